@@ -1,0 +1,1 @@
+"""spinnaker-renderer: halconfig model, kleat-compatible translator and Helm post-renderer."""

@@ -1,0 +1,203 @@
+"""`spinnaker-renderer`: generate, validate, post-render, schema, docs, helm.
+
+Exit codes: 0 success, 1 invalid input, 2 usage. User errors are reported on
+stderr as `error: <halconfig path> (<file>:<line>): <what>. <how to fix>`,
+never as a traceback. Heavy modules are imported inside the commands that
+need them, so `post-render` starts fast.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+
+from .problems import ERROR, NOTE, WARNING, InvalidHalconfig
+
+EXIT_OK, EXIT_INVALID, EXIT_USAGE = 0, 1, 2
+
+
+class UsageError(Exception):
+    pass
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="spinnaker-renderer",
+        description="Translate a halconfig into Spinnaker service configs; Helm post-renderer.")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    sub.required = True
+
+    def halconfig_args(p):
+        p.add_argument("halconfig", help="kleat halconfig or Halyard ~/.hal/config file ('-' for stdin)")
+        p.add_argument("--deployment", metavar="NAME",
+                       help="Halyard files: the deployment to use (default: currentDeployment)")
+        p.add_argument("--strict", action="store_true", help="refuse unknown fields instead of ignoring them")
+
+    gen = sub.add_parser("generate", help="write the 13 service config files (kleat-compatible)")
+    halconfig_args(gen)
+    gen.add_argument("outdir", help="directory to write into (created if missing)")
+    gen.add_argument("-v", "--verbose", action="store_true", help="also list Halyard conversions")
+
+    val = sub.add_parser("validate", help="check a halconfig and report, writing nothing")
+    halconfig_args(val)
+
+    post = sub.add_parser("post-render", help="Helm post-renderer: manifests on stdin, manifests on stdout")
+    post.add_argument("--error-file", metavar="PATH",
+                      help="also write the failure reason here (Helm 4 hides a plugin's stderr); "
+                           "default: $SPINNAKER_RENDERER_ERROR_FILE")
+
+    sub.add_parser("schema", help="print the JSON schema of the chart's values")
+    sub.add_parser("docs", help="print the halconfig reference as Markdown")
+    helm = sub.add_parser("helm", help="run helm install/upgrade/template with the post-renderer wired in")
+    helm.add_argument("helm_args", nargs=argparse.REMAINDER,
+                      help="install|upgrade|template RELEASE [CHART] [helm flags...]")
+    return parser
+
+
+def _read_source(path: str) -> tuple[str, str]:
+    """(text, name) of a halconfig file; UsageError/InvalidInput on failure."""
+    if path == "-":
+        raw = sys.stdin.buffer.read()
+        name = "<stdin>"
+    else:
+        try:
+            with open(path, "rb") as handle:
+                raw = handle.read()
+        except OSError as exc:
+            raise UsageError(f"cannot read {path}: {exc.strerror}") from None
+        name = path
+    try:
+        return raw.decode("utf-8-sig"), name
+    except UnicodeDecodeError as exc:
+        line = raw[: exc.start].count(b"\n") + 1
+        raise _InputError(f"error: {name}:{line}: not UTF-8 text (byte 0x{raw[exc.start]:02x} at offset "
+                          f"{exc.start}). Save the file as UTF-8.") from None
+
+
+class _InputError(Exception):
+    pass
+
+
+def _print_problems(report, text: str, source: str, levels) -> None:
+    shown = [p for p in report.problems if p.level in levels]
+    if not shown:
+        return
+    missing = [p.path for p in shown if p.line is None]
+    if missing and text:
+        from .yamlread import locate
+
+        lines = locate(text, missing)
+        for p in shown:
+            if p.line is None:
+                p.line = lines.get(p.path)
+    for p in shown:
+        print(p.render(source), file=sys.stderr)
+
+
+def _load(args):
+    """(hal, report, text, source) or raise InvalidHalconfig."""
+    from . import halconfig
+    from .yamlread import load
+
+    text, source = _read_source(args.halconfig)
+    data = load(text, source)
+    hal, report = halconfig.read(data, deployment=args.deployment, strict=args.strict)
+    if not report.ok:
+        _print_problems(report, text, source, (ERROR, WARNING))
+        count = len(report.errors)
+        raise InvalidHalconfig(report, source).with_summary(
+            f"{source}: {count} error{'s' if count != 1 else ''}; nothing was written.")
+    return hal, report, text, source
+
+
+def cmd_generate(args) -> int:
+    from .translate import render, translate
+
+    hal, report, text, source = _load(args)
+    _print_problems(report, text, source, (WARNING, NOTE) if args.verbose else (WARNING,))
+    files = render(translate(hal))
+    write_files(args.outdir, files)
+    print(f"wrote {len(files)} files to {args.outdir}", file=sys.stderr)
+    return EXIT_OK
+
+
+def write_files(outdir: str, files: dict) -> None:
+    """Write every file or none: each goes to a temporary name first."""
+    try:
+        os.makedirs(outdir, exist_ok=True)
+        staged = []
+        try:
+            for name, content in files.items():
+                tmp = os.path.join(outdir, f".{name}.tmp")
+                with open(tmp, "w", encoding="utf-8", newline="\n") as handle:
+                    handle.write(content)
+                staged.append((tmp, os.path.join(outdir, name)))
+        except OSError:
+            for tmp, _ in staged:
+                os.unlink(tmp)
+            raise
+        for tmp, final in staged:
+            os.replace(tmp, final)
+    except OSError as exc:
+        raise UsageError(f"cannot write to {outdir}: {exc.strerror}") from None
+
+
+def cmd_validate(args) -> int:
+    hal, report, text, source = _load(args)
+    _print_problems(report, text, source, (WARNING, NOTE))
+    warnings = sum(p.level == WARNING for p in report.problems)
+    notes = sum(p.level == NOTE for p in report.problems)
+    print(f"{source}: valid ({warnings} warning{'s' if warnings != 1 else ''}, "
+          f"{notes} note{'s' if notes != 1 else ''})", file=sys.stderr)
+    return EXIT_OK
+
+
+def cmd_post_render(args) -> int:
+    from .postrender import main as post_render_main
+
+    return post_render_main(args.error_file)
+
+
+def cmd_schema(args) -> int:
+    from .schema import schema_text
+
+    sys.stdout.write(schema_text())
+    return EXIT_OK
+
+
+def cmd_docs(args) -> int:
+    from .docs import halconfig_reference
+
+    sys.stdout.write(halconfig_reference())
+    return EXIT_OK
+
+
+def cmd_helm(args) -> int:
+    from .helmwrap import run
+
+    return run(args.helm_args)
+
+
+COMMANDS = {"generate": cmd_generate, "validate": cmd_validate, "post-render": cmd_post_render,
+            "schema": cmd_schema, "docs": cmd_docs, "helm": cmd_helm}
+
+
+def main(argv=None) -> int:
+    args = _parser().parse_args(argv)
+    try:
+        return COMMANDS[args.command](args)
+    except InvalidHalconfig as exc:
+        summary = getattr(exc, "summary", None)
+        if summary is None:  # raised before problems were printed (YAML errors)
+            _print_problems(exc.report, "", exc.source, (ERROR,))
+        else:
+            print(summary, file=sys.stderr)
+        return EXIT_INVALID
+    except _InputError as exc:
+        print(str(exc), file=sys.stderr)
+        return EXIT_INVALID
+    except UsageError as exc:
+        print(f"spinnaker-renderer: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        return 130

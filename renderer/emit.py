@@ -1,0 +1,120 @@
+"""Write service configs: block YAML, Deck's settings.js and deck.env.
+
+The YAML is read by SnakeYAML (YAML 1.1) in the services and by Go YAML in
+Helm and Kubernetes, so a string is written plain only when it cannot be read
+back as anything else; everything else is double-quoted with escapes valid in
+both. Output depends only on the data (key order as given), so the same
+config always gives the same bytes.
+"""
+from __future__ import annotations
+
+import json
+import math
+import re
+
+# Plain (unquoted) only for: a letter or slash first, then a conservative
+# set of characters with single inner spaces. No ':' '#' or indicators, so
+# nothing here can start a comment, a mapping or a tag.
+_PLAIN = re.compile(r"[A-Za-z/][A-Za-z0-9_./@+-]*(?: [A-Za-z0-9_./@+-]+)*\Z")
+# Letter-first words YAML 1.1 (and Go YAML) resolve to booleans or null.
+_RESERVED = frozenset("""y n yes no true false on off null""".split())
+# Characters that must be escaped inside double quotes: C0/C1 controls, DEL,
+# the Unicode line and paragraph separators (YAML 1.1 line breaks), BOM,
+# lone surrogates and non-characters.
+_ESCAPE = re.compile('[\x00-\x1f"\\\\\x7f-\x9f\u2028\u2029\ufeff\ud800-\udfff\ufffe\uffff]')
+_NAMED = {"\n": "\\n", "\t": "\\t", "\r": "\\r", '"': '\\"', "\\": "\\\\", "\x00": "\\0"}
+
+
+def _escape(match) -> str:
+    ch = match.group()
+    named = _NAMED.get(ch)
+    if named:
+        return named
+    code = ord(ch)
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
+def quote(text: str) -> str:
+    return '"' + _ESCAPE.sub(_escape, text) + '"'
+
+
+def scalar(value) -> str:
+    """One scalar as YAML text, safe for YAML 1.1 and Go YAML readers."""
+    if isinstance(value, str):
+        if _PLAIN.match(value) and value.lower() not in _RESERVED:
+            return value
+        return quote(value)
+    if value is True:
+        return "true"
+    if value is False:
+        return "false"
+    if value is None:
+        return "null"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, float):
+        if math.isnan(value):
+            return ".nan"
+        if math.isinf(value):
+            return ".inf" if value > 0 else "-.inf"
+        text = repr(value)
+        # YAML 1.1 floats need a dot: 1e+20 is a string there.
+        return text if "." in text else text.replace("e", ".0e", 1)
+    raise TypeError(f"cannot write {type(value).__name__} as YAML")
+
+
+def _block(value, indent: str, out: list) -> None:
+    """Append the lines of a non-empty mapping or list at `indent`."""
+    if isinstance(value, dict):
+        for key, item in value.items():
+            head = indent + scalar(key if isinstance(key, str) else str(key)) + ":"
+            if isinstance(item, (dict, list)):
+                if item:
+                    out.append(head)
+                    _block(item, indent if isinstance(item, list) else indent + "  ", out)
+                else:
+                    out.append(head + (" {}" if isinstance(item, dict) else " []"))
+            else:
+                out.append(head + " " + scalar(item))
+    else:
+        for item in value:
+            if isinstance(item, (dict, list)) and item:
+                start = len(out)
+                _block(item, indent + "  ", out)
+                first = out[start]
+                out[start] = indent + "- " + first[len(indent) + 2:]
+            elif isinstance(item, dict):
+                out.append(indent + "- {}")
+            elif isinstance(item, list):
+                out.append(indent + "- []")
+            else:
+                out.append(indent + "- " + scalar(item))
+
+
+def to_yaml(data) -> str:
+    """A mapping as a block YAML document; an empty one is `{}`."""
+    if not data:
+        return "{}\n"
+    out: list[str] = []
+    _block(data, "", out)
+    out.append("")
+    return "\n".join(out)
+
+
+def settings_js(settings: dict) -> str:
+    """Deck's settings.js. A JS object literal: JSON is valid JavaScript, and
+    unlike a JSON.parse('...') string it survives quotes and backslashes."""
+    text = json.dumps(settings, ensure_ascii=False, separators=(",", ":"))
+    # Keep the file inert if it is ever inlined into HTML.
+    text = text.replace("</", "<\\/").replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
+    return f"window.spinnakerSettings = {text};\n"
+
+
+def env_file(env: dict) -> str:
+    """KEY=VALUE lines for the Deck container; values cannot span lines."""
+    lines = []
+    for key, value in env.items():
+        if "\n" in value or "\r" in value:
+            raise ValueError(f"{key} cannot contain a line break")
+        lines.append(f"{key}={value}")
+    return "".join(line + "\n" for line in lines)

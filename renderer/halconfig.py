@@ -1,0 +1,36 @@
+"""From parsed halconfig data (kleat form or a Halyard file) to the normalized model.
+
+This is the single entry point the CLI and the post-renderer share:
+`read(data)` returns `(hal, report)`; translation may only proceed when
+`report.ok`.
+"""
+from __future__ import annotations
+
+from . import halyard
+from .model import HAL
+from .problems import Report
+from .validate import normalize
+
+
+def read(data, *, deployment: str | None = None, strict: bool = False, report: Report | None = None,
+         base: tuple = ()):
+    """Normalize halconfig `data`; problems (with paths under `base`) go to the report."""
+    report = report if report is not None else Report()
+    if data is None:
+        data = {}
+    if not isinstance(data, dict):
+        report.error(base, f"a halconfig is a mapping of sections, not {type(data).__name__}.")
+        return None, report
+    halyard_form = halyard.is_halyard_file(data)
+    if halyard_form:
+        data, where = halyard.from_halyard(data, deployment, report)
+        if data is None:
+            return None, report
+        base = base + where
+    elif deployment is not None:
+        report.error(base, f"--deployment {deployment} was given, but this is not a Halyard file.",
+                     "Drop --deployment for a kleat-form halconfig.")
+        return None, report
+    data = halyard.apply_rules(data, base, report, halyard_form)
+    hal = normalize(HAL, data, report, strict=strict, path=base)
+    return hal, report

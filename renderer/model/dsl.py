@@ -1,0 +1,156 @@
+"""The vocabulary the halconfig model is declared in.
+
+Every field of the halconfig is declared once, with these constructors, in the
+section modules next to this file. Parsing (`renderer.validate`), the JSON
+schema (`renderer.schema`) and the reference docs (`renderer.docs`) all walk
+the same declarations, so they cannot disagree.
+
+Value semantics follow kleat's (protobuf JSON) so that the normalized
+halconfig *is* what kleat would serialize:
+- plain scalars (`Str`, `Flag`, `Int`) vanish when empty/false/zero;
+- wrapper scalars (`Bool`, `IntValue`, `StrValue`) are kept once set, even
+  when false, zero or empty;
+- messages are kept once set, even when empty (`{}`);
+- lists and maps vanish when empty;
+- an enum's first value is its zero value and vanishes like an empty string.
+"""
+from __future__ import annotations
+
+__all__ = [
+    "Field", "Message", "message",
+    "Str", "StrValue", "Flag", "Bool", "Int", "IntValue", "Enum", "Msg", "Any",
+    "List", "Map",
+]
+
+# Scalar kinds. "wrapper" kinds keep a set zero value, "plain" ones drop it.
+STR, STRV, FLAG, BOOL, INT, INTV, ENUM, MSG, ANY = (
+    "string", "string-wrapper", "flag", "bool", "int", "int-wrapper", "enum", "message", "any")
+WRAPPERS = frozenset((STRV, BOOL, INTV))
+
+
+class Field:
+    """One declared field. `name` is the key written in output configs."""
+
+    __slots__ = ("name", "kind", "doc", "repeated", "map", "ref", "values", "extra_values",
+                 "required", "secret", "aliases", "halyard", "example")
+
+    def __init__(self, kind, doc, *, ref=None, values=(), extra_values=(), required=False,
+                 secret=False, aliases=(), halyard=None, example=None):
+        self.name = ""  # set by message()
+        self.kind = kind
+        self.doc = doc
+        self.repeated = False
+        self.map = False
+        self.ref = ref
+        self.values = tuple(values)
+        # Values accepted and passed through unchanged although kleat's enum
+        # lacks them (Halyard's own spellings, e.g. groupMembership EXTERNAL).
+        self.extra_values = tuple(extra_values)
+        self.required = required
+        # A credential: never copied into a ConfigMap or into Deck's settings.js.
+        self.secret = secret
+        self.aliases = tuple(aliases)
+        # Set on fields that only Halyard (or a Halyard fork) understood: says
+        # what becomes of them. They never reach a service config as such.
+        self.halyard = halyard
+        self.example = example
+
+    @property
+    def target(self) -> "Message | None":
+        return self.ref if self.kind == MSG else None
+
+    def __repr__(self):
+        shape = "list of " if self.repeated else "map of " if self.map else ""
+        return f"<Field {self.name}: {shape}{self.kind}>"
+
+
+class Message:
+    """A group of fields: a YAML mapping with known keys."""
+
+    __slots__ = ("name", "doc", "fields", "inputs", "checks")
+
+    def __init__(self, name, doc, fields, checks=()):
+        self.name = name
+        self.doc = doc
+        self.fields = fields  # output name -> Field, in declaration order
+        # Every accepted input key (output name and aliases) -> Field.
+        self.inputs = {}
+        for f in fields.values():
+            self.inputs[f.name] = f
+            for alias in f.aliases:
+                self.inputs[alias] = f
+        # Cross-field rules: callables (normalized dict) -> error text or None.
+        self.checks = tuple(checks)
+
+    def __repr__(self):
+        return f"<Message {self.name}>"
+
+
+def message(name, doc, /, *, checks=(), **fields) -> Message:
+    """Declare a message; keyword order is field order.
+
+    A field whose name is a Python keyword is declared with a trailing
+    underscore (`from_=Str(...)` declares `from`).
+    """
+    named = {}
+    for key, f in fields.items():
+        f.name = key[:-1] if key.endswith("_") else key
+        named[f.name] = f
+    return Message(name, doc, named, checks)
+
+
+def Str(doc, **kw) -> Field:
+    """A string; omitted from output when empty."""
+    return Field(STR, doc, **kw)
+
+
+def StrValue(doc, **kw) -> Field:
+    """A string that is written even when set to the empty string."""
+    return Field(STRV, doc, **kw)
+
+
+def Flag(doc, **kw) -> Field:
+    """A boolean that is written only when true."""
+    return Field(FLAG, doc, **kw)
+
+
+def Bool(doc, **kw) -> Field:
+    """A boolean that is written whenever it is set, `false` included."""
+    return Field(BOOL, doc, **kw)
+
+
+def Int(doc, **kw) -> Field:
+    """A 32-bit integer; omitted from output when zero."""
+    return Field(INT, doc, **kw)
+
+
+def IntValue(doc, **kw) -> Field:
+    """A 32-bit integer that is written whenever it is set, zero included."""
+    return Field(INTV, doc, **kw)
+
+
+def Enum(values, doc, **kw) -> Field:
+    """One of `values`; the first is the zero value and is omitted from output."""
+    return Field(ENUM, doc, values=values, **kw)
+
+
+def Msg(ref: Message, doc, **kw) -> Field:
+    """A nested message."""
+    return Field(MSG, doc, ref=ref, **kw)
+
+
+def Any(doc, **kw) -> Field:
+    """Free-form YAML, passed on as it is."""
+    return Field(ANY, doc, **kw)
+
+
+def List(item: Field) -> Field:
+    """A list of `item` (declared with its own doc)."""
+    item.repeated = True
+    return item
+
+
+def Map(item: Field) -> Field:
+    """A mapping from user-chosen string keys to `item`."""
+    item.map = True
+    return item

@@ -1,0 +1,98 @@
+"""What went wrong (or was changed) in a halconfig, and where.
+
+A `Problem` names a halconfig path such as
+`providers.kubernetes.accounts[2].kinds`; the CLI adds the file line when it
+has the YAML text. Errors stop translation; warnings and notes are reported.
+"""
+from __future__ import annotations
+
+import re
+
+ERROR, WARNING, NOTE = "error", "warning", "note"
+_PLAIN_KEY = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*\Z")
+
+
+def format_path(path) -> str:
+    """`("providers", "kubernetes", "accounts", 2)` -> `providers.kubernetes.accounts[2]`."""
+    out = []
+    for part in path:
+        if isinstance(part, int):
+            out.append(f"[{part}]")
+        elif _PLAIN_KEY.match(part):
+            out.append(f".{part}" if out else part)
+        else:
+            out.append('["' + part.replace("\\", "\\\\").replace('"', '\\"') + '"]')
+    return "".join(out) or "(top level)"
+
+
+class Problem:
+    __slots__ = ("level", "path", "message", "hint", "line")
+
+    def __init__(self, level, path, message, hint=""):
+        self.level = level
+        self.path = tuple(path)
+        self.message = message
+        self.hint = hint
+        self.line = None  # filled in by the CLI from the YAML text
+
+    def render(self, source: str = "") -> str:
+        where = format_path(self.path)
+        if source and self.line:
+            where = f"{where} ({source}:{self.line})"
+        elif self.line:
+            where = f"{where} (line {self.line})"
+        text = f"{self.level}: {where}: {self.message}"
+        if self.hint:
+            text += f" {self.hint}"
+        return text
+
+    def __repr__(self):
+        return f"Problem({self.render()!r})"
+
+
+class Report:
+    """Everything found while reading one halconfig."""
+
+    __slots__ = ("problems",)
+
+    def __init__(self):
+        self.problems: list[Problem] = []
+
+    def error(self, path, message, hint=""):
+        self.problems.append(Problem(ERROR, path, message, hint))
+
+    def warning(self, path, message, hint=""):
+        self.problems.append(Problem(WARNING, path, message, hint))
+
+    def note(self, path, message, hint=""):
+        self.problems.append(Problem(NOTE, path, message, hint))
+
+    @property
+    def errors(self):
+        return [p for p in self.problems if p.level == ERROR]
+
+    @property
+    def ok(self) -> bool:
+        return not any(p.level == ERROR for p in self.problems)
+
+
+class InvalidHalconfig(Exception):
+    """Raised when a halconfig cannot be translated; carries the report."""
+
+    def __init__(self, report: Report, source: str = ""):
+        self.report = report
+        self.source = source
+        self.summary = None
+        super().__init__(self.describe())
+
+    def with_summary(self, summary: str) -> "InvalidHalconfig":
+        """Mark the problems as already printed; `summary` is the closing line."""
+        self.summary = summary
+        return self
+
+    def describe(self) -> str:
+        errors = self.report.errors
+        lines = [p.render(self.source) for p in errors[:50]]
+        if len(errors) > 50:
+            lines.append(f"... and {len(errors) - 50} more errors")
+        return "\n".join(lines)

@@ -1,0 +1,58 @@
+"""Halconfig -> per-service config, one pure function per output file.
+
+Each function takes the normalized halconfig (see `renderer.validate`) and
+returns that file's content as plain data; `render()` turns them into text.
+The CLI and the post-renderer both call these and nothing else.
+"""
+from __future__ import annotations
+
+from .clouddriver import clouddriver
+from .deck import deck
+from .deck_env import deck_env
+from .echo import echo
+from .fiat import fiat
+from .front50 import front50
+from .gate import gate
+from .igor import igor
+from .kayenta import kayenta
+from .keel import keel
+from .monitoring import monitoring
+from .orca import orca
+from .rosco import rosco
+
+# Output file -> (service that reads it, translation).
+OUTPUTS = {
+    "clouddriver.yml": ("clouddriver", clouddriver),
+    "echo.yml": ("echo", echo),
+    "fiat.yml": ("fiat", fiat),
+    "front50.yml": ("front50", front50),
+    "gate.yml": ("gate", gate),
+    "igor.yml": ("igor", igor),
+    "kayenta.yml": ("kayenta", kayenta),
+    "keel.yml": ("keel", keel),
+    "orca.yml": ("orca", orca),
+    "rosco.yml": ("rosco", rosco),
+    "spinnaker-monitoring.yml": ("monitoring", monitoring),
+    "settings.js": ("deck", deck),
+    "deck.env": ("deck", deck_env),
+}
+
+
+def translate(hal: dict) -> dict:
+    """{file name: data} for all 13 outputs."""
+    return {name: fn(hal) for name, (_, fn) in OUTPUTS.items()}
+
+
+def render(outputs: dict) -> dict:
+    """{file name: text} from `translate()`'s data."""
+    from ..emit import env_file, settings_js, to_yaml
+
+    text = {}
+    for name, data in outputs.items():
+        if name.endswith(".js"):
+            text[name] = settings_js(data)
+        elif name.endswith(".env"):
+            text[name] = env_file(data)
+        else:
+            text[name] = to_yaml(data)
+    return text

@@ -1,0 +1,25 @@
+"""Small helpers shared by the per-service translations."""
+from __future__ import annotations
+
+
+def get(data, *keys):
+    """Walk nested mappings; None as soon as a key is missing."""
+    for key in keys:
+        if not isinstance(data, dict):
+            return None
+        data = data.get(key)
+    return data
+
+
+def pick(**items) -> dict:
+    """A mapping of the items that are set (kleat writes nothing for an unset message)."""
+    return {k: v for k, v in items.items() if v is not None}
+
+
+def is_true(data, *keys) -> bool:
+    return get(data, *keys) is True
+
+
+def enabled_setting(flag) -> dict | None:
+    """`services.<name>.enabled` the way kleat writes it: only when switched on."""
+    return {"enabled": True} if flag is True else None

@@ -1,0 +1,11 @@
+"""clouddriver.yml: every cloud provider and artifact account."""
+from ._common import get, pick
+
+PROVIDERS = ("kubernetes", "google", "appengine", "aws", "azure", "cloudfoundry", "dcos",
+             "dockerRegistry", "ecs", "huaweicloud", "oracle")
+
+
+def clouddriver(hal: dict) -> dict:
+    providers = hal.get("providers") or {}
+    out = pick(**{name: providers.get(name) for name in PROVIDERS})
+    return pick(**out, artifacts=get(hal, "artifacts"))

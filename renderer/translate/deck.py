@@ -1,0 +1,85 @@
+"""settings.js: what Deck (the browser UI) is told about the installation.
+
+Every browser downloads this file, so credential fields are left out of the
+notification blocks (kleat copies them in whole).
+"""
+from ..model.notifications import Notifications
+from ..secrets import redact
+from ._common import get, pick
+
+# Deck's name for each provider, and whether its accounts list regions as
+# objects with a name (aws) or as plain strings.
+_REGIONED = {"aws": ("aws", True), "azure": ("azure", False), "google": ("gce", False),
+             "huaweicloud": ("huaweicloud", False)}
+_ACCOUNT_ONLY = ("appengine", "cloudfoundry", "dcos", "ecs")
+# settings.js name -> halconfig notifications field
+_NOTIFICATIONS = {"bearychat": "bearychat", "email": "email", "githubStatus": "githubStatus",
+                  "googleChat": "googlechat", "pubsub": "pubsub", "slack": "slack", "sms": "twilio"}
+
+
+def gate_url(hal: dict) -> str:
+    override = get(hal, "security", "apiSecurity", "overrideBaseUrl")
+    if override:
+        return override
+    scheme = "https" if get(hal, "security", "apiSecurity", "ssl", "enabled") is True else "http"
+    return f"{scheme}://localhost:8084"
+
+
+def _default_region(provider: dict, objects: bool) -> str | None:
+    primary = provider.get("primaryAccount")
+    account = None
+    for candidate in provider.get("accounts") or ():
+        if candidate.get("name") == primary:
+            account = candidate  # the last one with that name, as kleat does
+    regions = (account or {}).get("regions") or ()
+    if not regions:
+        return None
+    return regions[0].get("name") if objects else regions[0]
+
+
+def _providers(hal: dict) -> dict:
+    providers = hal.get("providers") or {}
+    out = {}
+    for name in ("appengine", "aws", "azure", "cloudfoundry", "dcos", "ecs", "google", "huaweicloud"):
+        provider = providers.get(name) or {}
+        if provider.get("enabled") is not True:
+            continue
+        if name in _ACCOUNT_ONLY:
+            out[name] = {"defaults": pick(account=provider.get("primaryAccount"))}
+        else:
+            deck_name, objects = _REGIONED[name]
+            out[deck_name] = {"defaults": pick(account=provider.get("primaryAccount"),
+                                               region=_default_region(provider, objects))}
+    if get(providers, "kubernetes", "enabled") is True:
+        out["kubernetes"] = {}
+    return out
+
+
+def deck(hal: dict) -> dict:
+    url = gate_url(hal)
+    canary = hal.get("canary") or {}
+    notifications = redact(Notifications, hal.get("notifications") or {})
+    delivery = get(hal, "managedDelivery", "enabled")
+    return pick(
+        gateUrl=url,
+        authEnabled=get(hal, "security", "authn", "enabled"),
+        authEndpoint=url + "/auth/user",
+        bakeryDetailUrl=url + "/bakery/logs/{{context.region}}/{{context.status.resourceId}}",
+        canary=pick(defaultJudge=canary.get("defaultJudge") or None,
+                    featureDisabled=canary.get("enabled") is not True,
+                    metricsAccountName=canary.get("defaultMetricsAccount") or None,
+                    metricStore=canary.get("defaultMetricsStore") or None,
+                    showAllConfigs=canary.get("showAllConfigsEnabled"),
+                    storageAccountName=canary.get("storageAccountName") or None,
+                    templatesEnabled=canary.get("templatesEnabled")),
+        notifications=pick(**{deck_name: notifications.get(name)
+                              for deck_name, name in _NOTIFICATIONS.items()}),
+        providers=_providers(hal),
+        version=hal.get("version") or None,
+        defaultTimeZone=hal.get("timezone") or None,
+        feature=pick(pipelineTemplates=get(hal, "features", "pipelineTemplates"),
+                     chaosMonkey=get(hal, "features", "chaos"),
+                     fiatEnabled=get(hal, "security", "authz", "enabled"),
+                     managedPipelineTemplatesV2UI=get(hal, "features", "managedPipelineTemplatesV2UI"),
+                     managedDelivery=delivery, managedResources=delivery),
+    )

@@ -1,0 +1,212 @@
+"""Check a halconfig against the model and normalize it.
+
+`normalize(HAL, data, report)` returns the halconfig the way kleat holds it
+after parsing: only declared fields, under their output names, with kleat's
+rules for empty values applied (see `renderer.model.dsl`). Translation works
+on that normalized form only. Every problem is recorded in `report` with its
+path; nothing raises for bad input.
+"""
+from __future__ import annotations
+
+from .model.dsl import ANY, BOOL, ENUM, FLAG, INT, INTV, MSG, STR, STRV
+from .problems import Report
+
+_INT32 = (-(2**31), 2**31 - 1)
+
+
+def _type_name(value) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, int):
+        return "a number"
+    if isinstance(value, float):
+        return "a decimal number"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "a mapping"
+    return type(value).__name__
+
+
+def _show(value) -> str:
+    text = repr(value) if isinstance(value, str) else str(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def suggest(word: str, choices) -> str:
+    """A did-you-mean hint; difflib is only imported when a key is unknown."""
+    import difflib
+
+    close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
+    if not close:
+        lowered = {c.lower(): c for c in choices}
+        if word.lower() in lowered:
+            close = [lowered[word.lower()]]
+    return f"Did you mean '{close[0]}'?" if close else ""
+
+
+class Normalizer:
+    """One pass over one document; `strict` turns unknown keys into errors."""
+
+    __slots__ = ("report", "strict")
+
+    def __init__(self, report: Report, strict: bool = False):
+        self.report = report
+        self.strict = strict
+
+    def message(self, msg, data, path):
+        if not isinstance(data, dict):
+            self.report.error(path, f"expected a mapping ({msg.name}), got {_type_name(data)}.")
+            return None
+        out = {}
+        inputs = msg.inputs
+        for key, value in data.items():
+            field = inputs.get(key)
+            if field is None:
+                self._unknown(msg, key, path)
+                continue
+            name = field.name
+            if name in out and key != name:
+                self.report.error(path + (key,), f"'{key}' and '{name}' are the same field; give only one.")
+                continue
+            if value is None:
+                continue  # an explicit null means "not set", as in kleat
+            sub = path + (key,)
+            if field.halyard is not None:
+                self.report.note(sub, field.halyard)
+                continue
+            if field.repeated:
+                value = self.repeated(field, value, sub)
+            elif field.map:
+                value = self.mapping(field, value, sub)
+            else:
+                value = self.value(field, value, sub)
+            if value is not _DROP:
+                out[name] = value
+        for field in msg.fields.values():
+            if field.required and field.name not in out and field.halyard is None:
+                if not any(k in data and data[k] is not None for k in (field.name, *field.aliases)):
+                    self.report.error(path + (field.name,), f"'{field.name}' is required in {msg.name}.")
+        if msg.checks:
+            for check in msg.checks:
+                text = check(out)
+                if text:
+                    self.report.error(path, text)
+        return out
+
+    def _unknown(self, msg, key, path):
+        if not isinstance(key, str):
+            self.report.error(path + (str(key),), f"keys must be strings, got {_type_name(key)} {key!r}.")
+            return
+        hint = suggest(key, [f.name for f in msg.fields.values() if f.halyard is None] or msg.fields)
+        text = f"'{key}' is not a field of {msg.name}; "
+        if self.strict:
+            self.report.error(path + (key,), text + "refused (--strict).", hint)
+        else:
+            self.report.warning(path + (key,), text + "ignored.", hint)
+
+    def repeated(self, field, value, path):
+        if not isinstance(value, list):
+            self.report.error(path, f"expected a list, got {_type_name(value)}.")
+            return _DROP
+        items = []
+        for i, item in enumerate(value):
+            if item is None:
+                self.report.error(path + (i,), "list items cannot be empty (null).")
+                continue
+            got = self.value(field, item, path + (i,), in_list=True)
+            if got is not _DROP:
+                items.append(got)
+        return items if items else _DROP
+
+    def mapping(self, field, value, path):
+        if not isinstance(value, dict):
+            self.report.error(path, f"expected a mapping, got {_type_name(value)}.")
+            return _DROP
+        out = {}
+        for key, item in value.items():
+            key = key if isinstance(key, str) else str(key)
+            if item is None:
+                item = {} if field.kind == MSG else item
+                if item is None:
+                    continue
+            got = self.value(field, item, path + (key,), in_list=True)
+            if got is not _DROP:
+                out[key] = got
+        return out if out else _DROP
+
+    def value(self, field, value, path, in_list=False):
+        kind = field.kind
+        if kind == STR or kind == STRV:
+            if isinstance(value, str):
+                if not value and kind == STR and not in_list:
+                    return _DROP
+                return value
+            if isinstance(value, int) and not isinstance(value, bool):
+                return str(value)
+            self.report.error(path, f"expected a string, got {_type_name(value)} {_show(value)}.",
+                              "Quote the value to keep it as text.")
+            return _DROP
+        if kind == BOOL or kind == FLAG:
+            if value is True or value is False:
+                pass
+            elif isinstance(value, str) and value.lower() in ("true", "false"):
+                value = value.lower() == "true"  # Halyard read quoted booleans too
+            else:
+                self.report.error(path, f"expected true or false, got {_type_name(value)} {_show(value)}.")
+                return _DROP
+            if kind == FLAG and not value and not in_list:
+                return _DROP
+            return value
+        if kind == MSG:
+            got = self.message(field.ref, value, path)
+            return _DROP if got is None else got
+        if kind == INT or kind == INTV:
+            if isinstance(value, str):
+                try:
+                    value = int(value.strip())
+                except ValueError:
+                    self.report.error(path, f"expected a whole number, got {_show(value)}.")
+                    return _DROP
+            elif isinstance(value, float) and value.is_integer():
+                value = int(value)
+            elif isinstance(value, bool) or not isinstance(value, int):
+                self.report.error(path, f"expected a whole number, got {_type_name(value)} {_show(value)}.")
+                return _DROP
+            if not _INT32[0] <= value <= _INT32[1]:
+                self.report.error(path, f"{value} is out of range for a 32-bit integer.")
+                return _DROP
+            if kind == INT and value == 0 and not in_list:
+                return _DROP
+            return value
+        if kind == ENUM:
+            if value in field.values or value in field.extra_values:
+                if value == field.values[0] and not in_list:
+                    return _DROP  # the zero value: kleat writes nothing
+                return value
+            allowed = ", ".join(v for v in field.values[1:] + field.extra_values)
+            hint = suggest(str(value), field.values[1:] + field.extra_values)
+            self.report.error(path, f"{_show(value)} is not one of: {allowed}.", hint)
+            return _DROP
+        if kind == ANY:
+            return value
+        raise AssertionError(f"unknown field kind {kind}")
+
+
+class _Drop:
+    __slots__ = ()
+
+    def __repr__(self):
+        return "<drop>"
+
+
+_DROP = _Drop()
+
+
+def normalize(msg, data, report: Report, strict: bool = False, path=()):
+    """Normalize `data` as an instance of `msg`; problems go to `report`."""
+    return Normalizer(report, strict).message(msg, data, tuple(path))

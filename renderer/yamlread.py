@@ -1,0 +1,132 @@
+"""Read halconfig YAML the way Spinnaker's services would, but stricter.
+
+- YAML 1.1 scalars, as SnakeYAML reads them (`yes` is true), except that
+  dates and base-60 numbers stay strings: no halconfig field is a date, and
+  `12:30:00` is far more likely a time than the number 45000.
+- Duplicate keys are refused with both line numbers (YAML readers silently
+  keep the last one, so a duplicated account block is easy to miss).
+- On errors, `locate()` maps halconfig paths back to file lines; that parse
+  only happens when there is something to report.
+"""
+from __future__ import annotations
+
+import re
+
+import yaml
+
+from .problems import InvalidHalconfig, Report
+
+try:  # libyaml's parser where the wheel has it; same results, much faster
+    from yaml import CSafeLoader as _Base
+except ImportError:  # pragma: no cover - depends on the PyYAML build
+    from yaml import SafeLoader as _Base
+
+
+class _Loader(_Base):
+    pass
+
+
+# Drop the timestamp resolver and the base-60 forms of int and float.
+_Loader.yaml_implicit_resolvers = {
+    first: [(tag, rx) for tag, rx in resolvers
+            if tag not in ("tag:yaml.org,2002:timestamp", "tag:yaml.org,2002:int",
+                           "tag:yaml.org,2002:float")]
+    for first, resolvers in _Base.yaml_implicit_resolvers.items()
+}
+_Loader.add_implicit_resolver(
+    "tag:yaml.org,2002:int",
+    re.compile(r"""^(?:[-+]?0b[0-1_]+
+                  |[-+]?0[0-7_]+
+                  |[-+]?(?:0|[1-9][0-9_]*)
+                  |[-+]?0x[0-9a-fA-F_]+)$""", re.X),
+    list("-+0123456789"))
+_Loader.add_implicit_resolver(
+    "tag:yaml.org,2002:float",
+    re.compile(r"""^(?:[-+]?(?:[0-9][0-9_]*)\.[0-9_]*(?:[eE][-+][0-9]+)?
+                  |\.[0-9_]+(?:[eE][-+][0-9]+)?
+                  |[-+]?\.(?:inf|Inf|INF)
+                  |\.(?:nan|NaN|NAN))$""", re.X),
+    list("-+0123456789."))
+
+
+class DuplicateKey(Exception):
+    def __init__(self, key, first_line, line):
+        super().__init__(key)
+        self.key, self.first_line, self.line = key, first_line, line
+
+
+def _construct_mapping(loader, node, deep=False):
+    seen = {}
+    for key_node, _ in node.value:
+        if key_node.tag == "tag:yaml.org,2002:merge":
+            continue
+        key = loader.construct_object(key_node, deep=True)
+        try:
+            first = seen.get(key)
+        except TypeError:  # unhashable key; the base constructor reports it
+            continue
+        if first is not None:
+            raise DuplicateKey(key, first, key_node.start_mark.line + 1)
+        seen[key] = key_node.start_mark.line + 1
+    return _Base.construct_mapping(loader, node, deep=deep)
+
+
+def _construct_map(loader, node):
+    data = {}
+    yield data
+    data.update(_construct_mapping(loader, node))
+
+
+_Loader.add_constructor("tag:yaml.org,2002:map", _construct_map)
+
+
+def load(text, source: str = "halconfig"):
+    """Parse YAML text; raises InvalidHalconfig (with a line) when it is not valid YAML."""
+    report = Report()
+    try:
+        return yaml.load(text, Loader=_Loader)
+    except DuplicateKey as dup:
+        report.error((str(dup.key),), f"duplicate key '{dup.key}' (first at line {dup.first_line}).",
+                     "Remove or merge one of them: YAML readers keep only the last.")
+        report.problems[-1].line = dup.line
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
+        what = getattr(exc, "problem", None) or str(exc)
+        context = getattr(exc, "context", None)
+        message = f"not valid YAML: {what}" + (f" ({context})" if context else "") + "."
+        report.error((), message, "Check indentation and quoting around that line.")
+        if mark is not None:
+            report.problems[-1].line = mark.line + 1
+    except (ValueError, TypeError) as exc:  # e.g. an unhashable key
+        report.error((), f"not a usable YAML document: {exc}.")
+    raise InvalidHalconfig(report, source)
+
+
+def locate(text, paths):
+    """{path: line} for those halconfig paths that exist in the YAML text."""
+    try:
+        root = yaml.compose(text, Loader=_Loader)
+    except yaml.YAMLError:
+        return {}
+    found = {}
+    for path in paths:
+        node, line = root, None
+        for part in path:
+            line = node.start_mark.line + 1 if node is not None else line
+            if isinstance(node, yaml.MappingNode):
+                nxt = None
+                for k, v in node.value:
+                    if isinstance(k, yaml.ScalarNode) and k.value == str(part):
+                        nxt, line = v, k.start_mark.line + 1
+                        break
+                node = nxt
+            elif isinstance(node, yaml.SequenceNode) and isinstance(part, int) and part < len(node.value):
+                node = node.value[part]
+                line = node.start_mark.line + 1
+            else:
+                node = None
+            if node is None:
+                break
+        if line is not None:
+            found[path] = line
+    return found

@@ -1,0 +1,42 @@
+"""Shared fixtures: where the reference corpus and the comparator live."""
+from __future__ import annotations
+
+import glob
+import os
+import sys
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+SHARED = os.environ.get("SPINNAKER_SHARED", os.path.join(os.path.dirname(ROOT), "shared"))
+REFERENCE = os.path.join(SHARED, "reference")
+COMPARATOR = os.path.join(SHARED, "tools", "compare_kleat_outputs.py")
+
+
+def reference_cases():
+    """(id, halconfig path, expected dir) for every case in the reference corpus."""
+    cases = [("kleat-corpus", os.path.join(REFERENCE, "kleat-corpus", "halconfig.yml"),
+              os.path.join(REFERENCE, "kleat-corpus", "expected"))]
+    for d in sorted(glob.glob(os.path.join(REFERENCE, "kleat-corpus", "variants", "*"))):
+        cases.append((os.path.basename(d), os.path.join(d, "halconfig.yml"), os.path.join(d, "expected")))
+    for d in sorted(glob.glob(os.path.join(REFERENCE, "halyard-format", "*"))):
+        cases.append(("halyard-" + os.path.basename(d), os.path.join(d, "config"), os.path.join(d, "expected")))
+    return cases
+
+
+def need_reference():
+    if not os.path.isdir(REFERENCE):
+        pytest.skip(f"reference corpus not found at {REFERENCE} (set SPINNAKER_SHARED)")
+
+
+@pytest.fixture
+def run_cli(tmp_path):
+    """Run `python -m renderer ARGS` in a subprocess; returns CompletedProcess."""
+    import subprocess
+
+    def run(*args, stdin=None, env=None):
+        full_env = dict(os.environ, **(env or {}))
+        return subprocess.run([sys.executable, "-m", "renderer", *args], input=stdin,
+                              capture_output=True, cwd=ROOT, env=full_env,
+                              text=isinstance(stdin, str) or stdin is None)
+    return run

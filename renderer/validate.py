@@ -89,8 +89,12 @@ class Normalizer:
                 out[name] = value
         for field in msg.fields.values():
             if field.required and field.name not in out and field.halyard is None:
-                if not any(k in data and data[k] is not None for k in (field.name, *field.aliases)):
-                    self.report.error(path + (field.name,), f"'{field.name}' is required in {msg.name}.")
+                text = f"'{field.name}' is required in {msg.name}"
+                if self.strict:
+                    self.report.error(path + (field.name,), text + ".", f"Add {field.name}.")
+                else:
+                    self.report.warning(path + (field.name,), text + "; Spinnaker will not be able to refer to it.",
+                                        f"Add {field.name} (--strict refuses this).")
         if msg.checks:
             for check in msg.checks:
                 text = check(out)

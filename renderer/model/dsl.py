@@ -32,10 +32,10 @@ class Field:
     """One declared field. `name` is the key written in output configs."""
 
     __slots__ = ("name", "kind", "doc", "repeated", "map", "ref", "values", "extra_values",
-                 "required", "secret", "aliases", "halyard", "example")
+                 "required", "secret", "aliases", "halyard", "keyed_list", "default", "example")
 
     def __init__(self, kind, doc, *, ref=None, values=(), extra_values=(), required=False,
-                 secret=False, aliases=(), halyard=None, example=None):
+                 secret=False, aliases=(), halyard=None, keyed_list=None, default=None, example=None):
         self.name = ""  # set by message()
         self.kind = kind
         self.doc = doc
@@ -46,6 +46,8 @@ class Field:
         # Values accepted and passed through unchanged although kleat's enum
         # lacks them (Halyard's own spellings, e.g. groupMembership EXTERNAL).
         self.extra_values = tuple(extra_values)
+        # Expected to be set. kleat (and the reference corpus) accept it
+        # missing, so a missing one is a warning, and an error with --strict.
         self.required = required
         # A credential: never copied into a ConfigMap or into Deck's settings.js.
         self.secret = secret
@@ -53,6 +55,11 @@ class Field:
         # Set on fields that only Halyard (or a Halyard fork) understood: says
         # what becomes of them. They never reach a service config as such.
         self.halyard = halyard
+        # Halyard wrote this message as a list of entries, each named by this
+        # key (canary.serviceIntegrations); `renderer.halyard` converts it.
+        self.keyed_list = keyed_list
+        # Chart values only: the default written to values.yaml.
+        self.default = default
         self.example = example
 
     @property

@@ -1,0 +1,284 @@
+"""The chart's values, declared once.
+
+`charts/spinnaker/values.yaml` (defaults with their comments), the values part
+of the JSON schema and the values table in `charts/spinnaker/README.md` are all
+generated from these declarations (`scripts/generate.py`); the `halconfig`
+value is the halconfig model itself (`renderer.model`).
+
+`SERVICES` is the one table of Spinnaker's services: ports, probes and the
+rest of what the chart's templates range over live here (through values.yaml)
+and reach the post-renderer through the config bundle, never a second copy.
+"""
+from __future__ import annotations
+
+from .model.dsl import Any, Bool, Enum, Int, IntValue, List, Map, Msg, Str, message
+
+# name -> facts. `java`: a Spring Boot service reading /opt/spinnaker/config.
+# `health`: readiness path (None: a TCP check). `redis`: needs Redis.
+SERVICES = {
+    "clouddriver": dict(port=7002, java=True, health="/health", cpu="500m", memory="2Gi", grace=720,
+                        doc="Talks to cloud providers and caches their state."),
+    "deck": dict(port=9000, java=False, health=None, cpu="100m", memory="128Mi", grace=30,
+                 doc="The browser UI (static files served by Apache)."),
+    "echo": dict(port=8089, java=True, health="/health", cpu="250m", memory="1Gi", grace=30,
+                 doc="Notifications, triggers and the cron scheduler."),
+    "fiat": dict(port=7003, java=True, health="/health", cpu="250m", memory="1Gi", grace=30,
+                 doc="Authorization; runs when security.authz is enabled."),
+    "front50": dict(port=8080, java=True, health="/health", cpu="250m", memory="1Gi", grace=30,
+                    doc="Stores applications, pipelines and projects."),
+    "gate": dict(port=8084, java=True, health="/health", cpu="250m", memory="1Gi", grace=30,
+                 doc="The API gateway Deck and API clients talk to."),
+    "igor": dict(port=8088, java=True, health="/health", cpu="250m", memory="1Gi", grace=30,
+                 doc="Polls CI systems and registries; runs when any CI or dockerRegistry is enabled."),
+    "kayenta": dict(port=8090, java=True, health="/health", cpu="250m", memory="1Gi", grace=30,
+                    doc="Canary analysis; runs when canary is enabled."),
+    "keel": dict(port=7010, java=True, health="/health", cpu="250m", memory="1Gi", grace=30,
+                 doc="Managed delivery; runs when managedDelivery is enabled (needs SQL)."),
+    "orca": dict(port=8083, java=True, health="/health", cpu="250m", memory="1Gi", grace=30,
+                 doc="Orchestrates pipelines and tasks."),
+    "rosco": dict(port=8087, java=True, health="/health", cpu="250m", memory="1Gi", grace=30,
+                  doc="Bakes machine images and renders manifests (Helm, Kustomize)."),
+}
+
+# Halyard's HA splits: split -> (base service, Spring profile(s) added).
+HA_SPLITS = {
+    "clouddriver-caching": ("clouddriver", ("caching",)),
+    "clouddriver-rw": ("clouddriver", ("rw",)),
+    "clouddriver-ro": ("clouddriver", ("ro",)),
+    "clouddriver-ro-deck": ("clouddriver", ("ro", "ro-deck")),
+    "echo-scheduler": ("echo", ("scheduler",)),
+    "echo-worker": ("echo", ("worker",)),
+}
+
+DEFAULT_VERSION = "2026.3.0"
+MONITORING_DAEMON_IMAGE = "us-docker.pkg.dev/spinnaker-community/docker/monitoring-daemon:1.4.0"
+
+Image = message(
+    "Image", "Where a container image comes from. Empty fields are derived from `spinnaker.version`.",
+    registry=Str("Registry and path prefix, e.g. `ghcr.io/spinnaker`; empty: `spinnaker.registry`."),
+    repository=Str("Image name under the registry; empty: the service's name."),
+    tag=Str("Image tag; empty: derived from the Spinnaker version."),
+    digest=Str("Image digest (`sha256:...`); when set it pins the image and the tag is ignored."),
+)
+
+Pdb = message(
+    "PodDisruptionBudget", "A PodDisruptionBudget for the service's pods.",
+    enabled=Bool("Create a PodDisruptionBudget.", default=False),
+    minAvailable=Any("Pods that must stay up (a number or a percentage); exclusive with maxUnavailable."),
+    maxUnavailable=Any("Pods that may be down at once (a number or a percentage).", default=1),
+)
+
+
+def _workload_fields(defaults: bool) -> dict:
+    """Settings shared by `serviceDefaults` and each `services.<name>`.
+
+    In `serviceDefaults` they carry the defaults; in a service they are empty
+    and override the default when set.
+    """
+    d = (lambda value: value) if defaults else (lambda value: None)
+    return dict(
+        replicas=IntValue("Pod replicas.", default=d(1)),
+        resources=Any("Container resources (requests/limits). Each service has its own default requests.",
+                      default=None),
+        javaOpts=Str("JAVA_OPTS for the JVM (Java services).", default=d("-XX:MaxRAMPercentage=80.0")),
+        env=List(Any("Extra environment variables (Kubernetes EnvVar objects).", default=d([]))),
+        envFrom=List(Any("Extra envFrom sources (ConfigMapEnvSource/SecretEnvSource).", default=d([]))),
+        nodeSelector=Map(Str("Node labels the pods must land on.", default=d({}))),
+        tolerations=List(Any("Pod tolerations.", default=d([]))),
+        affinity=Any("Pod affinity/anti-affinity rules.", default=d({})),
+        topologySpreadConstraints=List(Any("Pod topology spread constraints.", default=d([]))),
+        priorityClassName=Str("PriorityClass of the pods.", default=d("")),
+        podAnnotations=Map(Str("Annotations on the pods.", default=d({}))),
+        podLabels=Map(Str("Extra labels on the pods.", default=d({}))),
+        serviceAnnotations=Map(Str("Annotations on the Kubernetes Service.", default=d({}))),
+        serviceLabels=Map(Str("Extra labels on the Kubernetes Service.", default=d({}))),
+        serviceType=Enum(("", "ClusterIP", "NodePort", "LoadBalancer"),
+                         "Kubernetes Service type.", default=d("ClusterIP")),
+        extraVolumes=List(Any("Extra pod volumes.", default=d([]))),
+        extraVolumeMounts=List(Any("Extra volume mounts for the service container.", default=d([]))),
+        sidecars=List(Any("Extra containers in the pod.", default=d([]))),
+        initContainers=List(Any("Init containers of the pod.", default=d([]))),
+        podSecurityContext=Any("Pod securityContext; the default is restricted (non-root, RuntimeDefault seccomp).",
+                               default=d({"runAsNonRoot": True, "runAsUser": 10111, "runAsGroup": 10111,
+                                          "fsGroup": 10111, "seccompProfile": {"type": "RuntimeDefault"}})),
+        securityContext=Any("Container securityContext; the default drops all capabilities.",
+                            default=d({"allowPrivilegeEscalation": False, "readOnlyRootFilesystem": True,
+                                       "capabilities": {"drop": ["ALL"]}})),
+        terminationGracePeriodSeconds=IntValue("Seconds a pod gets to shut down.", default=None),
+        pdb=Msg(Pdb, "PodDisruptionBudget settings."),
+    )
+
+
+ServiceDefaults = message("ServiceDefaults", "Defaults for every Spinnaker service.", **_workload_fields(True))
+
+
+def _service(name: str, facts: dict):
+    fields = dict(
+        enabled=Bool(f"Run {name}. Empty (null): derived from the halconfig." if name in DERIVED
+                     else f"Run {name}.", default=None if name in DERIVED else True),
+        image=Msg(Image, "Image override for this service."),
+        port=IntValue("Container and Service port.", default=facts["port"]),
+    )
+    fields.update(_workload_fields(False))
+    fields["resources"].default = {"requests": {"cpu": facts["cpu"], "memory": facts["memory"]}}
+    if facts["grace"] != 30:
+        fields["terminationGracePeriodSeconds"].default = facts["grace"]
+    if name == "keel":
+        fields["javaOpts"].default = "-XX:MaxRAMPercentage=50.0"
+    if name == "deck":
+        del fields["javaOpts"]
+        # Deck's image names its user (www-data, uid 33) instead of a number.
+        fields["podSecurityContext"].default = {"runAsNonRoot": True, "runAsUser": 33, "runAsGroup": 33,
+                                                "fsGroup": 33, "seccompProfile": {"type": "RuntimeDefault"}}
+        fields["securityContext"].default = {"allowPrivilegeEscalation": False, "readOnlyRootFilesystem": False,
+                                             "capabilities": {"drop": ["ALL"]}}
+    return Msg(message(f"Service_{name}", facts["doc"], **fields), facts["doc"])
+
+
+# Optional services whose default comes from the halconfig.
+DERIVED = {"fiat": "security.authz.enabled", "kayenta": "canary.enabled",
+           "keel": "managedDelivery.enabled", "igor": "any ci.* or providers.dockerRegistry enabled"}
+
+Services = message("Services", "Per-service settings; anything unset falls back to `serviceDefaults`.",
+                   **{name: _service(name, facts) for name, facts in SERVICES.items()})
+
+Spinnaker = message(
+    "SpinnakerRelease", "Which Spinnaker release runs, and where its images come from.",
+    version=Str(f"Spinnaker release: `YYYY.N.P` (ghcr.io images) or `1.x.y` (legacy registry). Empty: the "
+                f"halconfig's `version`, else {DEFAULT_VERSION}. Both set and different is an error.", default=""),
+    registry=Str("Registry override for every Spinnaker image (air-gapped mirrors), e.g. "
+                 "`registry.example.com/spinnaker`.", default=""),
+    imagePullPolicy=Enum(("IfNotPresent", "Always", "Never"), "Image pull policy.", default="IfNotPresent"),
+    imagePullSecrets=List(Any("Pull secrets for every pod (`[{name: regcred}]`).", default=[])),
+)
+
+HaClouddriver = message(
+    "HaClouddriver", "Split clouddriver into caching, read-write, read-only and UI read-only deployments.",
+    enabled=Bool("Run the clouddriver splits instead of one clouddriver.", default=False),
+    caching=IntValue("Replicas of clouddriver-caching.", default=1),
+    rw=IntValue("Replicas of clouddriver-rw.", default=1),
+    ro=IntValue("Replicas of clouddriver-ro.", default=1),
+    roDeck=IntValue("Replicas of clouddriver-ro-deck.", default=1),
+    redisRoUrl=Str("Read replica Redis for the read-only splits (`redis://host:6379`); empty: the main Redis.",
+                   default=""),
+)
+HaEcho = message(
+    "HaEcho", "Split echo into a scheduler (cron triggers) and workers.",
+    enabled=Bool("Run echo-scheduler and echo-worker instead of one echo.", default=False),
+    scheduler=IntValue("Replicas of echo-scheduler (keep 1).", default=1),
+    worker=IntValue("Replicas of echo-worker.", default=1),
+)
+Ha = message("HighAvailability", "Halyard's high-availability service splits, wired as Halyard wired them.",
+             clouddriver=Msg(HaClouddriver, "clouddriver splits."), echo=Msg(HaEcho, "echo splits."))
+
+Redis = message(
+    "Redis", "Redis used by clouddriver, gate, igor, kayenta, orca, rosco (and echo when enabled).",
+    enabled=Bool("Run a bundled Redis. Ignored when `externalUrl` is set.", default=True),
+    externalUrl=Str("An external Redis (`redis://[:password@]host:6379`); disables the bundled one.", default=""),
+    image=Str("Bundled Redis image.", default="docker.io/library/redis:7.4-alpine"),
+    resources=Any("Bundled Redis resources.", default={"requests": {"cpu": "100m", "memory": "256Mi"}}),
+    persistence=Bool("Keep Redis data on a PersistentVolumeClaim (otherwise an emptyDir).", default=False),
+    storageSize=Str("Size of the Redis volume when persistence is on.", default="8Gi"),
+)
+
+Storage = message(
+    "Storage", "Where front50 keeps applications and pipelines when the halconfig names no store.",
+    bundled=Enum(("auto", "true", "false"),
+                 "`auto`: run a bundled MySQL for front50 only when the halconfig enables no persistent "
+                 "store; `true`/`false` force it.", default="auto"),
+    image=Str("Bundled MySQL image.", default="docker.io/library/mysql:8.4"),
+    storageSize=Str("Size of the MySQL volume.", default="8Gi"),
+    storageClassName=Str("StorageClass of the MySQL volume; empty: the cluster default.", default=""),
+    existingSecret=Str("Secret with key `password` for the front50 database user; empty: one is generated "
+                       "(and kept across upgrades).", default=""),
+    resources=Any("Bundled MySQL resources.", default={"requests": {"cpu": "250m", "memory": "512Mi"}}),
+)
+
+Tls = message("ExposeTls", "TLS on the Ingress.",
+              enabled=Bool("Serve https on the Ingress.", default=False),
+              secretName=Str("TLS Secret for the host; empty: `<release>-spinnaker-tls`.", default=""))
+Ingress = message("ExposeIngress", "The Ingress for Deck and Gate.",
+                  enabled=Bool("Create an Ingress (needs `expose.host`).", default=True),
+                  className=Str("IngressClass name; empty: the cluster default.", default=""),
+                  annotations=Map(Str("Annotations on the Ingress (e.g. cert-manager issuer).", default={})))
+Expose = message(
+    "Expose", "How users reach Spinnaker. Set `host` once: the Ingress, Deck's gateUrl, Gate's redirects "
+              "and CORS, and both overrideBaseUrls are derived from it unless the halconfig sets them.",
+    host=Str("Public host name, e.g. `spinnaker.example.com`. Empty: reach Deck and Gate with "
+             "`kubectl port-forward`.", default=""),
+    tls=Msg(Tls, "TLS settings."),
+    ingress=Msg(Ingress, "Ingress settings."),
+    gate=Enum(("path", "subdomain"), "Serve Gate under `host`/`gatePath` (path) or at `gateSubdomain`.`host`.",
+              default="path"),
+    gatePath=Str("Path Gate is served under in path mode.", default="/api/v1"),
+    gateSubdomain=Str("Subdomain for Gate in subdomain mode.", default="api"),
+)
+
+ClouddriverRbac = message(
+    "ClouddriverRbac", "clouddriver's access to the cluster Spinnaker runs in.",
+    access=Enum(("none", "namespace", "cluster"),
+                "`none`: no access; `namespace`: manage the release namespace (for a kubernetes account "
+                "with `serviceAccount: true`); `cluster`: a ClusterRole over the whole cluster.",
+                default="none"),
+    namespaces=List(Str("With `namespace`: further namespaces clouddriver may manage.", default=[])),
+)
+Rbac = message(
+    "Rbac", "ServiceAccounts and RBAC. Never cluster-admin.",
+    create=Bool("Create one ServiceAccount per service.", default=True),
+    serviceAccountAnnotations=Map(Str("Annotations on every ServiceAccount (e.g. IRSA/Workload Identity).",
+                                      default={})),
+    clouddriver=Msg(ClouddriverRbac, "clouddriver's own-cluster access."),
+)
+
+Secrets = message(
+    "Secrets", "Credentials kept out of values: existing Secrets the halconfig refers to by file or env.",
+    files=List(Str("Secrets whose keys are mounted as files in `/var/secrets` in every pod, so the halconfig "
+                   "can say e.g. `jsonPath: /var/secrets/gcp.json`.", default=[])),
+    env=List(Any("Env vars from Secret keys for every service, as `{name, secretName, key}`.", default=[])),
+)
+
+NetworkPolicy = message(
+    "NetworkPolicy", "NetworkPolicies admitting only Spinnaker's own traffic.",
+    enabled=Bool("Create the NetworkPolicies.", default=False),
+    ingressFrom=List(Any("Peers (NetworkPolicyPeer) allowed to reach Deck and Gate, e.g. the ingress "
+                         "controller's namespace; empty: anyone.", default=[])),
+    egress=List(Any("Extra egress rules (NetworkPolicyEgressRule) for the services (cloud APIs, CI, "
+                    "registries); empty: any egress.", default=[])),
+)
+
+Patch = message(
+    "Patch", "One break-glass patch applied by the post-renderer after everything else.",
+    target=Any("Which objects: `{kind, name}` (name may be omitted for all of that kind).", required=True),
+    type=Enum(("strategic", "json6902"), "Patch type.", default="strategic"),
+    patch=Any("The patch: a partial object (strategic) or a list of JSON-patch operations (json6902).",
+              required=True),
+)
+
+Tests = message("HelmTests", "`helm test` hooks.",
+                enabled=Bool("Render a test Pod that checks every enabled service's health.", default=True),
+                image=Str("Image of the test Pod (needs `wget`).", default="docker.io/library/busybox:1.37"))
+
+Values = message(
+    "Values", "Values of the spinnaker chart.",
+    halconfig=Any("The halconfig: kleat form, or a whole Halyard `~/.hal/config` file.", default={}),
+    halconfigDeployment=Str("Halyard files: the deployment to use; empty: `currentDeployment`.", default=""),
+    strict=Bool("Refuse unknown halconfig fields instead of ignoring them.", default=False),
+    spinnaker=Msg(Spinnaker, "Release and images."),
+    serviceDefaults=Msg(ServiceDefaults, "Defaults for all services."),
+    services=Msg(Services, "Per-service settings."),
+    profiles=Map(Any("Raw Spring config per service, written to `<service>-local.yml` (`spinnaker` -> "
+                     "`spinnaker-local.yml`, read by all).", default={})),
+    settingsLocalJs=Str("Deck's `settings-local.js`, appended to the generated settings.", default=""),
+    secrets=Msg(Secrets, "Existing Secrets to mount."),
+    ha=Msg(Ha, "High-availability splits."),
+    redis=Msg(Redis, "Redis."),
+    storage=Msg(Storage, "Bundled store for front50."),
+    expose=Msg(Expose, "Host, Ingress and TLS."),
+    rbac=Msg(Rbac, "ServiceAccounts and RBAC."),
+    networkPolicy=Msg(NetworkPolicy, "NetworkPolicies."),
+    patches=List(Msg(Patch, "Patches applied last by the post-renderer.")),
+    tests=Msg(Tests, "helm test."),
+    nameOverride=Str("Replaces the chart name in object names.", default=""),
+    fullnameOverride=Str("Replaces the release-chart prefix of object names.", default=""),
+    commonLabels=Map(Str("Labels added to every object.", default={})),
+)

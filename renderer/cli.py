@@ -46,6 +46,7 @@ def _parser() -> argparse.ArgumentParser:
                       help="also write the failure reason here (Helm 4 hides a plugin's stderr); "
                            "default: $SPINNAKER_RENDERER_ERROR_FILE")
 
+    sub.add_parser("last-error", help="print the reason the last post-render failed (Helm 4 hides it)")
     sub.add_parser("schema", help="print the JSON schema of the chart's values")
     sub.add_parser("docs", help="print the halconfig reference as Markdown")
     helm = sub.add_parser("helm", help="run helm install/upgrade/template with the post-renderer wired in")
@@ -158,6 +159,19 @@ def cmd_post_render(args) -> int:
     return post_render_main(args.error_file)
 
 
+def cmd_last_error(args) -> int:
+    from .postrender import ERROR_FILE_ENV, default_error_file
+
+    path = os.environ.get(ERROR_FILE_ENV) or default_error_file()
+    try:
+        with open(path, encoding="utf-8") as handle:
+            sys.stdout.write(handle.read())
+    except OSError:
+        print(f"no post-render failure recorded ({path} does not exist)", file=sys.stderr)
+        return EXIT_INVALID
+    return EXIT_OK
+
+
 def cmd_schema(args) -> int:
     from .schema import schema_text
 
@@ -179,10 +193,17 @@ def cmd_helm(args) -> int:
 
 
 COMMANDS = {"generate": cmd_generate, "validate": cmd_validate, "post-render": cmd_post_render,
+            "last-error": cmd_last_error,
             "schema": cmd_schema, "docs": cmd_docs, "helm": cmd_helm}
 
 
 def main(argv=None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv == ["post-render"]:
+        # The hot path on every helm command: skip building the argument parser.
+        from .postrender import main as post_render_main
+
+        return post_render_main(None)
     args = _parser().parse_args(argv)
     try:
         return COMMANDS[args.command](args)

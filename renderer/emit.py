@@ -63,6 +63,19 @@ def scalar(value) -> str:
     raise TypeError(f"cannot write {type(value).__name__} as YAML")
 
 
+def _literal_ok(text: str) -> bool:
+    """Can this multi-line string be a literal block (`|`) and read back the same?"""
+    return ("\n" in text and not text.startswith((" ", "\t", "\n")) and not text.endswith("\n\n")
+            and not _ESCAPE.search(text.replace("\n", "").replace("\t", "").replace('"', "").replace("\\", "")))
+
+
+def _literal(text: str, indent: str) -> list:
+    head = "|" if text.endswith("\n") else "|-"
+    inner = indent + "  "
+    lines = text[:-1].split("\n") if text.endswith("\n") else text.split("\n")
+    return [head] + [inner + line if line else "" for line in lines]
+
+
 def _block(value, indent: str, out: list) -> None:
     """Append the lines of a non-empty mapping or list at `indent`."""
     if isinstance(value, dict):
@@ -74,6 +87,10 @@ def _block(value, indent: str, out: list) -> None:
                     _block(item, indent if isinstance(item, list) else indent + "  ", out)
                 else:
                     out.append(head + (" {}" if isinstance(item, dict) else " []"))
+            elif isinstance(item, str) and "\n" in item and _literal_ok(item):
+                literal = _literal(item, indent)
+                out.append(head + " " + literal[0])
+                out.extend(literal[1:])
             else:
                 out.append(head + " " + scalar(item))
     else:

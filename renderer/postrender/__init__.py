@@ -1,0 +1,130 @@
+"""The Helm post-renderer: manifests on stdin, manifests on stdout.
+
+A pipeline of small passes over the document stream:
+
+1. split the stream (`stream`), find and decode the config bundle (`bundle`);
+2. read the halconfig (`renderer.halconfig`, as the CLI does) and fill in the
+   public URLs from `expose` where the halconfig leaves them unset;
+3. translate (`renderer.translate`, the functions `generate` uses);
+4. assemble each service's files (`configset`) and build ConfigMaps/Secrets
+   named by content hash (`objects`);
+5. replace the workloads' placeholders with those names, drop the bundle,
+   apply the user's patches (`patches`), join.
+
+All or nothing: any error raises before a byte reaches stdout.
+"""
+from __future__ import annotations
+
+import os
+import sys
+
+from .errors import PostRenderError
+
+ERROR_FILE_ENV = "SPINNAKER_RENDERER_ERROR_FILE"
+
+
+def default_error_file() -> str:
+    """Where a failure is also written: Helm 4 never shows a plugin's stderr."""
+    cache = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return os.path.join(cache, "spinnaker-renderer", "last-error.txt")
+
+
+def render(text: str) -> str:
+    """Post-render one manifest stream; raises PostRenderError."""
+    from .. import halconfig
+    from ..model import HAL
+    from ..secrets import secret_values
+    from ..translate import translate
+    from . import stream
+    from .bundle import take_bundle
+    from .configset import ConfigSet
+    from .expose import apply_expose
+    from .objects import PLACEHOLDER, ObjectBuilder
+
+    docs = stream.split(text)
+    bundle, index = take_bundle(docs)
+    carrier = docs[index]
+
+    hal, report = halconfig.read(bundle.get("halconfig") or {}, deployment=bundle.get("halconfigDeployment") or None,
+                                 strict=bool(bundle.get("strict")), base=("halconfig",))
+    if not report.ok:
+        errors = report.errors
+        lines = [p.render() for p in errors[:20]]
+        if len(errors) > 20:
+            lines.append(f"... and {len(errors) - 20} more")
+        raise PostRenderError("the halconfig in the chart's values is not valid:\n" + "\n".join(lines),
+                              "\nFix those values (`spinnaker-renderer validate` on the halconfig shows the "
+                              "same with line numbers).")
+    hal = apply_expose(hal, bundle.get("expose") or {})
+    outputs = translate(hal)
+    files = ConfigSet(bundle, hal, outputs).files()
+
+    builder = ObjectBuilder(bundle, stream.is_helm4(docs), secret_values(HAL, hal))
+    builder.source = carrier.source
+    local_js = files.get("deck", {}).get("settings-local.js")
+    if local_js and builder.secrets and any(s in local_js for s in builder.secrets if len(s) >= 4):
+        raise PostRenderError("settingsLocalJs contains a credential from the halconfig; Deck serves that "
+                              "file to every browser.", "Remove it from settingsLocalJs.", where="settingsLocalJs")
+    for service in sorted(files):
+        builder.add_service(service, files[service])
+    if "deck" in files:
+        builder.add_env("deck", outputs["deck.env"])
+
+    out = []
+    for i, doc in enumerate(docs):
+        if i == index:
+            continue
+        if PLACEHOLDER in doc.text:
+            replaced = doc.text
+            for placeholder, name in builder.names.items():
+                if placeholder in replaced:
+                    replaced = replaced.replace(placeholder, name)
+            if PLACEHOLDER in replaced:
+                start = replaced.index(PLACEHOLDER)
+                token = replaced[start:].split()[0].strip("'\",")
+                raise PostRenderError(f"a {doc.kind or 'document'} refers to {token}, but that service has "
+                                      "no config in this release.",
+                                      "Use the post-renderer of the same project version as the chart.")
+            doc.text = replaced
+            doc.changed = True
+        out.append(doc)
+    out.extend(builder.documents)
+
+    patches = bundle.get("patches") or []
+    if patches:
+        from .patches import apply_patches
+
+        out = apply_patches(out, patches, stream.is_helm4(docs))
+    return stream.join(out)
+
+
+def main(error_file: str | None = None) -> int:
+    """CLI entry: stdin -> stdout, exit 1 with the reason on stderr (and in the error file)."""
+    raw = sys.stdin.buffer.read()
+    try:
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise PostRenderError(f"the input is not UTF-8 text (byte 0x{raw[exc.start]:02x} at offset "
+                                  f"{exc.start}).", "Feed this command Helm's rendered manifests.") from None
+        if not text.strip():
+            raise PostRenderError("the input is empty.", "Feed this command Helm's rendered manifests.")
+        result = render(text)
+    except PostRenderError as exc:
+        message = exc.render()
+        print(f"spinnaker-renderer post-render: {message}", file=sys.stderr)
+        _keep_error(error_file, message)
+        return 1
+    sys.stdout.buffer.write(result.encode("utf-8"))
+    sys.stdout.flush()
+    return 0
+
+
+def _keep_error(error_file: str | None, message: str) -> None:
+    path = error_file or os.environ.get(ERROR_FILE_ENV) or default_error_file()
+    try:
+        os.makedirs(os.path.dirname(path) or ".", exist_ok=True)
+        with open(path, "w", encoding="utf-8") as handle:
+            handle.write(message + "\n")
+    except OSError:
+        pass  # the reason is on stderr already; a read-only home must not hide it

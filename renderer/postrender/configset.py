@@ -1,0 +1,166 @@
+"""The files each service reads from /opt/spinnaker/config, as data.
+
+Inputs: the config bundle (what the chart rendered) and the translated
+halconfig (`renderer.translate.translate`). Output: {service: {file: data}},
+where data is a mapping (YAML files) or text (Deck's .js files). This is the
+only place that knows how Spinnaker's services find each other: discovery in
+`spinnaker.yml`, Halyard's HA wiring, and the chart-derived `helm` profile.
+"""
+from __future__ import annotations
+
+from ..emit import settings_js
+from ..translate._common import get
+from .errors import PostRenderError
+
+# Which workload serves a service's main URL when it is split (Halyard's wiring).
+PRIMARY = {"clouddriver": "clouddriver-rw", "echo": "echo-worker"}
+# Services that read clouddriver through its read-only split.
+READS_CLOUDDRIVER_RO = ("fiat", "igor", "rosco")
+# Settings per HA split profile, as Halyard wrote them.
+SPLIT_SETTINGS = {
+    "rw": {"caching": {"writeEnabled": False}},
+    "ro": {"caching": {"writeEnabled": False}},
+    "ro-deck": {"caching": {"writeEnabled": False}},
+    "scheduler": {"scheduler": {"enabled": True}},
+    "worker": {"scheduler": {"enabled": False}},
+}
+
+
+def _url(workload: dict) -> str:
+    return f"{workload.get('scheme') or 'http'}://{workload['host']}:{workload['port']}"
+
+
+def _deep_set(data: dict, dotted: str, value) -> None:
+    keys = dotted.split(".")
+    for key in keys[:-1]:
+        data = data.setdefault(key, {})
+    data[keys[-1]] = value
+
+
+class ConfigSet:
+    """Builds the files; `files()` is the result."""
+
+    def __init__(self, bundle: dict, hal: dict, outputs: dict):
+        self.bundle = bundle
+        self.hal = hal
+        self.outputs = outputs
+        self.workloads = bundle["services"]
+        for name, workload in self.workloads.items():
+            missing = [k for k in ("service", "host", "port") if not workload.get(k)]
+            if missing:
+                raise PostRenderError(f"the bundle's entry for workload {name!r} lacks {', '.join(missing)}.",
+                                      "Use the post-renderer of the same project version as the chart.")
+        self.by_service: dict[str, list[str]] = {}
+        for name in sorted(self.workloads):
+            self.by_service.setdefault(self.workloads[name]["service"], []).append(name)
+
+    def service_url(self, service: str) -> str | None:
+        names = self.by_service.get(service)
+        if not names:
+            return None
+        name = service if service in names else PRIMARY.get(service)
+        if name not in self.workloads:
+            name = names[0]
+        return _url(self.workloads[name])
+
+    def split_url(self, workload: str) -> str | None:
+        return _url(self.workloads[workload]) if workload in self.workloads else None
+
+    def discovery(self) -> dict:
+        """spinnaker.yml: where every service is, and which optional ones are off."""
+        services = {}
+        for service in sorted(self.by_service):
+            if service in ("deck", "gate"):
+                continue
+            services[service] = {"baseUrl": self.service_url(service), "enabled": True}
+        for service in sorted(self.bundle.get("disabled") or ()):
+            if service not in services:
+                services[service] = {"enabled": False}
+        # Public URLs: the halconfig's overrides (the expose pass fills them in
+        # from expose.host), else what port-forwarding gives.
+        ui = get(self.hal, "security", "uiSecurity", "overrideBaseUrl")
+        services["deck"] = {"baseUrl": ui or "http://localhost:9000"}
+        services["gate"] = {"baseUrl": self.outputs["settings.js"]["gateUrl"]}
+        redis = (self.bundle.get("redis") or {}).get("url")
+        out = {"services": services}
+        if redis:
+            services["redis"] = {"baseUrl": redis, "enabled": True}
+            out["redis"] = {"connection": redis}
+        return out
+
+    def helm_profile(self, service: str) -> dict:
+        """`<service>-helm.yml`: settings that follow from how the chart deployed things."""
+        out: dict = {}
+        ha_clouddriver = "clouddriver-ro" in self.workloads
+        if service in READS_CLOUDDRIVER_RO and ha_clouddriver:
+            _deep_set(out, "services.clouddriver.baseUrl", self.split_url("clouddriver-ro"))
+        if service == "orca" and ha_clouddriver:
+            _deep_set(out, "clouddriver.readonly.baseUrl", self.split_url("clouddriver-ro"))
+        if service == "gate":
+            if "clouddriver-ro-deck" in self.workloads:
+                _deep_set(out, "services.clouddriver.config.dynamicEndpoints.deck",
+                          self.split_url("clouddriver-ro-deck"))
+            path = (self.bundle.get("expose") or {}).get("gatePath")
+            if path and path != "/":
+                _deep_set(out, "server.servlet.context-path", path)
+        if service == "front50":
+            storage = self.bundle.get("storage") or {}
+            if storage.get("bundled"):
+                pool = {"jdbcUrl": storage["jdbcUrl"], "user": storage["user"],
+                        "password": "${" + storage["passwordEnv"] + "}"}
+                out["sql"] = {"enabled": True,
+                              "connectionPools": {"default": dict(pool, default=True)},
+                              "migration": dict(pool)}
+        return out
+
+    def split_profiles(self, service: str) -> dict:
+        """`<service>-<profile>.yml` for the HA splits of this service."""
+        files = {}
+        redis_ro = (self.bundle.get("redis") or {}).get("roUrl")
+        for name in self.by_service[service]:
+            for profile in self.workloads[name].get("profiles") or ():
+                settings = dict(SPLIT_SETTINGS.get(profile, {}))
+                if profile in ("ro", "ro-deck") and redis_ro:
+                    settings["redis"] = {"connection": redis_ro}
+                if settings:
+                    files[f"{service}-{profile}.yml"] = settings
+        return files
+
+    def files(self) -> dict:
+        """{service: {file name: data}} for every service that has a workload."""
+        discovery = self.discovery()
+        profiles = self.bundle.get("profiles") or {}
+        unknown = sorted(set(profiles) - set(self.by_service) - {"spinnaker"}
+                         - set(self.bundle.get("disabled") or ()))
+        if unknown:
+            raise PostRenderError(f"profiles has {', '.join(map(repr, unknown))}, which is not a service "
+                                  "this release runs.", "Use a service name (clouddriver, gate, ...) or "
+                                  "'spinnaker' for every service.", where="profiles")
+        result = {}
+        for service, names in self.by_service.items():
+            files: dict = {}
+            if service == "deck":
+                files["settings.js"] = settings_js(self.outputs["settings.js"])
+                local_js = self.bundle.get("settingsLocalJs")
+                if local_js:
+                    files["settings-local.js"] = local_js
+                result[service] = files
+                continue
+            files["spinnaker.yml"] = discovery
+            own = f"{service}.yml"
+            if own not in self.outputs:
+                raise PostRenderError(f"the bundle names a workload for {service!r}, which has no config.",
+                                      "Use the post-renderer of the same project version as the chart.")
+            files[own] = self.outputs[own]
+            helm = self.helm_profile(service)
+            if helm:
+                files[f"{service}-helm.yml"] = helm
+            files.update(self.split_profiles(service))
+            if any(self.workloads[n].get("monitoring") for n in names):
+                files["spinnaker-monitoring.yml"] = self.outputs["spinnaker-monitoring.yml"]
+            if profiles.get("spinnaker") is not None:
+                files["spinnaker-local.yml"] = profiles["spinnaker"]
+            if profiles.get(service) is not None:
+                files[f"{service}-local.yml"] = profiles[service]
+            result[service] = files
+        return result

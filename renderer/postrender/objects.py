@@ -1,0 +1,83 @@
+"""ConfigMaps and Secrets holding each service's files, named by content hash."""
+from __future__ import annotations
+
+import base64
+import hashlib
+
+from ..emit import env_file, to_yaml
+from ..secrets import holds_secret
+from .stream import HELM4_ANNOTATION, Document
+
+PLACEHOLDER = "spinnaker-renderer-placeholder-"
+
+
+def _text(name: str, data) -> str:
+    return data if isinstance(data, str) else to_yaml(data)
+
+
+def _digest(*parts: dict) -> str:
+    h = hashlib.sha256()
+    for part in parts:
+        for name in sorted(part):
+            h.update(name.encode())
+            h.update(b"\0")
+            h.update(part[name].encode())
+            h.update(b"\0")
+        h.update(b"\1")
+    return h.hexdigest()[:10]
+
+
+class ObjectBuilder:
+    """Turns {service: {file: data}} into documents and placeholder names."""
+
+    def __init__(self, bundle: dict, helm4: bool, secrets: set):
+        release = bundle["release"]
+        self.fullname = release["fullname"]
+        self.namespace = release.get("namespace") or ""
+        self.labels = dict(release.get("labels") or {})
+        self.secrets = secrets
+        self.helm4 = helm4
+        self.source = None  # the bundle's template path, set by the pipeline
+        self.names: dict[str, str] = {}  # placeholder -> object name
+        self.documents: list[Document] = []
+
+    def add_service(self, service: str, files: dict) -> None:
+        plain, secret = {}, {}
+        for name, data in files.items():
+            (secret if holds_secret(data, self.secrets) else plain)[name] = _text(name, data)
+        digest = _digest(plain, secret)
+        config_name = f"{self.fullname}-{service}-config-{digest}"
+        secret_name = f"{self.fullname}-{service}-secret-{digest}"
+        self.names[f"{PLACEHOLDER}configmap-{service}"] = config_name
+        self.names[f"{PLACEHOLDER}secret-{service}"] = secret_name
+        self._emit("ConfigMap", config_name, service, {"data": plain} if plain else {})
+        self._emit("Secret", secret_name, service, self._secret_body(secret))
+
+    def add_env(self, service: str, env: dict) -> None:
+        text = {"env": env_file(env)}
+        name = f"{self.fullname}-{service}-env-{_digest(text)}"
+        self.names[f"{PLACEHOLDER}env-{service}"] = name
+        self._emit("Secret", name, service, self._secret_body(env))
+
+    @staticmethod
+    def _secret_body(files: dict) -> dict:
+        body = {"type": "Opaque"}
+        if files:
+            body["data"] = {k: base64.b64encode(v.encode()).decode() for k, v in files.items()}
+        return body
+
+    def _emit(self, kind: str, name: str, service: str, body: dict) -> None:
+        labels = dict(self.labels)
+        labels["app.kubernetes.io/component"] = service
+        metadata = {"name": name}
+        if self.namespace:
+            metadata["namespace"] = self.namespace
+        metadata["labels"] = labels
+        if self.helm4 and self.source:
+            metadata["annotations"] = {HELM4_ANNOTATION: self.source}
+        obj = {"apiVersion": "v1", "kind": kind, "metadata": metadata}
+        obj.update(body)
+        head = "---\n" if self.helm4 or not self.source else f"---\n# Source: {self.source}\n"
+        doc = Document(head + to_yaml(obj))
+        doc.changed = True
+        self.documents.append(doc)

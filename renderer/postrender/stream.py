@@ -1,0 +1,83 @@
+"""Split a manifest stream into documents and join it again, byte for byte.
+
+A document is kept as the exact text Helm gave us (separator line included),
+so documents no pass changes are written back unchanged. Kubernetes objects
+never hold a block scalar at column 0, so a line that starts with `---` is
+always a document boundary in Helm's output.
+"""
+from __future__ import annotations
+
+import re
+
+HELM4_ANNOTATION = "postrenderer.helm.sh/postrender-filename"
+_BOUNDARY = re.compile(r"^---[ \t]*(?:#[^\n]*)?$", re.M)
+_SOURCE = re.compile(r"^# Source: (.+)$", re.M)
+_KIND = re.compile(r"^kind:[ \t]*['\"]?([A-Za-z0-9]+)['\"]?[ \t]*$", re.M)
+_HELM4_FILE = re.compile(r"^[ \t]+" + re.escape(HELM4_ANNOTATION) + r":[ \t]*['\"]?([^'\"\n]+?)['\"]?[ \t]*$", re.M)
+
+
+class Document:
+    """One document's text; `text` is what gets written back."""
+
+    __slots__ = ("text", "changed")
+
+    def __init__(self, text: str):
+        self.text = text
+        self.changed = False
+
+    @property
+    def kind(self) -> str | None:
+        match = _KIND.search(self.text)
+        return match.group(1) if match else None
+
+    @property
+    def source(self) -> str | None:
+        """The template file this document came from (either hand-over form)."""
+        match = _SOURCE.search(self.text) or _HELM4_FILE.search(self.text)
+        return match.group(1) if match else None
+
+    def body(self) -> str:
+        """The YAML without the leading separator line."""
+        text = self.text
+        if text.startswith("---"):
+            newline = text.find("\n")
+            return "" if newline < 0 else text[newline + 1:]
+        return text
+
+    def is_empty(self) -> bool:
+        for line in self.body().splitlines():
+            stripped = line.strip()
+            if stripped and not stripped.startswith("#"):
+                return False
+        return True
+
+
+def split(text: str) -> list[Document]:
+    """Documents in order; each one starts at its `---` line (the first may not)."""
+    starts = [m.start() for m in _BOUNDARY.finditer(text)]
+    if not starts or starts[0] != 0:
+        starts.insert(0, 0)
+    starts.append(len(text))
+    docs = []
+    for begin, end in zip(starts, starts[1:]):
+        if end > begin:
+            docs.append(Document(text[begin:end]))
+    return docs
+
+
+def join(docs) -> str:
+    parts = []
+    for doc in docs:
+        text = doc.text
+        if parts and not parts[-1].endswith("\n"):
+            parts.append("\n")
+        if parts and not text.startswith("---"):
+            text = "---\n" + text
+        parts.append(text)
+    out = "".join(parts)
+    return out if not out or out.endswith("\n") else out + "\n"
+
+
+def is_helm4(docs) -> bool:
+    """Helm 4 hands over documents annotated with their file name."""
+    return any(HELM4_ANNOTATION in d.text for d in docs)

@@ -1,0 +1,113 @@
+"""`spinnaker-renderer helm ...` wires the post-renderer for Helm 3 and Helm 4.
+
+A stand-in `helm` executable records the arguments it was given, so the
+wiring is tested without a real helm binary.
+"""
+from __future__ import annotations
+
+import json
+import os
+import stat
+import sys
+
+import pytest
+
+from conftest import ROOT
+
+FAKE_HELM = r"""#!{python}
+import json, os, sys
+log = os.environ["FAKE_HELM_LOG"]
+with open(log, "a") as handle:
+    handle.write(json.dumps(sys.argv[1:]) + "\n")
+args = sys.argv[1:]
+if args[:1] == ["version"]:
+    print(os.environ["FAKE_HELM_VERSION"], end="")
+elif args[:2] == ["plugin", "list"]:
+    print("NAME\tVERSION\tTYPE\tAPIVERSION\tPROVENANCE\tSOURCE")
+    if os.environ.get("FAKE_HELM_HAS_PLUGIN"):
+        print("spinnaker-renderer\t0.1.0\tpostrenderer/v1\tv1\tunknown\tunknown")
+elif args[:1] in (["install"], ["upgrade"], ["template"]):
+    print("---\nkind: Rendered")
+code = int(os.environ.get("FAKE_HELM_EXIT", "0"))
+if code:
+    sys.stderr.write('Error: plugin "spinnaker-renderer" exited with error\n')
+sys.exit(code)
+"""
+
+
+@pytest.fixture
+def fake_helm(tmp_path):
+    path = tmp_path / "helm"
+    path.write_text(FAKE_HELM.replace("{python}", sys.executable))
+    path.chmod(path.stat().st_mode | stat.S_IEXEC)
+    log = tmp_path / "calls.jsonl"
+
+    def calls():
+        return [json.loads(line) for line in log.read_text().splitlines()] if log.exists() else []
+
+    env = {"HELM_BIN": str(path), "FAKE_HELM_LOG": str(log)}
+    return env, calls
+
+
+def _render_calls(calls):
+    return [c for c in calls() if c and c[0] in ("install", "upgrade", "template")]
+
+
+def test_helm3_gets_the_post_render_script(fake_helm, run_cli):
+    env, calls = fake_helm
+    result = run_cli("helm", "template", "spin", "charts/spinnaker", "--namespace", "cd",
+                     env=dict(env, FAKE_HELM_VERSION="v3.17.2"))
+    assert result.returncode == 0, result.stderr
+    [call] = _render_calls(calls)
+    assert call[:4] == ["template", "spin", "charts/spinnaker", "--namespace"]
+    at = call.index("--post-renderer")
+    assert call[at + 1] == os.path.join(ROOT, "scripts", "post-render")
+    assert not any(c[:2] == ["plugin", "install"] for c in calls())
+    assert "kind: Rendered" in result.stdout
+
+
+def test_helm4_installs_the_plugin_and_names_it(fake_helm, run_cli):
+    env, calls = fake_helm
+    result = run_cli("helm", "upgrade", "--install", "spin", "charts/spinnaker",
+                     env=dict(env, FAKE_HELM_VERSION="v4.2.3"))
+    assert result.returncode == 0, result.stderr
+    installs = [c for c in calls() if c[:2] == ["plugin", "install"]]
+    assert installs == [["plugin", "install", os.path.join(ROOT, "plugins", "spinnaker-renderer")]]
+    [call] = _render_calls(calls)
+    assert call[call.index("--post-renderer") + 1] == "spinnaker-renderer"
+
+
+def test_helm4_with_plugin_present_does_not_reinstall(fake_helm, run_cli):
+    env, calls = fake_helm
+    result = run_cli("helm", "install", "spin", "charts/spinnaker",
+                     env=dict(env, FAKE_HELM_VERSION="v4.0.0", FAKE_HELM_HAS_PLUGIN="1"))
+    assert result.returncode == 0, result.stderr
+    assert not any(c[:2] == ["plugin", "install"] for c in calls())
+
+
+def test_invalid_values_stop_before_helm_runs(fake_helm, run_cli, tmp_path):
+    env, calls = fake_helm
+    values = tmp_path / "values.yaml"
+    values.write_text("halconfig:\n  providers:\n    kubernetes:\n      enabled: maybe\n")
+    result = run_cli("helm", "install", "spin", "charts/spinnaker", "-f", str(values),
+                     env=dict(env, FAKE_HELM_VERSION="v3.17.2"))
+    assert result.returncode == 1
+    assert "providers.kubernetes.enabled" in result.stderr
+    assert _render_calls(calls) == []
+
+
+def test_failing_helm4_render_shows_the_recorded_reason(fake_helm, run_cli, tmp_path):
+    env, calls = fake_helm
+    error_file = tmp_path / "last-error.txt"
+    error_file.write_text("error: halconfig.providers: the reason\n")
+    result = run_cli("helm", "template", "spin", "charts/spinnaker",
+                     env=dict(env, FAKE_HELM_VERSION="v4.2.3", FAKE_HELM_HAS_PLUGIN="1", FAKE_HELM_EXIT="1",
+                              SPINNAKER_RENDERER_ERROR_FILE=str(error_file)))
+    assert result.returncode == 1
+    assert "exited with error" in result.stderr
+    assert "halconfig.providers: the reason" in result.stderr
+
+
+def test_unknown_verb_is_a_usage_error(run_cli):
+    result = run_cli("helm", "rollback", "spin")
+    assert result.returncode == 2

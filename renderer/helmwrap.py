@@ -113,7 +113,12 @@ def _post_render_executable() -> str:
 
 
 def _command_class():
+    import logging
+
     from pyhelm3 import Command
+
+    # pyhelm3 logs each failing command; helm's own message is printed instead.
+    logging.getLogger("pyhelm3").setLevel(logging.ERROR)
 
     class PostRenderedCommand(Command):
         """pyhelm3's Command with our post-renderer wired into every render."""

@@ -28,7 +28,7 @@ elif args[:2] == ["plugin", "list"]:
         print("spinnaker-renderer\t0.1.0\tpostrenderer/v1\tv1\tunknown\tunknown")
 elif args[:1] in (["install"], ["upgrade"], ["template"]):
     print("---\nkind: Rendered")
-code = int(os.environ.get("FAKE_HELM_EXIT", "0"))
+code = int(os.environ.get("FAKE_HELM_EXIT", "0")) if args[:1] in (["install"], ["upgrade"], ["template"]) else 0
 if code:
     sys.stderr.write('Error: plugin "spinnaker-renderer" exited with error\n')
 sys.exit(code)

@@ -70,8 +70,9 @@ class Normalizer:
                 self._unknown(msg, key, path)
                 continue
             name = field.name
-            if name in out and key != name:
-                self.report.error(path + (key,), f"'{key}' and '{name}' are the same field; give only one.")
+            if name in out:
+                others = [k for k in (name, *field.aliases) if k in data and k != key]
+                self.report.error(path + (key,), f"'{key}' and '{others[0]}' are the same field; give only one.")
                 continue
             if value is None:
                 continue  # an explicit null means "not set", as in kleat

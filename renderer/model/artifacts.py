@@ -1,268 +1,222 @@
-"""TODO module doc."""
-from .dsl import Bool, Enum, Flag, Int, IntValue, List, Map, Msg, Str, StrValue, message
+"""The `artifacts` section: artifact accounts and artifact templates.
+
+Each provider block holds the accounts clouddriver (and echo) use to fetch
+artifacts such as files from Git hosts, HTTP servers, buckets or Helm
+repositories; `templates` are the Jinja templates igor uses to turn CI build
+output into artifacts.
+"""
+from .dsl import Bool, List, Msg, Str, message
 
 
-# kleat: Configuration for a Bitbucket artifact account. For each account, set both `username` and `password`, or set `usernamePasswordFile`.
 BitbucketAccount = message(
-    "BitbucketAccount", "",
-    # kleat: The name of the account, which must be unique among configured Bitbucket accounts.
-    name=Str(""),
-    # kleat: The username of the account.
-    username=Str(""),
-    # kleat: The password of the account.
-    password=Str(""),
-    # kleat: The path to a file containing the username and password of the account in the format `${username}:${password}`.
-    usernamePasswordFile=Str(""),
+    "BitbucketAccount",
+    "One Bitbucket account for fetching files from Bitbucket repositories. Authenticate with a "
+    "username and password, a username:password file, or a token (inline or from a file).",
+    name=Str("Account name that pipelines and triggers refer to; unique among Bitbucket accounts.",
+             required=True),
+    username=Str("Bitbucket user to authenticate as, together with `password`."),
+    password=Str("Password (or app password) for `username`.", secret=True),
+    usernamePasswordFile=Str("Path to a file holding `username:password`, used instead of the two "
+                             "separate fields, e.g. `/var/secrets/bitbucket`."),
+    token=Str("Bitbucket access token sent as a bearer token. Not in kleat; clouddriver reads it "
+              "(Halyard wrote it too).", secret=True),
+    tokenFile=Str("Path to a file holding the access token. Not in kleat; clouddriver reads it "
+                  "(Halyard wrote it too)."),
 )
 
-# kleat: Configuration for the Bitbucket artifact provider.
 Bitbucket = message(
-    "Bitbucket", "",
-    # kleat: Whether the Bitbucket artifact provider is enabled.
-    enabled=Bool(""),
-    # kleat: The list of configured Bitbucket accounts.
-    accounts=List(Msg(BitbucketAccount, "")),
+    "Bitbucket",
+    "Bitbucket artifact accounts.",
+    enabled=Bool("Turn Bitbucket artifact support on in clouddriver."),
+    accounts=List(Msg(BitbucketAccount, "The Bitbucket accounts.")),
 )
 
-# kleat: Configuration for a Google Cloud Storage artifact account.
 GcsAccount = message(
-    "GcsAccount", "",
-    # kleat: The name of the account.
-    name=Str(""),
-    # kleat: The path to a JSON key to authenticate a Google Cloud service account. The service account must have the `roles/storage.admin` role enabled.
-    jsonPath=Str(""),
+    "GcsAccount",
+    "One Google Cloud Storage account for reading `gs://` objects as artifacts.",
+    name=Str("Account name that pipelines and triggers refer to.", required=True),
+    jsonPath=Str("Path to a service-account JSON key with read access to the buckets; omit it to "
+                 "use the pod's default Google credentials."),
 )
 
-# kleat: Configuration for the Google Cloud Storage artifact provider.
 Gcs = message(
-    "Gcs", "",
-    # kleat: Whether the Google Cloud Storage artifact provider is enabled.
-    enabled=Bool(""),
-    # kleat: The list of configured Cloud Storage accounts.
-    accounts=List(Msg(GcsAccount, "")),
+    "Gcs",
+    "Google Cloud Storage artifact accounts.",
+    enabled=Bool("Turn GCS artifact support on in clouddriver."),
+    accounts=List(Msg(GcsAccount, "The GCS accounts.")),
 )
 
-# kleat: Configuration for a GitHub artifact account. For each account, set one of the following:  * `username` and `password` * `usernamePasswordFile` * `token` * `tokenFile`.
 GitHubAccount = message(
-    "GitHubAccount", "",
-    # kleat: The name of the account.
-    name=Str(""),
-    # kleat: The GitHub account username.
-    username=Str(""),
-    # kleat: The GitHub account password.
-    password=Str(""),
-    # kleat: The path to a file containing the username and password for the account in the format `${username}:${password}`.
-    usernamePasswordFile=Str(""),
-    # kleat: The GitHub access token.
-    token=Str(""),
-    # kleat: The path to a file containing the GitHub access token.
-    tokenFile=Str(""),
+    "GitHubAccount",
+    "One GitHub account for fetching files through the GitHub API. Authenticate with a username "
+    "and password, a username:password file, a token, or a token file.",
+    name=Str("Account name that pipelines and triggers refer to.", required=True),
+    username=Str("GitHub user to authenticate as, together with `password`."),
+    password=Str("Password for `username`.", secret=True),
+    usernamePasswordFile=Str("Path to a file holding `username:password`."),
+    token=Str("GitHub personal access token.", secret=True),
+    tokenFile=Str("Path to a file holding a GitHub personal access token."),
 )
 
-# kleat: Configuration for the GitHub artifact provider.
 GitHub = message(
-    "GitHub", "",
-    # kleat: Whether the GitHub artifact provider is enabled.
-    enabled=Bool(""),
-    # kleat: The list of configured GitHub accounts.
-    accounts=List(Msg(GitHubAccount, "")),
+    "GitHub",
+    "GitHub artifact accounts.",
+    enabled=Bool("Turn GitHub artifact support on in clouddriver."),
+    accounts=List(Msg(GitHubAccount, "The GitHub accounts.")),
 )
 
-# kleat: Configuration for a GitLab artifact account. For authentication, specify either `token` or `tokenFile`.
 GitLabAccount = message(
-    "GitLabAccount", "",
-    # kleat: The name of the account.
-    name=Str(""),
-    # kleat: The GitLab access token.
-    token=Str(""),
-    # kleat: The path to a file containing the GitLab access token.
-    tokenFile=Str(""),
+    "GitLabAccount",
+    "One GitLab account for fetching files through the GitLab API, authenticated by a token.",
+    name=Str("Account name that pipelines and triggers refer to.", required=True),
+    token=Str("GitLab personal access token.", secret=True),
+    tokenFile=Str("Path to a file holding a GitLab personal access token."),
 )
 
-# kleat: Configuration for the GitLab artifact provider.
 GitLab = message(
-    "GitLab", "",
-    # kleat: Whether the GitLab artifact provider is enabled.
-    enabled=Bool(""),
-    # kleat: The list of configured GitLab accounts.
-    accounts=List(Msg(GitLabAccount, "")),
+    "GitLab",
+    "GitLab artifact accounts.",
+    enabled=Bool("Turn GitLab artifact support on in clouddriver."),
+    accounts=List(Msg(GitLabAccount, "The GitLab accounts.")),
 )
 
-# kleat: Configuration for a Git repo artifact account. An account configured here maps to a credential that can authenticate against a Git repository hosted by a Git hosting service.  For authentication, set one of the following: * `username` and `password` * `usernamePasswordFile` * `token` * `tokenFile` * `sshPrivateKeyFilePath` and `sshPrivateKeyPassphrase`
 GitRepoAccount = message(
-    "GitRepoAccount", "",
-    # kleat: The name of the account.
-    name=Str(""),
-    # kleat: The username of the account.
-    username=Str(""),
-    # kleat: The password of the account.
-    password=Str(""),
-    # kleat: The path to a file containing the username and password of the account in the format `${username}:${password}`.
-    usernamePasswordFile=Str(""),
-    # kleat: The access token for the repository.
-    token=Str(""),
-    # kleat: The path to a file containing the repository access token.
-    tokenFile=Str(""),
-    # kleat: The path to an SSH private key to be used when connecting with the repository over SSH.
-    sshPrivateKeyFilePath=Str(""),
-    # kleat: The passphrase to an SSH private key to be used when connecting with the repository over SSH.
-    sshPrivateKeyPassphrase=Str(""),
-    # kleat: The path to a `known_hosts` file to be used when connecting with a repository over SSH.
-    sshKnownHostsFilePath=Str(""),
-    # kleat: If `true`, Spinnaker can connect with a Git repository over SSH without verifying the server's IP address against a `known_hosts` file.
-    sshTrustUnknownHosts=Bool(""),
+    "GitRepoAccount",
+    "One credential for cloning whole Git repositories (over HTTPS or SSH) as `git/repo` "
+    "artifacts, whatever the hosting service. Use a username and password, a token, or an SSH key.",
+    name=Str("Account name that pipelines and triggers refer to.", required=True),
+    username=Str("User for HTTPS clones, together with `password`."),
+    password=Str("Password for `username`.", secret=True),
+    usernamePasswordFile=Str("Path to a file holding `username:password` for HTTPS clones. Current "
+                             "clouddriver releases ignore it for Git repo accounts; use `username` "
+                             "and `password` (or a token) instead."),
+    token=Str("Access token for HTTPS clones.", secret=True),
+    tokenFile=Str("Path to a file holding an access token for HTTPS clones."),
+    sshPrivateKeyFilePath=Str("Path to the SSH private key used for `git@...` / `ssh://` clones."),
+    sshPrivateKeyPassphrase=Str("Passphrase of that SSH private key, if it is encrypted.", secret=True),
+    sshKnownHostsFilePath=Str("Path to a `known_hosts` file used to verify Git servers over SSH."),
+    sshTrustUnknownHosts=Bool("Accept any SSH host key instead of checking `known_hosts` "
+                              "(convenient, but open to man-in-the-middle attacks)."),
 )
 
-# kleat: Configuration for the Git repo artifact provider.
 GitRepo = message(
-    "GitRepo", "",
-    # kleat: Whether the Git repo artifact provider is enabled.
-    enabled=Bool(""),
-    # kleat: The list of configured Git Repo accounts.
-    accounts=List(Msg(GitRepoAccount, "")),
+    "GitRepo",
+    "Git repository artifact accounts.",
+    enabled=Bool("Turn Git repository artifact support on in clouddriver."),
+    accounts=List(Msg(GitRepoAccount, "The Git repository accounts.")),
 )
 
-# kleat: Configuration for a Helm artifact account. For authentication, specify either `username` and `password` or `usernamePasswordFile`.
 HelmAccount = message(
-    "HelmAccount", "",
-    # kleat: The name of the account.
-    name=Str(""),
-    # kleat: The Helm chart repository URL.
-    repository=Str(""),
-    # kleat: A username for Helm chart repository basic authentication.
-    username=Str(""),
-    # kleat: A password for Helm chart repository basic authentication.
-    password=Str(""),
-    # kleat: The path to a file containing the username and password for Helm chart repository basic authentication. Must be in the format `${username}:${password}`.
-    usernamePasswordFile=Str(""),
+    "HelmAccount",
+    "One Helm chart repository, from which charts are fetched as `helm/chart` artifacts.",
+    name=Str("Account name that pipelines and triggers refer to.", required=True),
+    repository=Str("URL of the chart repository (the location of its `index.yaml`), e.g. "
+                   "`https://charts.example.com`."),
+    username=Str("User for HTTP basic authentication to the repository."),
+    password=Str("Password for `username`.", secret=True),
+    usernamePasswordFile=Str("Path to a file holding `username:password` for the repository."),
 )
 
-# kleat: Configuration for the Helm artifact provider.
 Helm = message(
-    "Helm", "",
-    # kleat: Whether the Helm artifact provider is enabled.
-    enabled=Bool(""),
-    # kleat: The list of configured Helm accounts.
-    accounts=List(Msg(HelmAccount, "")),
+    "Helm",
+    "Helm chart repository artifact accounts.",
+    enabled=Bool("Turn Helm chart artifact support on in clouddriver."),
+    accounts=List(Msg(HelmAccount, "The Helm repository accounts.")),
 )
 
-# kleat: Configuration for an HTTP artifact account. For authentication, specify either `username` and `password` or `usernamePasswordFile`.
 HttpAccount = message(
-    "HttpAccount", "",
-    # kleat: The name of the account.
-    name=Str(""),
-    # kleat: A username for HTTP basic authentication.
-    username=Str(""),
-    # kleat: A password for HTTP basic authentication.
-    password=Str(""),
-    # kleat: The path to a file containing the username and password for HTTP basic authentication. Contents of the file must be in the format `${username}:${password}`.
-    usernamePasswordFile=Str(""),
+    "HttpAccount",
+    "One account for downloading artifacts from plain HTTP(S) URLs, optionally with basic "
+    "authentication.",
+    name=Str("Account name that pipelines and triggers refer to.", required=True),
+    username=Str("User for HTTP basic authentication."),
+    password=Str("Password for `username`.", secret=True),
+    usernamePasswordFile=Str("Path to a file holding `username:password`."),
 )
 
-# kleat: Configuration for the HTTP artifact provider.
 Http = message(
-    "Http", "",
-    # kleat: Whether the HTTP artifact provider is enabled.
-    enabled=Bool(""),
-    # kleat: The list of configured HTTP accounts.
-    accounts=List(Msg(HttpAccount, "")),
+    "Http",
+    "HTTP artifact accounts.",
+    enabled=Bool("Turn HTTP artifact support on in clouddriver."),
+    accounts=List(Msg(HttpAccount, "The HTTP accounts.")),
 )
 
-# kleat: Configuration for a Maven artifact account.
 MavenAccount = message(
-    "MavenAccount", "",
-    # kleat: The name of the account.
-    name=Str(""),
-    # kleat: (Required) The full URI for the Maven repository (for example, `http://some.host.com/repository/path`).
-    repositoryUrl=Str(""),
+    "MavenAccount",
+    "One Maven repository from which artifacts are resolved by coordinates.",
+    name=Str("Account name that pipelines and triggers refer to.", required=True),
+    repositoryUrl=Str("Full URL of the Maven repository, e.g. "
+                      "`https://repo.example.com/repository/releases`. Needed for the account to work."),
 )
 
-# kleat: Configuration for the Maven artifact provider.
 Maven = message(
-    "Maven", "",
-    # kleat: Whether the Maven artifact provider is enabled.
-    enabled=Bool(""),
-    # kleat: The list of configured Maven accounts.
-    accounts=List(Msg(MavenAccount, "")),
+    "Maven",
+    "Maven artifact accounts.",
+    enabled=Bool("Turn Maven artifact support on in clouddriver."),
+    accounts=List(Msg(MavenAccount, "The Maven accounts.")),
 )
 
-# kleat: Configuration for an Oracle artifact account.
 OracleAccount = message(
-    "OracleAccount", "",
-    # kleat: The name of the account.
-    name=Str(""),
-    # kleat: The fingerprint of the public key.
-    fingerprint=Str(""),
-    # kleat: The namespace in which the bucket and objects will be created.
-    namespace=Str(""),
-    # kleat: The passphrase used for the private key, if it is encrypted.
-    privateKeyPassphrase=Str(""),
-    # kleat: An Oracle region (for example, `us-phoenix-1`).
-    region=Str(""),
-    # kleat: Path to the private key in PEM format.
-    sshPrivateKeyFilePath=Str(""),
-    # kleat: The OCID of the Oracle Tenancy to use.
-    tenancyId=Str(""),
-    # kleat: The OCID of the Oracle User with which to authenticate.
-    userId=Str(""),
+    "OracleAccount",
+    "One Oracle Cloud Object Storage account for reading objects as artifacts, authenticated "
+    "with an OCI API signing key.",
+    name=Str("Account name that pipelines and triggers refer to.", required=True),
+    fingerprint=Str("Fingerprint of the API signing key uploaded for the user, e.g. `12:34:...:ef`."),
+    namespace=Str("Object Storage namespace that holds the buckets."),
+    privateKeyPassphrase=Str("Passphrase of the API private key, if it is encrypted.", secret=True),
+    region=Str("OCI region, e.g. `us-phoenix-1`."),
+    sshPrivateKeyFilePath=Str("Path to the API signing private key (PEM)."),
+    tenancyId=Str("OCID of the tenancy."),
+    userId=Str("OCID of the user the key belongs to."),
 )
 
-# kleat: Configuration for the Oracle artifact provider.
 Oracle = message(
-    "Oracle", "",
-    # kleat: Whether the Oracle artifact provider is enabled.
-    enabled=Bool(""),
-    # kleat: The list of configured Oracle artifact accounts.
-    accounts=List(Msg(OracleAccount, "")),
+    "Oracle",
+    "Oracle Object Storage artifact accounts.",
+    enabled=Bool("Turn Oracle Object Storage artifact support on in clouddriver."),
+    accounts=List(Msg(OracleAccount, "The Oracle accounts.")),
 )
 
-# kleat: Configuration for an S3 artifact account.
 S3Account = message(
-    "S3Account", "",
-    # kleat: The name of the account.
-    name=Str(""),
-    # kleat: The S3 API endpoint. This is only required when using an S3 clone such as Minio.
-    apiEndpoint=Str(""),
-    # kleat: The S3 API region. This is only required when using an S3 clone such as Minio.
-    apiRegion=Str(""),
-    # kleat: The AWS Access Key ID. If this isn't provided, Spinnaker tries to find AWS credentials, as described at http://docs.aws.amazon.com/sdk-for-java/v1/developer-guide/credentials.html#credentials-default.
-    awsAccessKeyId=Str(""),
-    # kleat: The AWS Secret Key.
-    awsSecretAccessKey=Str(""),
-    # kleat: The S3 region.
-    region=Str(""),
+    "S3Account",
+    "One account for reading `s3://` objects as artifacts, from AWS S3 or an S3-compatible store.",
+    name=Str("Account name that pipelines and triggers refer to.", required=True),
+    apiEndpoint=Str("S3 API endpoint; set it only for an S3-compatible store such as MinIO, e.g. "
+                    "`http://minio:9000`."),
+    apiRegion=Str("Region to sign requests for at `apiEndpoint` (S3-compatible stores only)."),
+    awsAccessKeyId=Str("AWS access key ID; leave empty to use the default AWS credential chain "
+                       "(environment, instance or pod role)."),
+    awsSecretAccessKey=Str("AWS secret access key paired with `awsAccessKeyId`.", secret=True),
+    region=Str("AWS region of the buckets, e.g. `us-west-2`."),
 )
 
-# kleat: Configuration for the S3 artifact provider.
 S3 = message(
-    "S3", "",
-    # kleat: Whether the S3 artifact provider is enabled.
-    enabled=Bool(""),
-    # kleat: The list of configured S3 artifact accounts.
-    accounts=List(Msg(S3Account, "")),
+    "S3",
+    "S3 artifact accounts.",
+    enabled=Bool("Turn S3 artifact support on in clouddriver."),
+    accounts=List(Msg(S3Account, "The S3 accounts.")),
 )
 
-# kleat: Configuration for a Jinja template for Spinnaker to use for artifact extraction. For more details, please read the documentation: https://www.spinnaker.io/reference/artifacts/from-build-triggers/#artifacts-from-build-triggers
 Template = message(
-    "Template", "",
-    # kleat: The name of the artifact template.
-    name=Str(""),
-    # kleat: The path to the artifact template.
-    templatePath=Str(""),
+    "Template",
+    "A Jinja template that tells igor how to extract artifacts from a CI build (for example from "
+    "a Jenkins property file).",
+    name=Str("Template name that build triggers and stages refer to.", required=True),
+    templatePath=Str("Path to the Jinja template file inside the igor container."),
 )
 
-# kleat: Configuration for artifact support.
 Artifacts = message(
-    "Artifacts", "",
-    bitbucket=Msg(Bitbucket, ""),
-    gcs=Msg(Gcs, ""),
-    github=Msg(GitHub, ""),
-    gitlab=Msg(GitLab, ""),
-    gitrepo=Msg(GitRepo, ""),
-    helm=Msg(Helm, ""),
-    http=Msg(Http, ""),
-    maven=Msg(Maven, ""),
-    oracle=Msg(Oracle, ""),
-    s3=Msg(S3, ""),
-    templates=List(Msg(Template, "")),
+    "Artifacts",
+    "Artifact accounts per provider, and artifact templates for CI builds.",
+    bitbucket=Msg(Bitbucket, "Bitbucket accounts."),
+    gcs=Msg(Gcs, "Google Cloud Storage accounts."),
+    github=Msg(GitHub, "GitHub accounts."),
+    gitlab=Msg(GitLab, "GitLab accounts."),
+    gitrepo=Msg(GitRepo, "Accounts for cloning Git repositories."),
+    helm=Msg(Helm, "Helm chart repositories."),
+    http=Msg(Http, "Plain HTTP(S) download accounts."),
+    maven=Msg(Maven, "Maven repositories."),
+    oracle=Msg(Oracle, "Oracle Object Storage accounts."),
+    s3=Msg(S3, "S3 and S3-compatible accounts."),
+    templates=List(Msg(Template, "Artifact templates, given to igor.")),
 )

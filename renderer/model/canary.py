@@ -1,221 +1,239 @@
-"""TODO module doc."""
-from .dsl import Bool, Enum, Flag, Int, IntValue, List, Map, Msg, Str, StrValue, message
+"""The `canary` section: automated canary analysis (Kayenta).
+
+`serviceIntegrations` holds the metric sources and stores Kayenta uses and is
+copied to kayenta.yml when canary is enabled; the defaults and UI switches at
+the top level go to Deck's settings.js.
+"""
+from .dsl import Bool, Enum, Int, List, Msg, Str, StrValue, message
 
 SUPPORTED_TYPE = ('UNSPECIFIED', 'METRICS_STORE', 'CONFIGURATION_STORE', 'OBJECT_STORE')
 
-# kleat: Configuration for the AWS account to be used .
+
+def _types(default_doc: str):
+    return List(Enum(SUPPORTED_TYPE, "What Kayenta may use the account for: `METRICS_STORE` (a metric "
+                     "source), `CONFIGURATION_STORE` (canary configs), `OBJECT_STORE` (results). "
+                     + default_doc))
+
+
 AwsAccount = message(
-    "AwsAccount", "",
-    # kleat: The name of the account.
-    name=Str(""),
-    # kleat: The name of a storage bucket that this account has access to. If you specify a globally unique bucket name that doesn't exist yet, Kayenta creates that bucket for you.
-    bucket=Str(""),
-    # kleat: The AWS region to use.
-    region=Str(""),
-    # kleat: The root folder in the chosen bucket in which to store all of the canary service's persistent data. Defaults to `kayenta`.
-    rootFolder=StrValue(""),
-    # kleat: The profile name to use when resolving AWS credentials. Typically found in `~/.aws/credentials`. Defaults to `default`.
-    profileName=Str(""),
-    # kleat: The endpoint used to reach the service implementing the S3 API. Typically you would use this with an S3 clone, like Minio.
-    endpoint=Str(""),
-    # kleat: The default access key used to communicate with AWS.
-    accessKeyId=Str(""),
-    supportedTypes=List(Enum(SUPPORTED_TYPE, "")),
+    "AwsAccount",
+    "One AWS (or S3-compatible) account Kayenta stores canary configs and results in.",
+    name=Str("Account name that canary settings (e.g. `storageAccountName`) refer to.", required=True),
+    bucket=Str("S3 bucket for Kayenta's data; Kayenta creates it if it does not exist yet."),
+    region=Str("AWS region of the bucket, e.g. `us-west-2` (Kayenta uses `us-east-1` with a custom "
+               "`endpoint` when unset)."),
+    rootFolder=StrValue("Folder in the bucket under which Kayenta keeps its data; Kayenta defaults "
+                        "to `kayenta`."),
+    profileName=Str("Profile from an AWS credentials file to authenticate with, e.g. `default`."),
+    endpoint=Str("S3 API endpoint for an S3-compatible store such as MinIO, e.g. "
+                 "`http://minio:9000` (path-style access is then used)."),
+    accessKeyId=Str("AWS access key ID. Current Kayenta releases do not read this key (they take "
+                    "static keys only under `explicitCredentials`); prefer a pod role or "
+                    "`profileName`."),
+    supportedTypes=_types("Usually `CONFIGURATION_STORE` and `OBJECT_STORE`."),
+    secretAccessKey=Str(
+        "AWS secret access key (Halyard only).", secret=True,
+        halyard="Halyard wrote it into kayenta.yml, but Kayenta never reads this key; give Kayenta "
+        "static keys as `explicitCredentials` (accessKey, secretKey) of the account through the "
+        "chart's `profiles.kayenta`, or use a pod role or `profileName`; dropped."),
 )
 
-# kleat: Configuration for the AWS canary integration.
 Aws = message(
-    "Aws", "",
-    # kleat: Enables/disables Kayenta integration for AWS. If enabled, Kayenta can store canary configuration and archived results in an S3 bucket.
-    enabled=Bool(""),
-    # kleat: The list of configured accounts.
-    accounts=List(Msg(AwsAccount, "")),
-    # kleat: Whether to enable S3 as a persistent store.
-    s3Enabled=Bool(""),
+    "Aws",
+    "AWS S3 as Kayenta's storage for canary configs and results.",
+    enabled=Bool("Register the AWS accounts in Kayenta."),
+    accounts=List(Msg(AwsAccount, "The AWS accounts.")),
+    s3Enabled=Bool("Let Kayenta use S3 (through these accounts) as a configuration and object store."),
 )
 
-# kleat: Configuration for the Datadog server endpoint.
 DatadogAccount_Endpoint = message(
-    "DatadogAccount_Endpoint", "",
-    # kleat: (Required) The base URL of the Datadog server.
-    baseUrl=Str(""),
+    "DatadogAccount_Endpoint",
+    "Where the Datadog API is.",
+    baseUrl=Str("Base URL of the Datadog API, e.g. `https://api.datadoghq.com`. Needed for the "
+                "account to work."),
 )
 
-# kleat: Configuration for a Datadog account.
 DatadogAccount = message(
-    "DatadogAccount", "",
-    # kleat: The name of the account.
-    name=Str(""),
-    # kleat: Configuration for the Datadog server endpoint.
-    endpoint=Msg(DatadogAccount_Endpoint, ""),
-    # kleat: Your organization's unique Datadog API key. See https://app.datadoghq.com/account/settings#api.
-    apiKey=Str(""),
-    # kleat: Your Datadog application key. See https://app.datadoghq.com/account/settings#api.
-    applicationKey=Str(""),
+    "DatadogAccount",
+    "One Datadog organisation Kayenta reads canary metrics from.",
+    name=Str("Account name that canary configs and `defaultMetricsAccount` refer to.", required=True),
+    endpoint=Msg(DatadogAccount_Endpoint, "Datadog API endpoint."),
+    apiKey=Str("Datadog API key of the organisation.", secret=True),
+    applicationKey=Str("Datadog application key used together with the API key to query metrics.",
+                       secret=True),
+    supportedTypes=_types("Kayenta defaults to `METRICS_STORE`, the only sensible value. Not in kleat; "
+                          "Kayenta reads it (Halyard wrote it too)."),
 )
 
-# kleat: Configuration for the Datadog canary integration.
 Datadog = message(
-    "Datadog", "",
-    # kleat: Whether Datadog is enabled as a metric store provider.
-    enabled=Bool(""),
-    # kleat: The list of configured Datadog accounts.
-    accounts=List(Msg(DatadogAccount, "")),
+    "Datadog",
+    "Datadog as a canary metric source.",
+    enabled=Bool("Register the Datadog accounts in Kayenta."),
+    accounts=List(Msg(DatadogAccount, "The Datadog accounts.")),
+    metadataCachingIntervalMS=Int("How often, in milliseconds, Kayenta refreshes its cached list of "
+                                  "Datadog metric names for the canary config editor (Kayenta's "
+                                  "default is 900000, i.e. 15 minutes, because of Datadog API rate "
+                                  "limits). Not in kleat; Kayenta reads it."),
 )
 
-# kleat: Configuration for a Google account.
 GoogleAccount = message(
-    "GoogleAccount", "",
-    # kleat: The name of the account.
-    name=Str(""),
-    # kleat: The path to a JSON file containing the service account key that Spinnaker will use to authenticate.  You need this only if Spinnaker is not deployed on a Google Compute Engine VM, or if the account needs permissions not afforded to the VM it is running on. See https://cloud.google.com/compute/docs/access/service-accounts for more information.
-    jsonPath=Str(""),
-    # kleat: The name of a Cloud Storage bucket that this account has access to. If you specify a globally unique bucket name that doesn't exist yet, Kayenta creates that bucket for you.
-    bucket=Str(""),
-    # kleat: Where to create the new bucket. This is only required if the bucket you specify doesn't exist yet. See https://cloud.google.com/storage/docs/managing-buckets#manage-class-location.
-    bucketLocation=Str(""),
-    # kleat: The root-level folder, in the specified bucket, in which to store all the canary service's persistent data. Defaults to `kayenta`.
-    rootFolder=StrValue(""),
-    # kleat: (Required) The Google Cloud Platform project the canary service will use to consume Cloud Storage and Cloud Monitoring data.
-    project=Str(""),
-    # kleat: For Google Cloud Monitoring (formerly Stackdriver) use METRICS_STORE. For Google Cloud Storage, use CONFIGURATION_STORE and OBJECT_STORE. All three can be a list of `supportedTypes` in the same account, or each in a separate account.
-    supportedTypes=List(Enum(SUPPORTED_TYPE, "")),
+    "GoogleAccount",
+    "One Google Cloud account for Kayenta: Cloud Monitoring (Stackdriver) metrics and/or Cloud "
+    "Storage for configs and results.",
+    name=Str("Account name that canary settings refer to.", required=True),
+    jsonPath=Str("Path to a service-account JSON key; omit it to use the pod's default Google "
+                 "credentials."),
+    bucket=Str("Cloud Storage bucket for Kayenta's data; Kayenta creates it if it does not exist yet."),
+    bucketLocation=Str("Location to create the bucket in (only used when Kayenta creates it), e.g. "
+                       "`us` or `europe-west1`."),
+    rootFolder=StrValue("Folder in the bucket under which Kayenta keeps its data; Kayenta defaults "
+                        "to `kayenta`."),
+    project=Str("Google Cloud project whose monitoring data and storage Kayenta uses. Needed for "
+                "the account to work."),
+    supportedTypes=_types("`METRICS_STORE` for Cloud Monitoring; `CONFIGURATION_STORE` and "
+                          "`OBJECT_STORE` for Cloud Storage; one account may have all three."),
 )
 
-# kleat: Configuration for the Google canary integration.
 Google = message(
-    "Google", "",
-    # kleat: Whether Google is enabled as a metrics store provider.
-    enabled=Bool(""),
-    # kleat: The list of configured accounts.
-    accounts=List(Msg(GoogleAccount, "")),
-    # kleat: Whether Google Cloud Storage is enabled as a persistent store.
-    gcsEnabled=Bool(""),
-    # kleat: Whether Google Cloud Monitoring (formerly Stackdriver) is enabled as a metrics source.
-    stackdriverEnabled=Bool(""),
-    # kleat: Number of milliseconds to wait between caching the names of available Cloud Monitoring metric types (used when building canary configs). Defaults to `60000`.
-    metadataCachingIntervalMS=Int(""),
+    "Google",
+    "Google Cloud for canary analysis: Cloud Monitoring as a metric source and Cloud Storage as "
+    "a store.",
+    enabled=Bool("Register the Google accounts in Kayenta."),
+    accounts=List(Msg(GoogleAccount, "The Google accounts.")),
+    gcsEnabled=Bool("Let Kayenta use Cloud Storage as a configuration and object store."),
+    stackdriverEnabled=Bool("Let Kayenta read metrics from Cloud Monitoring (formerly Stackdriver)."),
+    metadataCachingIntervalMS=Int("How often, in milliseconds, Kayenta refreshes its cached list of "
+                                  "Cloud Monitoring metric types for the canary config editor "
+                                  "(default 60000)."),
 )
 
-# kleat: Configuration for the New Relic Insights server endpoint.
 NewRelicAccount_Endpoint = message(
-    "NewRelicAccount_Endpoint", "",
-    # kleat: The base URL to the New Relic Insights server.
-    baseUrl=Str(""),
+    "NewRelicAccount_Endpoint",
+    "Where the New Relic Insights API is.",
+    baseUrl=Str("Base URL of the New Relic Insights API, e.g. `https://insights-api.newrelic.com`."),
 )
 
-# kleat: Configuration for a New Relic account.
 NewRelicAccount = message(
-    "NewRelicAccount", "",
-    # kleat: The name of the account.
-    name=Str(""),
-    # kleat: Configuration for the New Relic Insights server endpoint.
-    endpoint=Msg(NewRelicAccount_Endpoint, ""),
-    # kleat: (Required) Your account's unique New Relic Insights API key. See https://docs.newrelic.com/docs/insights/insights-api/get-data/query-insights-event-data-api.
-    apiKey=Str(""),
-    # kleat: (Required) Your New Relic account ID. See https://docs.newrelic.com/docs/accounts/install-new-relic/account-setup/account-id.
-    applicationKey=Str(""),
+    "NewRelicAccount",
+    "One New Relic account Kayenta reads canary metrics from (through Insights queries).",
+    name=Str("Account name that canary configs and `defaultMetricsAccount` refer to.", required=True),
+    endpoint=Msg(NewRelicAccount_Endpoint, "New Relic Insights API endpoint."),
+    apiKey=Str("New Relic Insights query key. Needed for the account to work.", secret=True),
+    applicationKey=Str("Despite its name, the numeric New Relic account ID that queries run against. "
+                       "Needed for the account to work."),
+    supportedTypes=_types("Kayenta defaults to `METRICS_STORE`, the only sensible value. Not in kleat; "
+                          "Kayenta reads it (Halyard wrote it too)."),
 )
 
-# kleat: Configuration for the New Relic canary integration.
 NewRelic = message(
-    "NewRelic", "",
-    # kleat: Whether New Relic is enabled as a metric store provider.
-    enabled=Bool(""),
-    # kleat: The list of configured accounts.
-    accounts=List(Msg(NewRelicAccount, "")),
+    "NewRelic",
+    "New Relic as a canary metric source.",
+    enabled=Bool("Register the New Relic accounts in Kayenta."),
+    accounts=List(Msg(NewRelicAccount, "The New Relic accounts.")),
 )
 
-# kleat: Configuration for the Prometheus server endpoint.
 PrometheusAccount_Endpoint = message(
-    "PrometheusAccount_Endpoint", "",
-    # kleat: (Required) The base URL of the Prometheus server.
-    baseUrl=Str(""),
+    "PrometheusAccount_Endpoint",
+    "Where the Prometheus server is.",
+    baseUrl=Str("Base URL of the Prometheus server (or a compatible query API), e.g. "
+                "`http://prometheus:9090`. Needed for the account to work."),
 )
 
-# kleat: Configuration for a Prometheus account. For authentication, you must provide either `usernamePasswordFile` or `username` and `password`.
 PrometheusAccount = message(
-    "PrometheusAccount", "",
-    # kleat: The name of the account.
-    name=Str(""),
-    # kleat: Configuration for the Prometheus server endpoint.
-    endpoint=Msg(PrometheusAccount_Endpoint, ""),
-    # kleat: A basic-auth username.
-    username=Str(""),
-    # kleat: A basic-auth password.
-    password=Str(""),
-    # kleat: The path to a file containing the basic-auth username and password in the format `${username}:${password}`.
-    usernamePasswordFile=Str(""),
+    "PrometheusAccount",
+    "One Prometheus server Kayenta reads canary metrics from, with optional basic authentication.",
+    name=Str("Account name that canary configs and `defaultMetricsAccount` refer to.", required=True),
+    endpoint=Msg(PrometheusAccount_Endpoint, "Prometheus endpoint."),
+    username=Str("User for HTTP basic authentication, together with `password`."),
+    password=Str("Password for `username`.", secret=True),
+    usernamePasswordFile=Str("Path to a file holding `username:password`, used instead of the two "
+                             "fields."),
+    supportedTypes=List(Enum(SUPPORTED_TYPE, "What Kayenta may use the account for (Halyard only).",
+                             halyard="Halyard listed METRICS_STORE here, but Kayenta always treats "
+                             "Prometheus accounts as metric stores and ignores the key; dropped.")),
 )
 
-# kleat: Configuration for the Prometheus canary integration.
 Prometheus = message(
-    "Prometheus", "",
-    # kleat: Whether Prometheus is enabled as a metric store provider.
-    enabled=Bool(""),
-    # kleat: The list of configured accounts.
-    accounts=List(Msg(PrometheusAccount, "")),
-    # kleat: Number of milliseconds to wait between caching the names of available metric types (used when building canary configs). Defaults to 60000.
-    metadataCachingIntervalMS=Int(""),
+    "Prometheus",
+    "Prometheus as a canary metric source.",
+    enabled=Bool("Register the Prometheus accounts in Kayenta."),
+    accounts=List(Msg(PrometheusAccount, "The Prometheus accounts.")),
+    metadataCachingIntervalMS=Int("How often, in milliseconds, Kayenta refreshes its cached list of "
+                                  "Prometheus metric names for the canary config editor (default "
+                                  "60000)."),
 )
 
-# kleat: The SignalFx server endpoint.
 SignalFxAccount_Endpoint = message(
-    "SignalFxAccount_Endpoint", "",
-    # kleat: The base URL to the SignalFx server. Defaults to https://stream.signalfx.com
-    baseUrl=Str(""),
+    "SignalFxAccount_Endpoint",
+    "Where the SignalFx API is.",
+    baseUrl=Str("Base URL of the SignalFx streaming API; Kayenta defaults to "
+                "`https://stream.signalfx.com`."),
 )
 
 SignalFxAccount = message(
-    "SignalFxAccount", "",
-    # kleat: The name of the account.
-    name=Str(""),
-    # kleat: (Required) The SignalFx access token.
-    accessToken=Str(""),
-    # kleat: The SignalFx server endpoint.
-    endpoint=Msg(SignalFxAccount_Endpoint, ""),
-    # kleat: The scope key, which is used to distinguish between base and canary deployments. If omitted, each request must supply the `_scope_key` param in extended scope params.
-    defaultScopeKey=Str(""),
-    # kleat: The location key, which is used to filter by deployment region. If omitted, each request must supply the `_location_key` if it is needed.
-    defaultLocationKey=Str(""),
+    "SignalFxAccount",
+    "One SignalFx organisation Kayenta reads canary metrics from.",
+    name=Str("Account name that canary configs and `defaultMetricsAccount` refer to.", required=True),
+    accessToken=Str("SignalFx access token. Needed for the account to work.", secret=True),
+    endpoint=Msg(SignalFxAccount_Endpoint, "SignalFx endpoint."),
+    defaultScopeKey=Str("Dimension that tells baseline and canary apart in queries; when unset each "
+                        "canary request must pass `_scope_key` in its extended scope parameters."),
+    defaultLocationKey=Str("Dimension used to filter by region or location; when unset requests "
+                           "that need it must pass `_location_key`."),
+    supportedTypes=_types("Kayenta defaults to `METRICS_STORE`, the only sensible value. Not in kleat; "
+                          "Kayenta reads it (Halyard wrote it too)."),
 )
 
-# kleat: Configuration for the SignalFx canary integration.
 SignalFx = message(
-    "SignalFx", "",
-    # kleat: Whether SignalFx is enabled as a metric store provider.
-    enabled=Bool(""),
-    # kleat: The list of configured accounts.
-    accounts=List(Msg(SignalFxAccount, "")),
+    "SignalFx",
+    "SignalFx as a canary metric source.",
+    enabled=Bool("Register the SignalFx accounts in Kayenta."),
+    accounts=List(Msg(SignalFxAccount, "The SignalFx accounts.")),
 )
 
 Canary_ServiceIntegrations = message(
-    "Canary_ServiceIntegrations", "",
-    aws=Msg(Aws, ""),
-    datadog=Msg(Datadog, ""),
-    google=Msg(Google, ""),
-    newrelic=Msg(NewRelic, ""),
-    prometheus=Msg(Prometheus, ""),
-    signalfx=Msg(SignalFx, ""),
+    "Canary_ServiceIntegrations",
+    "Kayenta's metric sources and stores, by provider. Canary analysis needs at least one account "
+    "for each of METRICS_STORE, CONFIGURATION_STORE and OBJECT_STORE.",
+    aws=Msg(Aws, "AWS S3 storage."),
+    datadog=Msg(Datadog, "Datadog metrics."),
+    google=Msg(Google, "Google Cloud Monitoring metrics and Cloud Storage."),
+    newrelic=Msg(NewRelic, "New Relic metrics."),
+    prometheus=Msg(Prometheus, "Prometheus metrics."),
+    signalfx=Msg(SignalFx, "SignalFx metrics."),
 )
 
-# kleat: Configuration for Spinnaker's automated canary analysis features. See also the [sample Kayenta configuration](https://github.com/spinnaker/kayenta/blob/master/kayenta-web/config/kayenta.yml).
 Canary = message(
-    "Canary", "",
-    # kleat: Whether the canary service is enabled.
-    enabled=Bool(""),
-    # kleat: Canary service integrations. To enable Spinnaker's Automated Canary Analysis (ACA) features, you must configure at least one account for each `canary.SupportedType` (`METRICS_STORE`, `CONFIGURATION_STORE`, `OBJECT_STORE`).
-    serviceIntegrations=Msg(Canary_ServiceIntegrations, ""),
-    # kleat: Name of the metrics account to use by default.
-    defaultMetricsAccount=Str(""),
-    # kleat: Name of the metrics store to use by default (for example, `prometheus`, `datadog`).
-    defaultMetricsStore=Str(""),
-    # kleat: Whether to show _all_ canary configs in Deck, or just those scoped to the current application.
-    showAllConfigsEnabled=Bool(""),
-    # kleat: Whether to enable custom filter templates for canary configs in Deck.
-    templatesEnabled=Bool(""),
-    # kleat: The default canary judge. `NetflixACAJudge-v1.0` is currently the only open-source judge available by default.
-    defaultJudge=Str(""),
-    # kleat: Name of storage account to use by default.
-    storageAccountName=Str(""),
+    "Canary",
+    "Automated canary analysis: turns Kayenta on and sets the canary defaults shown in Deck.",
+    enabled=Bool("Run Kayenta and turn the canary features on in Deck, gate and orca."),
+    serviceIntegrations=Msg(Canary_ServiceIntegrations,
+                            "Metric sources and stores, keyed by provider. Halyard wrote a list of "
+                            "entries with a `name` instead; that form is converted.",
+                            keyed_list="name"),
+    defaultMetricsAccount=Str("Metrics account preselected in Deck's canary config editor."),
+    defaultMetricsStore=Str("Metric store type preselected in Deck, e.g. `prometheus`, `datadog` or "
+                            "`stackdriver`."),
+    showAllConfigsEnabled=Bool("Show every canary config in Deck, not only those of the current "
+                               "application."),
+    templatesEnabled=Bool("Allow custom filter templates in canary configs in Deck."),
+    defaultJudge=Str("Judge preselected for new canary configs; `NetflixACAJudge-v1.0` is the one "
+                     "open-source judge."),
+    storageAccountName=Str("Storage account (CONFIGURATION_STORE/OBJECT_STORE) Deck uses by default. "
+                           "Halyard called it `defaultStorageAccount`.",
+                           aliases=("defaultStorageAccount",)),
+    stagesEnabled=Bool(
+        "Show the canary stages in Deck's pipeline editor (Halyard only).",
+        halyard="Halyard wrote it to Deck's settings.js as canary.stagesEnabled; Deck shows the "
+        "canary stages unless that is false. To hide them, set "
+        "window.spinnakerSettings.canary.stagesEnabled = false in the chart's settingsLocalJs; dropped."),
+    reduxLoggerEnabled=Bool(
+        "Log Deck's canary UI state changes to the browser console (Halyard only).",
+        halyard="Halyard wrote it to Deck's settings.js as canary.reduxLogger, a UI debugging aid; "
+        "set it in the chart's settingsLocalJs if you need it; dropped."),
+    atlasWebComponentsUrl=Str(
+        "URL of Atlas web components for Deck's canary editor (Halyard only).",
+        halyard="Halyard wrote it to Deck's settings.js; it only serves Netflix's Atlas metric store, "
+        "which the halconfig cannot configure; set it in the chart's settingsLocalJs if you need "
+        "it; dropped."),
 )

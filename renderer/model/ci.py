@@ -1,169 +1,150 @@
-"""TODO module doc."""
-from .dsl import Bool, Enum, Flag, Int, IntValue, List, Map, Msg, Str, StrValue, message
+"""The `ci` section: continuous-integration servers igor polls and triggers.
+
+Each block (Jenkins, Travis, Concourse, Wercker, Google Cloud Build, AWS
+CodeBuild) is copied to igor; Cloud Build accounts also go to echo, which
+listens for their build notifications.
+"""
+from .dsl import Bool, Int, List, Msg, Str, message
 from .common import Permissions
 
 
-# kleat: Configuration for a Cloud Build account.
 GoogleCloudBuildAccount = message(
-    "GoogleCloudBuildAccount", "",
-    # kleat: The name of the account.
-    name=Str(""),
-    # kleat: The name of the Google Cloud project in which to trigger and monitor builds.
-    project=Str(""),
-    # kleat: The name of the Pub/Sub subscription on which to listen for build changes.
-    subscriptionName=Str(""),
-    # kleat: The path to a JSON service account that Spinnaker will use for credentials. You need this only if Spinnaker is not deployed on a Compute Engine VM, or if Spinnaker needs permissions not afforded to the VM.
-    jsonKey=Str(""),
-    # kleat: Fiat permissions configuration. A user must have at least a READ role to view this build account or use it as a trigger source. A user must have at least one of the WRITE roles in order to run builds.
-    permissions=Msg(Permissions, ""),
+    "GoogleCloudBuildAccount",
+    "One Google Cloud Build project that pipelines can run builds in and be triggered by.",
+    name=Str("Account name shown in Deck and used by triggers and Cloud Build stages.", required=True),
+    project=Str("Google Cloud project whose builds are started and watched."),
+    subscriptionName=Str("Pub/Sub subscription (in `project`) on the `cloud-builds` topic that echo "
+                         "listens on for build status changes."),
+    jsonKey=Str("Path to a service-account JSON key; omit it to use the pod's default Google "
+                "credentials."),
+    permissions=Msg(Permissions, "Fiat roles: READ to see the account and use it in triggers, WRITE "
+                                 "to run builds with it."),
 )
 
-# kleat: Configuration to use Google Cloud Build with Spinnaker, for continuous integration.
 GoogleCloudBuild = message(
-    "GoogleCloudBuild", "",
-    # kleat: Whether Cloud Build is enabled as a CI provider.
-    enabled=Bool(""),
-    # kleat: The list of configured Cloud Build accounts.
-    accounts=List(Msg(GoogleCloudBuildAccount, "")),
+    "GoogleCloudBuild",
+    "Google Cloud Build as a CI provider (igor and echo).",
+    enabled=Bool("Turn Cloud Build support on."),
+    accounts=List(Msg(GoogleCloudBuildAccount, "The Cloud Build accounts.")),
 )
 
-# kleat: Configuration for an AWS CodeBuild account.
 CodeBuildAccount = message(
-    "CodeBuildAccount", "",
-    # kleat: The name of the account.
-    name=Str(""),
-    # kleat: The AWS account ID that will be used to trigger CodeBuild builds.
-    accountId=Str(""),
-    # kleat: If set, Spinnaker configures a credentials provider that uses the AWS Security Token Service to assume the specified role.
-    assumeRole=Str(""),
-    # kleat: (Required) The AWS region in which your CodeBuild projects live.
-    region=Str(""),
+    "CodeBuildAccount",
+    "One AWS account whose CodeBuild projects pipelines can run.",
+    name=Str("Account name shown in Deck and used by CodeBuild stages.", required=True),
+    accountId=Str("The 12-digit AWS account ID that owns the CodeBuild projects."),
+    assumeRole=Str("IAM role igor assumes through STS to reach the projects: a full ARN, or "
+                   "`role/NAME`, which igor combines with `accountId`."),
+    region=Str("AWS region of the CodeBuild projects, e.g. `us-east-1`. Needed for the account to work."),
+    permissions=Msg(Permissions, "Fiat roles for the account (Halyard only).", halyard="Halyard gave every CI account a permissions block, but igor "
+                    "has no access control for CodeBuild accounts; dropped."),
 )
 
-# kleat: Configuration to use AWS CodeBuild with Spinnnaker, for continuous integration.
 CodeBuild = message(
-    "CodeBuild", "",
-    # kleat: Whether AWS CodeBuild is enabled as a CI provider.
-    enabled=Bool(""),
-    # kleat: The list of configured AWS CodeBuild accounts.
-    accounts=List(Msg(CodeBuildAccount, "")),
-    # kleat: Your AWS Access Key ID. If not provided, Spinnaker tries to find AWS credentials, as described at http://docs.aws.amazon.com/sdk-for-java/v1/developer-guide/credentials.html#credentials-default
-    accessKeyId=Str(""),
-    # kleat: Your AWS Secret Key.
-    secretAccessKey=Str(""),
+    "CodeBuild",
+    "AWS CodeBuild as a CI provider (igor).",
+    enabled=Bool("Turn CodeBuild support on."),
+    accounts=List(Msg(CodeBuildAccount, "The CodeBuild accounts.")),
+    accessKeyId=Str("AWS access key ID igor uses before assuming each account's role; leave empty to "
+                    "use the default AWS credential chain (environment, instance or pod role)."),
+    secretAccessKey=Str("AWS secret access key paired with `accessKeyId`.", secret=True),
 )
 
-# kleat: Configuration for a Concourse account.
 ConcourseAccount = message(
-    "ConcourseAccount", "",
-    # kleat: The name of the account.
-    name=Str(""),
-    # kleat: (Required) The username of the Concourse user to authenticate as.
-    username=Str(""),
-    # kleat: (Required) The password of the Concourse user to authenticate as.
-    password=Str(""),
-    # kleat: (Required) The URL at which your Concourse search is reachable.
-    url=Str(""),
-    # kleat: Configuration for Fiat permissions. A user must have at least one of the READ roles in order to view this build account or use it as a trigger source. A user must have at least one of the WRITE roles in order to run jobs on this build account.
-    permissions=Msg(Permissions, ""),
+    "ConcourseAccount",
+    "One Concourse server that pipelines can be triggered by.",
+    name=Str("Account name shown in Deck and used by Concourse triggers.", required=True),
+    username=Str("Concourse user igor logs in as. Needed for the account to work."),
+    password=Str("Password of that Concourse user.", secret=True),
+    url=Str("Base URL of the Concourse web server, e.g. `https://concourse.example.com`."),
+    permissions=Msg(Permissions, "Fiat roles: READ to see the account and use it in triggers, WRITE "
+                                 "to run jobs on it."),
 )
 
-# kleat: Configuration to use Concourse with Spinnaker, for continuous integration.
 Concourse = message(
-    "Concourse", "",
-    # kleat: Whether Concourse is enabled as a CI provider.
-    enabled=Bool(""),
-    # kleat: The list of configured Concourse accounts.
-    masters=List(Msg(ConcourseAccount, "")),
+    "Concourse",
+    "Concourse as a CI provider (igor).",
+    enabled=Bool("Turn Concourse support on."),
+    masters=List(Msg(ConcourseAccount, "The Concourse servers.")),
 )
 
-# kleat: Configuration for a Jenkins account.
 JenkinsAccount = message(
-    "JenkinsAccount", "",
-    # kleat: The name of the account.
-    name=Str(""),
-    # kleat: (Required) The username of the Jenkins user to authenticate as.
-    username=Str(""),
-    # kleat: (Required) The password of the Jenkins user to authenticate as.
-    password=Str(""),
-    # kleat: (Required) The URL at which the Jenkins server is reachable.
-    address=Str(""),
-    # kleat: Whether or not to negotiate CSRF tokens when calling Jenkins.
-    csrf=Bool(""),
-    # kleat: Fiat permissions configuration. A user must have at least one of the READ roles in order to view this build account or use it as a trigger source. A user must have at least one of the WRITE roles in order to run jobs on this build account.
-    permissions=Msg(Permissions, ""),
+    "JenkinsAccount",
+    "One Jenkins server (a \"master\") that igor polls for builds and can start jobs on.",
+    name=Str("Name of this Jenkins server in Spinnaker; triggers and Jenkins stages refer to it.",
+             required=True),
+    username=Str("Jenkins user igor authenticates as."),
+    password=Str("Password or API token of that Jenkins user.", secret=True),
+    address=Str("Base URL of Jenkins, e.g. `https://jenkins.example.com/`."),
+    csrf=Bool("Fetch a CSRF crumb before starting jobs; needed when Jenkins has CSRF protection on."),
+    permissions=Msg(Permissions, "Fiat roles: READ to see the server and use it in triggers, WRITE "
+                                 "to run jobs on it."),
+    trustStore=Str("Path to a trust store with the CA of a Jenkins served over private TLS. Not in "
+                   "kleat; igor reads it (Halyard wrote it too)."),
+    trustStoreType=Str("Format of `trustStore`, e.g. `JKS` or `PKCS12`; igor defaults to the JVM's "
+                       "default type. Not in kleat; igor reads it."),
+    trustStorePassword=Str("Password of `trustStore`. Not in kleat; igor reads it.", secret=True),
 )
 
-# kleat: Configuration to use Jenkins with Spinnaker, for continuous integration.
 Jenkins = message(
-    "Jenkins", "",
-    # kleat: Whether Jenkins is enabled.
-    enabled=Bool(""),
-    # kleat: The list of configured Jenkins accounts.
-    masters=List(Msg(JenkinsAccount, "")),
+    "Jenkins",
+    "Jenkins as a CI provider (igor).",
+    enabled=Bool("Turn Jenkins support on."),
+    masters=List(Msg(JenkinsAccount, "The Jenkins servers.")),
 )
 
-# kleat: Configuration for a Travis account.
 TravisAccount = message(
-    "TravisAccount", "",
-    # kleat: The name of the account.
-    name=Str(""),
-    # kleat: (Required) The URL at which to reach the Travis API (https://api.travis-ci.org).
-    address=Str(""),
-    # kleat: (Required) The base URL at which to reach the Travis UI (https://travis-ci.org).
-    baseUrl=Str(""),
-    # kleat: The GitHub token with which to authenticate against Travis.
-    githubToken=Str(""),
-    # kleat: Fiat permissions configuration. A user must have at least one of the READ roles in order to view this build account or use it as a trigger source. A user must have at least one of the WRITE roles in order to run jobs on this build account.
-    permissions=Msg(Permissions, ""),
-    # kleat: The maximum number of jobs the Travis integration will retrieve per polling cycle. Defaults to `100`.
-    numberOfJobs=Str(""),
-    # kleat: The maximum number of builds Igor returns when querying for builds for a specific repo. This determines, for example, how many builds are displayed in the drop-down when a user starts a manual pipeline execution. If you set this too high, the Travis API might return an error for jobs that write many logs, so the default setting is only `10`.
-    buildResultLimit=Str(""),
-    # kleat: The list of repositories that will be scraped. This is useful if your organization uses many repositories and you want to speed things up by scanning only a subset.
-    filteredRepositories=List(Str("")),
+    "TravisAccount",
+    "One Travis CI installation that igor polls for builds.",
+    name=Str("Name of this Travis installation in Spinnaker; triggers refer to it.", required=True),
+    address=Str("URL of the Travis API, e.g. `https://api.travis-ci.com`."),
+    baseUrl=Str("URL of the Travis web UI, used for links to builds, e.g. `https://travis-ci.com`."),
+    githubToken=Str("GitHub token igor uses to log in to Travis.", secret=True),
+    permissions=Msg(Permissions, "Fiat roles: READ to see the installation and use it in triggers, "
+                                 "WRITE to run jobs on it."),
+    numberOfJobs=Str("How many jobs igor fetches per polling cycle (a number; igor's default is 100)."),
+    buildResultLimit=Str("How many builds igor returns per repository, e.g. in the build picker of a "
+                         "manual execution (a number; igor's default is 10; large values can make "
+                         "Travis fail on jobs with big logs)."),
+    filteredRepositories=List(Str("Repositories (`owner/name`) to poll; when set, igor ignores all "
+                                  "others, which speeds up polling for large organisations.")),
+    numberOfRepositories=Int("Maximum repositories polled per cycle (Halyard only).", halyard="Halyard's old polling limit; igor no longer reads it (it only "
+                             "logs a deprecation warning). Use numberOfJobs instead."),
 )
 
-# kleat: Configuration to use Travis CI with Spinnaker, for continuous integration.
 Travis = message(
-    "Travis", "",
-    # kleat: Whether Travis is enabled.
-    enabled=Bool(""),
-    # kleat: The list of configured Travis accounts.
-    masters=List(Msg(TravisAccount, "")),
+    "Travis",
+    "Travis CI as a CI provider (igor).",
+    enabled=Bool("Turn Travis support on."),
+    masters=List(Msg(TravisAccount, "The Travis installations.")),
 )
 
-# kleat: Configuration for a Wercker account.
 WerckerAccount = message(
-    "WerckerAccount", "",
-    # kleat: The name of the account.
-    name=Str(""),
-    # kleat: (Required) The address at which to reach your Wercker instance.
-    address=Str(""),
-    # kleat: The personal token of the Wercker user to authenticate as.
-    token=Str(""),
-    # kleat: The username of the Wercker user to authenticate as.
-    user=Str(""),
-    # kleat: Fiat permissions configuration. A user must have at least one of the READ roles in order to view this build account or use it as a trigger source. A user must have at least one of the WRITE roles in order to run jobs on this build account.
-    permissions=Msg(Permissions, ""),
+    "WerckerAccount",
+    "One Wercker installation igor can trigger and watch pipelines on.",
+    name=Str("Name of this Wercker installation in Spinnaker; triggers and stages refer to it.",
+             required=True),
+    address=Str("URL of the Wercker instance, e.g. `https://app.wercker.com`."),
+    token=Str("Personal access token of the Wercker user.", secret=True),
+    user=Str("Wercker user igor acts as."),
+    permissions=Msg(Permissions, "Fiat roles: READ to see the installation and use it in triggers, "
+                                 "WRITE to run pipelines on it."),
 )
 
-# kleat: Configuration to use Werker with Spinnaker, for continuous integration.
 Wercker = message(
-    "Wercker", "",
-    # kleat: Whether Wercker is enabled.
-    enabled=Bool(""),
-    # kleat: The list of configured Wercker accounts.
-    masters=List(Msg(WerckerAccount, "")),
+    "Wercker",
+    "Wercker as a CI provider (igor).",
+    enabled=Bool("Turn Wercker support on."),
+    masters=List(Msg(WerckerAccount, "The Wercker installations.")),
 )
 
-# kleat: Configuration to integrate Spinnaker with your continuous integration system.
 Ci = message(
-    "Ci", "",
-    gcb=Msg(GoogleCloudBuild, ""),
-    codebuild=Msg(CodeBuild, ""),
-    concourse=Msg(Concourse, ""),
-    jenkins=Msg(Jenkins, ""),
-    travis=Msg(Travis, ""),
-    wercker=Msg(Wercker, ""),
+    "Ci",
+    "CI systems Spinnaker starts builds on and takes triggers from; enabling any of them runs igor.",
+    gcb=Msg(GoogleCloudBuild, "Google Cloud Build."),
+    codebuild=Msg(CodeBuild, "AWS CodeBuild."),
+    concourse=Msg(Concourse, "Concourse."),
+    jenkins=Msg(Jenkins, "Jenkins."),
+    travis=Msg(Travis, "Travis CI."),
+    wercker=Msg(Wercker, "Wercker."),
 )

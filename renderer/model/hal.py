@@ -1,5 +1,11 @@
-"""TODO module doc."""
-from .dsl import Bool, Enum, Flag, Int, IntValue, List, Map, Msg, Str, StrValue, message
+"""The root of the halconfig (`Hal`), managed delivery (`managedDelivery`), and `HalyardFile`.
+
+`Hal` is both a kleat-form halconfig and one entry of a Halyard file's
+`deploymentConfigurations`, so Halyard's deployment-level keys are declared
+here too (converted or dropped with a note). `HalyardFile` is the whole
+`~/.hal/config` file.
+"""
+from .dsl import Any, Bool, Enum, Flag, Int, IntValue, List, Map, Msg, Str, StrValue, message
 from .artifacts import Artifacts
 from .canary import Canary
 from .ci import Ci
@@ -17,136 +23,138 @@ from .storage import PersistentStorage
 
 
 Eureka = message(
-    "Eureka", "",
-    # kleat: Whether this persistent store is enabled.
-    enabled=Bool(""),
+    "Eureka", "Keel's use of Eureka service discovery.",
+    enabled=Bool("Whether keel uses a Eureka server for discovery status; set false where none runs (as on "
+                 "Kubernetes)."),
 )
 
-# kleat: BaseImage information
 KeelConfig_Plugins_Bakery_BaseImage = message(
-    "KeelConfig_Plugins_Bakery_BaseImage", "",
-    candidate=Str(""),
-    unstable=Str(""),
-    relase=Str(""),
-    previous=Str(""),
+    "KeelConfig_Plugins_Bakery_BaseImage", "Base image versions the bakery plugin uses, one per release label.",
+    candidate=Str("Base image version labelled candidate."),
+    unstable=Str("Base image version labelled unstable."),
+    relase=Str("Base image version labelled release (the key is spelled 'relase', as in kleat)."),
+    previous=Str("Base image version labelled previous."),
 )
 
-# kleat: Bakery plugin
 KeelConfig_Plugins_Bakery = message(
-    "KeelConfig_Plugins_Bakery", "",
-    enabled=Bool(""),
-    baseImages=List(Msg(KeelConfig_Plugins_Bakery_BaseImage, "")),
+    "KeelConfig_Plugins_Bakery", "Keel's bakery plugin: managed image baking.",
+    enabled=Bool("Turn the bakery plugin on."),
+    baseImages=List(Msg(KeelConfig_Plugins_Bakery_BaseImage, "A set of labelled base image versions.")),
 )
 
-# kleat: Enable delivery configuration
 KeelConfig_Plugins_DeliveryConfig = message(
-    "KeelConfig_Plugins_DeliveryConfig", "",
-    enabled=Bool(""),
+    "KeelConfig_Plugins_DeliveryConfig", "Keel's delivery config plugin (older keel releases).",
+    enabled=Bool("Turn delivery config support on."),
 )
 
-# kleat: EC2 plugin
 KeelConfig_Plugins_EC2 = message(
-    "KeelConfig_Plugins_EC2", "",
-    enabled=Bool(""),
+    "KeelConfig_Plugins_EC2", "Keel's Amazon EC2 plugin: managed clusters, load balancers and security groups.",
+    enabled=Bool("Turn the EC2 plugin on."),
 )
 
-# kleat: Kubernetes plugin
 KeelConfig_Plugins_Kubernetes = message(
-    "KeelConfig_Plugins_Kubernetes", "",
-    enabled=Bool(""),
+    "KeelConfig_Plugins_Kubernetes", "Keel's Kubernetes plugin (older keel releases).",
+    enabled=Bool("Turn the Kubernetes plugin on."),
 )
 
-# kleat: Titus plugin
 KeelConfig_Plugins_Titus = message(
-    "KeelConfig_Plugins_Titus", "",
-    enabled=Bool(""),
+    "KeelConfig_Plugins_Titus", "Keel's Titus plugin: managed Titus clusters.",
+    enabled=Bool("Turn the Titus plugin on."),
 )
 
-# kleat: ManagedDelivery plugins
 KeelConfig_Plugins = message(
-    "KeelConfig_Plugins", "",
-    bakery=Msg(KeelConfig_Plugins_Bakery, ""),
-    deliveryConfig=Msg(KeelConfig_Plugins_DeliveryConfig, ""),
-    ec2=Msg(KeelConfig_Plugins_EC2, ""),
-    k8s=Msg(KeelConfig_Plugins_Kubernetes, ""),
-    titus=Msg(KeelConfig_Plugins_Titus, ""),
+    "KeelConfig_Plugins", "Which keel plugins (resource kinds and integrations) are on.",
+    bakery=Msg(KeelConfig_Plugins_Bakery, "Image baking."),
+    deliveryConfig=Msg(KeelConfig_Plugins_DeliveryConfig, "Delivery configs."),
+    ec2=Msg(KeelConfig_Plugins_EC2, "Amazon EC2 resources."),
+    k8s=Msg(KeelConfig_Plugins_Kubernetes, "Kubernetes resources."),
+    titus=Msg(KeelConfig_Plugins_Titus, "Titus resources."),
 )
 
-# kleat: Frequency of checking keel resources
 KeelConfig_ResourceCheck = message(
-    "KeelConfig_ResourceCheck", "",
-    minAgeDuration=Str(""),
+    "KeelConfig_ResourceCheck", "How often keel re-checks each managed resource.",
+    minAgeDuration=Str("Minimum time between two checks of the same resource, as a duration such as 60s or 5m."),
 )
 
-# kleat: Frequency of refreshing keel artifacts
 KeelConfig_ArtifactRefresh = message(
-    "KeelConfig_ArtifactRefresh", "",
-    frequency=Str(""),
+    "KeelConfig_ArtifactRefresh", "How often keel refreshes the versions of the artifacts it tracks.",
+    frequency=Str("Refresh interval as an ISO 8601 duration, e.g. PT6H (keel's default)."),
 )
 
-# kleat: Enable notification
 KeelConfig_Constraints_InteractiveNotifications = message(
-    "KeelConfig_Constraints_InteractiveNotifications", "",
-    enabled=Bool(""),
+    "KeelConfig_Constraints_InteractiveNotifications", "Notifications users can act on (approve or reject) directly.",
+    enabled=Bool("Send interactive notifications."),
 )
 
-# kleat: ManualJudgement notification configuration
 KeelConfig_Constraints_ManualJudgement = message(
-    "KeelConfig_Constraints_ManualJudgement", "",
-    # kleat: Notification where manual judgement is required
-    interactiveNotifactions=Msg(KeelConfig_Constraints_InteractiveNotifications, ""),
+    "KeelConfig_Constraints_ManualJudgement", "Keel's manual judgement constraint.",
+    interactiveNotifactions=Msg(KeelConfig_Constraints_InteractiveNotifications,
+                                "Notify users when a judgement is needed, with buttons to decide (the key is "
+                                "spelled 'interactiveNotifactions', as in kleat)."),
 )
 
-# kleat: Constraints on sending system information
 KeelConfig_Constraints = message(
-    "KeelConfig_Constraints", "",
-    manualJudgement=Msg(KeelConfig_Constraints_ManualJudgement, ""),
+    "KeelConfig_Constraints", "Settings of keel's environment constraints.",
+    manualJudgement=Msg(KeelConfig_Constraints_ManualJudgement, "The manual judgement constraint."),
 )
 
 KeelConfig = message(
-    "KeelConfig", "",
-    # kleat: Managed Delivery plugins to be enabled
-    plugins=Msg(KeelConfig_Plugins, ""),
-    # kleat: Frequency of checking keel resources in duration string format (eg. 10s)
-    resourceCheck=Msg(KeelConfig_ResourceCheck, ""),
-    # kleat: Frequency of refreshing keel artifacts in ISO 8601 format
-    artifactRefresh=Msg(KeelConfig_ArtifactRefresh, ""),
-    # kleat: Constraints pertinent to actions to be done to the pipeline
-    constraints=Msg(KeelConfig_Constraints, ""),
+    "KeelConfig", "Keel's own settings, written to keel.yml as `keel`.",
+    plugins=Msg(KeelConfig_Plugins, "Which keel plugins are on."),
+    resourceCheck=Msg(KeelConfig_ResourceCheck, "How often resources are re-checked."),
+    artifactRefresh=Msg(KeelConfig_ArtifactRefresh, "How often artifact versions are refreshed."),
+    constraints=Msg(KeelConfig_Constraints, "Environment constraint settings."),
 )
 
 ManagedDelivery = message(
-    "ManagedDelivery", "",
-    # kleat: Whether ManagedDelivery is enabled.
-    enabled=Bool(""),
-    # kleat: Service discovery done through Eureka
-    eureka=Msg(Eureka, ""),
-    # kleat: Keel specific configuration
-    keel=Msg(KeelConfig, ""),
+    "ManagedDelivery", "Managed delivery (keel): declarative delivery configs reconciled continuously.",
+    enabled=Bool("Turn managed delivery on: keel gets a config and Orca, echo, front50 and Deck enable their "
+                 "keel integration."),
+    eureka=Msg(Eureka, "Keel's service discovery."),
+    keel=Msg(KeelConfig, "Keel's own settings."),
 )
 
-# kleat: Configuration for a Spinnaker installation.
 Hal = message(
-    "Hal", "",
-    persistentStorage=Msg(PersistentStorage, ""),
-    providers=Msg(Providers, ""),
-    artifacts=Msg(Artifacts, ""),
-    notifications=Msg(Notifications, ""),
-    pubsub=Msg(Pubsub, ""),
-    ci=Msg(Ci, ""),
-    stats=Msg(Stats, ""),
-    features=Msg(Features, ""),
-    webhook=Msg(WebhookConfig, ""),
-    security=Msg(Security, ""),
-    canary=Msg(Canary, ""),
-    # kleat: The timezone in which your Spinnaker instance runs. This affects what the UI will display as well as how CRON triggers are run.
-    timezone=Str(""),
-    # kleat: Top-level Spinnaker version.
-    version=Str(""),
-    repository=Msg(Repository, ""),
-    # kleat: Configuration for the Spinnaker monitoring daemon metric stores.
-    metricStores=Msg(MetricStores, ""),
-    spinnaker=Msg(Spinnaker, ""),
-    # kleat: Configuration for ManagedDelivery's Keel component
-    managedDelivery=Msg(ManagedDelivery, ""),
+    "Hal", "One Spinnaker installation's configuration: a kleat-form halconfig, or one entry of a Halyard "
+           "file's deploymentConfigurations.",
+    persistentStorage=Msg(PersistentStorage, "Where front50 stores applications and pipelines (and keel's SQL "
+                                             "database)."),
+    providers=Msg(Providers, "Cloud provider accounts Spinnaker deploys to."),
+    artifacts=Msg(Artifacts, "Accounts used to fetch artifacts (files, images, charts) for pipelines."),
+    notifications=Msg(Notifications, "Channels for pipeline notifications (Slack, email, SMS, ...)."),
+    pubsub=Msg(Pubsub, "Pub/sub subscriptions that can trigger pipelines."),
+    ci=Msg(Ci, "Continuous integration servers that can trigger pipelines and run jobs."),
+    stats=Msg(Stats, "Anonymous usage statistics sent by echo."),
+    features=Msg(Features, "Switches for optional features."),
+    webhook=Msg(WebhookConfig, "Trust settings for Orca's webhook stages."),
+    security=Msg(Security, "Public URLs, TLS, login and authorization."),
+    canary=Msg(Canary, "Automated canary analysis (Kayenta)."),
+    timezone=Str("IANA time zone of the installation, e.g. America/Los_Angeles: used for cron triggers, "
+                 "execution windows and the times Deck shows."),
+    version=Str("The Spinnaker release being run, e.g. 1.30.0; shown in Deck and sent with usage statistics."),
+    repository=Msg(Repository, "Artifact repositories (e.g. Artifactory) whose builds can trigger pipelines."),
+    metricStores=Msg(MetricStores, "Where the monitoring daemon publishes the services' metrics."),
+    spinnaker=Msg(Spinnaker, "Settings shared by all services, such as plugins."),
+    managedDelivery=Msg(ManagedDelivery, "Managed delivery (keel)."),
+    name=Str("The deployment's name in a Halyard file, e.g. default.",
+             halyard="converted: it only names the deployment inside a Halyard file (chosen with "
+                     "currentDeployment or --deployment); removed."),
+    deploymentEnvironment=Any("Halyard's description of how to run Spinnaker: target account, sizing, "
+                              "replicas, HA services, sidecars, tolerations and so on.",
+                              halyard="the chart deploys the services; dropped: set sizing and workload settings "
+                                      "in the chart values `services.<name>` and high availability in `ha`."),
+    telemetry=Msg(Stats, "Halyard's earlier name for stats.",
+                  halyard="converted: read as stats; give only one of the two."),
+    plugins=Any("Halyard's old top-level plugin list.",
+                halyard="removed from Halyard itself; dropped: list plugins under spinnaker.extensibility.plugins."),
+    armory=Any("Settings of Armory's Halyard fork (Dinghy, Terraformer, diagnostics, ...).",
+               halyard="these configure Armory's own services, which this chart does not deploy; dropped."),
+)
+
+HalyardFile = message(
+    "HalyardFile", "A whole Halyard configuration file (~/.hal/config): one or more deployments and the one in use.",
+    halyardVersion=Str("Version of Halyard that last wrote the file, e.g. 1.45.0; ignored."),
+    currentDeployment=Str("Name of the deployment to render; --deployment overrides it. Optional when there is "
+                          "only one."),
+    deploymentConfigurations=List(Msg(Hal, "One deployment: a halconfig plus its Halyard name.")),
 )

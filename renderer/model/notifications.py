@@ -1,90 +1,80 @@
-"""TODO module doc."""
-from .dsl import Bool, Enum, Flag, Int, IntValue, List, Map, Msg, Str, StrValue, message
+"""The `notifications` section: channels echo sends pipeline notifications to.
+
+Slack, Twilio, GitHub status and Microsoft Teams settings are copied to echo.
+Deck gets the blocks of the channels it can offer in its notification editor,
+without their tokens (settings.js is served to every browser).
+"""
+from .dsl import Bool, Msg, Str, message
 
 
-# kleat: Configuration for Slack notifications.
 Slack = message(
-    "Slack", "",
-    # kleat: Whether Slack notifications are enabled.
-    enabled=Bool(""),
-    # kleat: The name of your Slack bot.
-    botName=Str(""),
-    # kleat: Your Slack bot token.
-    token=Str("", secret=True),
-    # kleat: Slack endpoint. Optional, can only be set if using a compatible API.
-    baseUrl=Str(""),
-    # kleat: Force usage of incoming webhooks endpoint for Slack. Optional, only set if using a compatible API.
-    forceUseIncomingWebhook=Bool(""),
+    "Slack",
+    "Slack notifications sent by a Slack bot (or an incoming webhook).",
+    enabled=Bool("Offer Slack as a notification channel and let echo send to it."),
+    botName=Str("Name of the Slack bot user, shown in Deck, e.g. `spinnakerbot`."),
+    token=Str("Bot user OAuth token (`xoxb-...`) echo posts with.", secret=True),
+    baseUrl=Str("Slack API URL; set it only when talking to a Slack-compatible service."),
+    forceUseIncomingWebhook=Bool("Always post through incoming webhooks instead of the bot API "
+                                 "(only for Slack-compatible services that need it)."),
 )
 
-# kleat: Configuration for Twilio notifications.
 Twilio = message(
-    "Twilio", "",
-    # kleat: Whether Twilio notifications are enabled.
-    enabled=Bool(""),
-    # kleat: Your Twilio account SID.
-    account=Str(""),
-    # kleat: Your Twilio auth token.
-    token=Str("", secret=True),
-    # kleat: The endpoint of the Twilio API. Optional, only set if overriding the default.
-    baseUrl=Str(""),
-    # kleat: The phone number from which the SMS will be sent (e.g., +1234-567-8910).
-    from_=Str(""),
+    "Twilio",
+    "SMS notifications sent through Twilio.",
+    enabled=Bool("Offer SMS as a notification channel and let echo send it."),
+    account=Str("Twilio account SID, e.g. `ACxxxxxxxx`."),
+    token=Str("Twilio auth token for that account.", secret=True),
+    baseUrl=Str("Twilio API URL; set only to override `https://api.twilio.com/`."),
+    from_=Str("Twilio phone number the messages come from, e.g. `+1234-567-8910`."),
 )
 
-# kleat: Configuration for Github status notifications.
 GithubStatus = message(
-    "GithubStatus", "",
-    # kleat: Whether GitHub status notifications are enabled.
-    enabled=Bool(""),
-    # kleat: Your GitHub account token.
-    token=Str("", secret=True),
+    "GithubStatus",
+    "Pipeline results posted as GitHub commit statuses.",
+    enabled=Bool("Offer GitHub commit statuses as a notification channel and let echo post them."),
+    token=Str("GitHub token with the `repo:status` scope that echo posts statuses with.", secret=True),
 )
 
-# kleat: Configuration for BearyChat notifications.
 BearyChat = message(
-    "BearyChat", "",
-    # kleat: Whether BearyChat notifications are enabled.
-    enabled=Bool(""),
+    "BearyChat",
+    "BearyChat notifications.",
+    enabled=Bool("Offer BearyChat as a notification channel in Deck."),
 )
 
-# kleat: Configuration for Email notifications.
 Email = message(
-    "Email", "",
-    # kleat: Whether Email notifications are enabled.
-    enabled=Bool(""),
+    "Email",
+    "Email notifications (echo's SMTP settings come from its own Spring config, not from here).",
+    enabled=Bool("Offer email as a notification channel in Deck."),
 )
 
-# kleat: Configuration for Google Chat notifications.
 GoogleChat = message(
-    "GoogleChat", "",
-    # kleat: Whether Google Chat notifications are enabled.
-    enabled=Bool(""),
+    "GoogleChat",
+    "Google Chat notifications (sent to room webhooks given per pipeline).",
+    enabled=Bool("Offer Google Chat as a notification channel in Deck."),
 )
 
-# kleat: Configuration for Pub/Sub notifications.
 PubSub = message(
-    "PubSub", "",
-    # kleat: Whether Pub/Sub notifications are enabled.
-    enabled=Bool(""),
+    "PubSub",
+    "Notifications published to a Pub/Sub topic (see the `pubsub` section for publishers).",
+    enabled=Bool("Offer Pub/Sub as a notification channel in Deck."),
 )
 
-# kleat: Configuration for Microsoft Teams notifications.
 MicrosoftTeams = message(
-    "MicrosoftTeams", "",
-    # kleat: Whether Microsoft Teams notifications are enabled.
-    enabled=Bool(""),
+    "MicrosoftTeams",
+    "Microsoft Teams notifications (sent to channel webhooks given per pipeline).",
+    enabled=Bool("Turn Microsoft Teams notifications on in echo."),
 )
 
-# kleat: Configuration for notifications.
 Notifications = message(
-    "Notifications", "",
-    slack=Msg(Slack, ""),
-    twilio=Msg(Twilio, ""),
-    githubStatus=Msg(GithubStatus, ""),
-    bearychat=Msg(BearyChat, ""),
-    email=Msg(Email, ""),
-    googlechat=Msg(GoogleChat, ""),
-    pubsub=Msg(PubSub, ""),
-    microsoftteams=Msg(MicrosoftTeams, ""),
+    "Notifications",
+    "Notification channels for pipeline and stage events.",
+    slack=Msg(Slack, "Slack."),
+    twilio=Msg(Twilio, "SMS through Twilio."),
+    githubStatus=Msg(GithubStatus, "GitHub commit statuses. Halyard spelled it `github-status`.",
+                     aliases=("github-status",)),
+    bearychat=Msg(BearyChat, "BearyChat."),
+    email=Msg(Email, "Email."),
+    googlechat=Msg(GoogleChat, "Google Chat."),
+    pubsub=Msg(PubSub, "Pub/Sub."),
+    microsoftteams=Msg(MicrosoftTeams, "Microsoft Teams."),
 )

@@ -1,905 +1,981 @@
-"""TODO module doc."""
-from .dsl import Bool, Enum, Flag, Int, IntValue, List, Map, Msg, Str, StrValue, message
+"""`providers`: the cloud providers Spinnaker deploys to and their accounts.
+
+Clouddriver receives every provider block as it is (`clouddriver.yml`);
+rosco also receives the providers it bakes images for (their
+`bakeryDefaults`), and Deck learns each enabled provider's primary account.
+Besides kleat's providers this declares `cloudrun` and `tencentcloud`, which
+Halyard supported and current clouddriver (and, for Tencent Cloud, rosco)
+still reads.
+"""
+from .dsl import Any, Bool, Enum, Int, List, Msg, Str, message
 from .common import Permissions
 
 GCLOUD_RELEASE_TRACK = ('UNSPECIFIED', 'STABLE', 'BETA', 'ALPHA')
 
-# kleat: Configuration for a CRD to be managed by Spinnaker. If Spinnaker does not have permission to list CRDs but you need Spinnaker to manage CRDs, you need to explicitly register each CRD.
+
+def _provider_version():
+    """Halyard's `providerVersion` marker, written on accounts of every provider."""
+    return Str("Halyard's provider-version marker (V1 or V2) for this account.",
+               halyard="Halyard wrote this V1/V2 marker on every account; only the long-removed "
+                       "legacy Kubernetes provider ever used it and no current service reads it, "
+                       "so it is dropped.")
+
+
+def _name(what):
+    return Str(f"Unique name of this {what}; pipelines, permissions and other settings "
+               "refer to it by this name.", required=True)
+
+
+def _environment():
+    return Str("Environment label for the account (e.g. dev, staging, prod); several accounts "
+               "may share one. Defaults to the account name.")
+
+
+def _permissions():
+    return Msg(Permissions, "Fiat roles allowed to read from and write to this account.")
+
+
+def _required_group_membership():
+    return List(Str("Deprecated: roles allowed to use this account. Use `permissions` instead."))
+
+
+def _enabled(provider):
+    return Bool(f"Turn the {provider} provider on in clouddriver (and, where it bakes, in rosco).")
+
+
+def _primary_account():
+    return Str("Name of the account Deck selects by default for this provider. "
+               "When unset in a Halyard file, the first account is used.")
+
+
+def _package_type():
+    return Str("Package format of the artifacts baked onto this image, e.g. `deb` or `rpm`; "
+               "tells the bakery how to install them.")
+
+
+def _template_file(scope):
+    return Str(f"Packer template used to bake {scope}: one shipped with rosco (e.g. `aws-ebs.json`) "
+               "or a custom one mounted into rosco's packer directory.")
+
+
+# ---------------------------------------------------------------- Kubernetes
+
 KubernetesCustomResource = message(
-    "KubernetesCustomResource", "",
-    # kleat: The Kubernetes kind of the custom resource.
-    kubernetesKind=Str(""),
-    # kleat: The Spinnaker kind to which you would like the custom resource to map.
-    spinnakerKind=Str(""),
-    # kleat: An integer representing the deployment priority of this resource. Resources with lower values are deployed before resources with higher values.
-    deployPriority=Str(""),
-    # kleat: Whether Spinnaker should manage versioning this resource.
-    versioned=Bool(""),
-    # kleat: Whether the resource is namespaced. Defaults to true.
-    namespaced=Bool(""),
+    "KubernetesCustomResource",
+    "A custom resource kind (CRD) clouddriver should manage; needed when Spinnaker may not list "
+    "CRDs in the cluster itself.",
+    kubernetesKind=Str("Kind of the custom resource as Kubernetes names it, e.g. "
+                       "`Certificate.cert-manager.io`."),
+    spinnakerKind=Str("Spinnaker resource class to show it as, e.g. `serverGroups`, `loadBalancers`, "
+                      "`securityGroups`, `instances` or `unclassified`."),
+    deployPriority=Str("Deploy order among kinds in one manifest (a number as text); lower values are "
+                       "applied first."),
+    versioned=Bool("When true, Spinnaker adds a version suffix (`-v000`) to resources of this kind "
+                   "on each deploy."),
+    namespaced=Bool("Whether resources of this kind live in a namespace. Defaults to true."),
 )
 
-# kleat: Configuration for a kind-specific caching policy.
 KubernetesCachingPolicy = message(
-    "KubernetesCachingPolicy", "",
-    # kleat: The Kubernetes kind to which the policy applies.
-    kubernetesKind=Str(""),
-    # kleat: The maximum number of resources an agent will cache of the specified Kubernetes kind.
-    maxEntriesPerAgent=Int(""),
+    "KubernetesCachingPolicy",
+    "A caching limit for one Kubernetes kind.",
+    kubernetesKind=Str("Kubernetes kind the limit applies to, e.g. `Pod`."),
+    maxEntriesPerAgent=Int("Maximum number of resources of this kind each caching agent caches."),
 )
 
-# kleat: Configuration for a Docker registry.
 KubernetesAccountDockerRegistry = message(
-    "KubernetesAccountDockerRegistry", "",
-    # kleat: The configured name of the Docker registry.
-    accountName=Str(""),
-    # kleat: The list of Docker registry namespaces usable as image sources.
-    namespaces=List(Str("")),
+    "KubernetesAccountDockerRegistry",
+    "A Docker registry account whose images this Kubernetes account may deploy.",
+    accountName=Str("Name of an account under `providers.dockerRegistry.accounts`."),
+    namespaces=List(Str("Namespace the registry's images may be deployed to.")),
 )
 
-# kleat: Configuration for a Spinnaker Kubernetes account. An account maps to a credential that can authenticate against your Kubernetes cluster.
+KubernetesRawResourcesEndpointConfig = message(
+    "KubernetesRawResourcesEndpointConfig",
+    "Which kinds clouddriver's raw-resources endpoint (used by Deck's Kubernetes resource views) "
+    "returns for this account. Give at most one of the two lists.",
+    kindExpressions=List(Str("Regular expression; only kinds matching one of them are returned, "
+                             "e.g. `Deployment|ReplicaSet`.")),
+    omitKindExpressions=List(Str("Regular expression; kinds matching one of them are left out, "
+                                 "e.g. `Secret`.")),
+)
+
 KubernetesAccount = message(
-    "KubernetesAccount", "",
-    # kleat: The name of the account.
-    name=Str(""),
-    # kleat: A list of resource kinds this Spinnaker account can deploy and will cache. When no kinds are configured, this defaults to all kinds described here: https://spinnaker.io/reference/providers/kubernetes-v2/. This can only be set when omitKinds is empty or not set.
-    kinds=List(Str("")),
-    # kleat: A list of resource kinds this Spinnaker account cannot deploy to or cache. This can only be set when kinds is empty or not set.
-    omitKinds=List(Str("")),
-    # kleat: The kubernetes context to be managed by Spinnaker. See http://kubernetes.io/docs/user-guide/kubeconfig-file/#context for more information. When no context is configured for an account the `current-context` in your kubeconfig is assumed.
-    context=Str(""),
-    # kleat: Number of caching agents for this kubernetes account. Each agent handles a subset of the namespaces available to this account. By default, only 1 agent caches all kinds for all namespaces in the account.
-    cacheThreads=Int(""),
-    # kleat: A list of namespaces this Spinnaker account can deploy to and will cache. When no namespaces are configured, this defaults to all namespaces.
-    namespaces=List(Str("")),
-    # kleat: A list of namespaces this Spinnaker account cannot deploy to or cache. This can only be set when namespaces is empty or not set.
-    omitNamespaces=List(Str("")),
-    # kleat: The list of custom resources Clouddriver will manage and make available for use in Patch and Delete (Manifest) stages.
-    customResources=List(Msg(KubernetesCustomResource, "")),
-    # kleat: The list of kind-specific caching policies.
-    cachingPolicies=List(Msg(KubernetesCachingPolicy, "")),
-    # kleat: The list of the Spinnaker docker registry account names this Spinnaker account can use as image sources. These docker registry accounts must be registered in your halconfig before you can add them here.
-    dockerRegistries=List(Msg(KubernetesAccountDockerRegistry, "")),
-    # kleat: The list of OAuth scopes used by kubectl to fetch an OAuth token.
-    oAuthScopes=List(Str("")),
-    # kleat: The path to your kubeconfig file. By default, it will be under the Spinnaker user's home directory in the typical .kube/config location.
-    kubeconfigFile=Str(""),
-    # kleat: Fiat permissions configuration.
-    permissions=Msg(Permissions, ""),
-    # kleat: (Deprecated): List of required Fiat permission groups. Configure `permissions` instead.
-    requiredGroupMembership=List(Str("")),
-    # kleat: When true, clouddriver will query manifest status during pipeline executions using live data rather than the cache. This eliminates all time spent in the "force cache refresh" task in pipelines, greatly reducing execution time. Defaults to false.
-    liveManifestCalls=Bool(""),
-    # kleat: When true, Spinnaker attempt to authenticate against Kubernetes using a Kubernetes service account. This only works when Halyard & Spinnaker are deployed in Kubernetes. Read more about service accounts here: https://kubernetes.io/docs/tasks/configure-pod-container/configure-service-account/. Defaults to false.
-    serviceAccount=Bool(""),
-    # kleat: The raw contents of your kubeconfig file. Ignored if kubeconfigFile is set.
-    kubeconfigContents=Str(""),
-    # kleat: The path to the kubectl executable. This should be omitted unless you want to override the default kubectl exectuable.
-    kubectlPath=Str(""),
-    # kleat: If set, all calls to kubectl will time out after the specified number of seconds.
-    kubectlRequestTimeoutSeconds=Int(""),
-    # kleat: Whether to check whether the account has permission to read configured kinds before caching them. Kinds that the account does not have permission to read will be omitted from caching. This field defaults to true, and it is recommended to leave it at the default. If this field is set to false, any Kubernetes objects that are unreadable by the account will break caching for all objects.
-    checkPermissionsOnStartup=Bool(""),
-    # kleat: When using OAuth to authenticate with your cluster, the name of the service account to use.
-    oAuthServiceAccount=Str(""),
-    # kleat: If true, only cache Kubernetes objects that have been deployed by Spinnaker, and ignore any other objects that exist in the cluster. Defaults to false.
-    onlySpinnakerManaged=Bool(""),
-    # kleat: If true, enable detailed logging for all communications with the Kubernetes cluster for this account. Defaults to false.
-    debug=Bool(""),
+    "KubernetesAccount",
+    "A Kubernetes cluster Spinnaker deploys to, reached with a kubeconfig context or the pod's "
+    "service account.",
+    name=_name("Kubernetes account"),
+    kinds=List(Str("Kind this account may deploy and caches, e.g. `deployment`. When no kinds are "
+                   "listed, all kinds are used. Do not combine with `omitKinds`.")),
+    omitKinds=List(Str("Kind this account must not deploy or cache. Do not combine with `kinds`.")),
+    context=Str("Kubeconfig context to use; the kubeconfig's `current-context` when unset."),
+    cacheThreads=Int("Number of caching agents for this account, each caching a share of its "
+                     "namespaces. Defaults to 1."),
+    namespaces=List(Str("Namespace this account may deploy to and caches. When none are listed, all "
+                        "namespaces are used. Do not combine with `omitNamespaces`.")),
+    omitNamespaces=List(Str("Namespace this account must not deploy to or cache. Do not combine with "
+                            "`namespaces`.")),
+    customResources=List(Msg(KubernetesCustomResource, "A custom resource kind clouddriver manages.")),
+    cachingPolicies=List(Msg(KubernetesCachingPolicy, "A per-kind caching limit.")),
+    dockerRegistries=List(Msg(KubernetesAccountDockerRegistry,
+                              "A Docker registry account offered as an image source in Deck.")),
+    oAuthScopes=List(Str("OAuth scope requested when kubectl obtains a token for the cluster, e.g. "
+                         "`https://www.googleapis.com/auth/cloud-platform`.")),
+    kubeconfigFile=Str("Path, inside the clouddriver container, of the kubeconfig file to use, e.g. "
+                       "`/var/secrets/kubeconfig`."),
+    permissions=_permissions(),
+    requiredGroupMembership=_required_group_membership(),
+    liveManifestCalls=Bool("Have pipelines read manifest status live from the cluster instead of the "
+                           "cache. Current clouddriver always does and ignores this setting."),
+    serviceAccount=Bool("Authenticate with the Kubernetes service account of the clouddriver pod "
+                        "instead of a kubeconfig (only when clouddriver runs in the target cluster)."),
+    kubeconfigContents=Str("Entire kubeconfig, inline; used when `kubeconfigFile` is not set. It "
+                           "carries cluster credentials.", secret=True),
+    kubectlPath=Str("Path of the kubectl binary. Note: current clouddriver reads `kubectlExecutable` "
+                    "instead and ignores this key."),
+    kubectlRequestTimeoutSeconds=Int("Time limit, in seconds, for each kubectl call; no limit when unset."),
+    checkPermissionsOnStartup=Bool("At startup, check which of the configured kinds the account may read "
+                                   "and skip caching the others. Defaults to true; keep it on, since an "
+                                   "unreadable kind otherwise breaks caching for the whole account."),
+    oAuthServiceAccount=Str("Path of the service account key file used to fetch OAuth tokens, when "
+                            "the cluster is reached with OAuth."),
+    onlySpinnakerManaged=Bool("Cache only resources deployed by Spinnaker and ignore everything else "
+                              "in the cluster. Defaults to false."),
+    debug=Bool("Log every request clouddriver makes to this cluster, in detail. Defaults to false."),
+    kubectlExecutable=Str("Path of the kubectl binary clouddriver runs for this account, e.g. "
+                          "`/usr/local/bin/kubectl`. Not in kleat; read by clouddriver."),
+    environment=Str("Environment label for the account (e.g. dev, prod); defaults to the account "
+                    "name. Not in kleat; read by clouddriver."),
+    cacheIntervalSeconds=Int("Seconds between cache refreshes of this account; clouddriver's global "
+                             "polling interval when unset. Not in kleat; read by clouddriver."),
+    cacheAllApplicationRelationships=Bool("Record the relationship to its application for every cached "
+                                          "resource, not only for the kinds Deck shows; costs more "
+                                          "cache space. Not in kleat; read by clouddriver."),
+    namingStrategy=Str("How clouddriver derives application, cluster and stack from resources, e.g. "
+                       "`kubernetesAnnotations` (the default). Not in kleat; read by clouddriver."),
+    rawResourcesEndpointConfig=Msg(KubernetesRawResourcesEndpointConfig,
+                                   "Filters for the kinds clouddriver's raw-resources endpoint returns. "
+                                   "Not in kleat; read by clouddriver."),
+    providerVersion=_provider_version(),
+    configureImagePullSecrets=Bool(
+        "Halyard's switch for adding image pull secrets from the Docker registry accounts.",
+        halyard="Halyard's legacy (V1) Kubernetes provider created image pull secrets from the Docker "
+                "registry accounts; the current provider never does and clouddriver does not read it, "
+                "so it is dropped. Reference pull secrets in your manifests instead."),
+    cluster=Str("Halyard's kubeconfig cluster override.",
+                halyard="Only Halyard's legacy (V1) Kubernetes provider used this kubeconfig cluster "
+                        "override; clouddriver does not read it, so it is dropped. Select the cluster "
+                        "with `context`."),
+    user=Str("Halyard's kubeconfig user override.",
+             halyard="Only Halyard's legacy (V1) Kubernetes provider used this kubeconfig user "
+                     "override; clouddriver does not read it, so it is dropped. Select the user with "
+                     "`context`."),
+    skin=Str("Halyard's provider-skin marker.",
+             halyard="Halyard recorded which Kubernetes provider skin (v1/v2) Deck should use; no "
+                     "current service reads it, so it is dropped."),
+    oauthScopes=List(Str(
+        "Lower-case spelling of oAuthScopes that Halyard wrote.",
+        halyard="Halyard before 1.22 wrote oAuthScopes a second time under this spelling; it is "
+                "dropped. Only `oAuthScopes` is passed on, so if your file has only this key, "
+                "rename it to oAuthScopes.")),
+    oauthServiceAccount=Str(
+        "Lower-case spelling of oAuthServiceAccount that Halyard wrote.",
+        halyard="Halyard before 1.22 wrote oAuthServiceAccount a second time under this spelling; it "
+                "is dropped. Only `oAuthServiceAccount` is passed on, so if your file has only this "
+                "key, rename it to oAuthServiceAccount."),
 )
 
-# kleat: Configuration for the Kubernetes provider.
 Kubernetes = message(
-    "Kubernetes", "",
-    # kleat: Whether the provider is enabled.
-    enabled=Bool(""),
-    # kleat: The list of configured accounts.
-    accounts=List(Msg(KubernetesAccount, "")),
-    # kleat: The name of the primary account.
-    primaryAccount=Str(""),
+    "Kubernetes",
+    "The Kubernetes provider: deploy manifests to Kubernetes clusters.",
+    enabled=_enabled("Kubernetes"),
+    accounts=List(Msg(KubernetesAccount, "A Kubernetes account.")),
+    primaryAccount=_primary_account(),
 )
 
-# kleat: Configuration for Consul.
+# ----------------------------------------------------- Google Compute Engine
+
 Consul = message(
-    "Consul", "",
-    # kleat: Whether Consul is enabled.
-    enabled=Bool(""),
-    # kleat: Reachable Consul node endpoint connected to the Consul cluster. Defaults to localhost.
-    agentEndpoint=Str(""),
-    # kleat: Port consul is running on for every agent. Defaults to 8500.
-    agentPort=Int(""),
-    # kleat: List of data centers to cache and keep updated. Defaults to all.
-    datacenters=List(Str("")),
+    "Consul",
+    "Consul service discovery for the instances of a Google account.",
+    enabled=Bool("Use Consul to report instance health and discovery status."),
+    agentEndpoint=Str("Host of a Consul agent that is joined to the cluster. Defaults to localhost."),
+    agentPort=Int("Port the Consul agents listen on. Defaults to 8500."),
+    datacenters=List(Str("Consul datacenter to cache. All datacenters when none are listed.")),
 )
 
-# kleat: Configuration for a Spinnaker Google account. An account maps to a credential that can authenticate against a GCP project.
 GoogleComputeEngineAccount = message(
-    "GoogleComputeEngineAccount", "",
-    # kleat: The name of the account.
-    name=Str(""),
-    # kleat: (Deprecated): List of required Fiat permission groups. Configure `permissions` instead.
-    requiredGroupMembership=List(Str("")),
-    # kleat: Fiat permissions configuration.
-    permissions=Msg(Permissions, ""),
-    # kleat: The GCP project this Spinnaker account will manage.
-    project=Str(""),
-    # kleat: The path to a JSON service account that Spinnaker will use as credentials. This is only needed if Spinnaker is not deployed on a Google Compute Engine VM, or needs permissions not afforded to the VM it is running on. See https://cloud.google.com/compute/docs/access/service-accounts for more information.
-    jsonPath=Str(""),
-    # kleat: Enable this flag if your GCP project has access to alpha features and you want Spinnaker to take advantage of them.
-    alphaListed=Bool(""),
-    # kleat: A list of GCP projects from which Spinnaker will be able to cache and deploy images. When this is omitted, it defaults to the current project. Each project must have granted the IAM role compute.imageUser to the service account associated with the JSON key used by this account, as well as to the Google APIs service account automatically created for the project being managed (should look similar to 12345678912@cloudservices.gserviceaccount.com). See https://cloud.google.com/compute/docs/images/sharing-images-across-projects for more information about sharing images across GCP projects.
-    imageProjects=List(Str("")),
-    # kleat: Configuration for Consul.
-    consul=Msg(Consul, ""),
-    # kleat: A list of regions for caching and mutating calls. This overwrites any default regions set on the provider.
-    regions=List(Str("")),
-    # kleat: The path to user data template file. Spinnaker has the ability to inject userdata into generated instance templates. The mechanism is via a template file that is token replaced to provide some specifics about the deployment. See https://github.com/spinnaker/clouddriver/blob/master/clouddriver-aws/UserData.md for more information.
-    userDataFile=Str(""),
+    "GoogleComputeEngineAccount",
+    "A GCP project Spinnaker manages Compute Engine resources in, with the credentials to do so.",
+    name=_name("Google account"),
+    requiredGroupMembership=_required_group_membership(),
+    permissions=_permissions(),
+    project=Str("ID of the GCP project this account manages, e.g. `my-project-123`."),
+    jsonPath=Str("Path, inside the clouddriver container, of a service account JSON key. When unset, "
+                 "the credentials of the VM or pod clouddriver runs on are used."),
+    alphaListed=Bool("Use Compute Engine alpha APIs; only for projects enrolled in alpha features."),
+    imageProjects=List(Str("GCP project whose images this account can deploy (in addition to its own "
+                           "project); the account's service account needs `compute.imageUser` there.")),
+    consul=Msg(Consul, "Consul discovery settings for this account's instances."),
+    regions=List(Str("Region this account caches and deploys to, e.g. `us-central1`; overrides the "
+                     "provider's default regions.")),
+    userDataFile=Str("Path, inside the clouddriver container, of a template whose tokens are replaced "
+                     "and injected as user data into instance templates."),
+    environment=Str("Environment label for the account (e.g. dev, prod); defaults to the account "
+                    "name. Not in kleat; read by clouddriver."),
+    serviceAccountId=Str("Service account to impersonate instead of using a JSON key (together with "
+                         "`serviceAccountProject`). Not in kleat; read by clouddriver."),
+    serviceAccountProject=Str("Project of the service account named in `serviceAccountId`. Not in "
+                              "kleat; read by clouddriver."),
+    providerVersion=_provider_version(),
 )
 
-# kleat: Base image configuration.
 GoogleBaseImage = message(
-    "GoogleBaseImage", "",
-    # kleat: This is the identifier used by GCP to find this base image.
-    id=Str(""),
-    # kleat: A short description to help human operators identify the image.
-    shortDescription=Str(""),
-    # kleat: A long description to help human operators identify the image.
-    detailedDescription=Str(""),
-    # kleat: This is used to help Spinnaker's bakery download the build artifacts you supply it with. For example, specifying deb indicates that your artifacts will need to be fetched from a debian repository.
-    packageType=Str(""),
-    # kleat: If set to true, Deck will annotate the popup tooltip to indicate that the selected option represents an image family.
-    imageFamily=Bool(""),
+    "GoogleBaseImage",
+    "How a Google base image is offered in the Bake stage.",
+    id=Str("Identifier of the base image that users pick in the Bake stage, e.g. `ubuntu-2204`."),
+    shortDescription=Str("Short label shown for this image in Deck."),
+    detailedDescription=Str("Longer description shown for this image in Deck."),
+    packageType=_package_type(),
+    imageFamily=Bool("Mark the image in Deck as an image family rather than a single image."),
+    templateFile=Str("Packer template for this image, overriding the bakery default. Not in kleat; "
+                     "read by rosco."),
 )
 
-# kleat: Image source configuration.
 VirtualizationSettings = message(
-    "VirtualizationSettings", "",
-    # kleat: The source image. If both sourceImage and sourceImageFamily are set, sourceImage will take precedence.
-    sourceImage=Str(""),
-    # kleat: The source image family to create the image from. The newest, non-deprecated image is used. If both sourceImage and sourceImageFamily are set, sourceImage will take precedence.
-    sourceImageFamily=Str(""),
+    "VirtualizationSettings",
+    "The Compute Engine image a Google bake starts from.",
+    sourceImage=Str("Name of the source image; wins when `sourceImageFamily` is set too."),
+    sourceImageFamily=Str("Image family; the newest non-deprecated image of the family is used."),
 )
 
-# kleat: Configuration for a base image for the Google provider's bakery.
 GoogleBaseImageSettings = message(
-    "GoogleBaseImageSettings", "",
-    # kleat: Base image configuration.
-    baseImage=Msg(GoogleBaseImage, ""),
-    # kleat: Image source configuration.
-    virtualizationSettings=Msg(VirtualizationSettings, ""),
+    "GoogleBaseImageSettings",
+    "A base image offered by the Google bakery.",
+    baseImage=Msg(GoogleBaseImage, "How the image is named and described."),
+    virtualizationSettings=Msg(VirtualizationSettings, "Which Compute Engine image the bake starts from."),
 )
 
-# kleat: Configuration for Spinnaker's image bakery.
 GoogleBakeryDefaults = message(
-    "GoogleBakeryDefaults", "",
-    # kleat: The name of the Packer template that will be used to bake images from this base image. The template file must be found in this list: https://github.com/spinnaker/rosco/tree/master/rosco-web/config/packer, or supplied as described here: https://spinnaker.io/setup/bakery/.
-    templateFile=Str(""),
-    # kleat: List of configured base images.
-    baseImages=List(Msg(GoogleBaseImageSettings, "")),
-    # kleat: The default zone in which to bake an image.
-    zone=Str(""),
-    # kleat: The Google Compute network ID or URL to use for the launched instance. Defaults to default.
-    network=Str(""),
-    # kleat: If true, use the instance's internal IP instead of its external IP during baking.
-    useInternalIp=Bool(""),
-    # kleat: The default project ID for the network and subnet to use for the VM baking your image.
-    networkProjectId=Str(""),
+    "GoogleBakeryDefaults",
+    "Defaults rosco uses to bake Compute Engine images.",
+    templateFile=_template_file("Google images (e.g. `gce.json`)"),
+    baseImages=List(Msg(GoogleBaseImageSettings, "A base image offered in the Bake stage.")),
+    zone=Str("Zone the bake VM runs in, e.g. `us-central1-f`."),
+    network=Str("Network (name or URL) of the bake VM. Defaults to `default`."),
+    useInternalIp=Bool("Connect to the bake VM on its internal IP instead of its external one."),
+    networkProjectId=Str("Project that owns the network and subnet of the bake VM (for shared VPC)."),
 )
 
-# kleat: Configuration for the Google Compute Engine (GCE) provider.
 GoogleComputeEngine = message(
-    "GoogleComputeEngine", "",
-    # kleat: Whether the provider is enabled.
-    enabled=Bool(""),
-    # kleat: The list of configured accounts.
-    accounts=List(Msg(GoogleComputeEngineAccount, "")),
-    # kleat: The name of the primary account.
-    primaryAccount=Str(""),
-    # kleat: Configuration for Spinnaker's image bakery.
-    bakeryDefaults=Msg(GoogleBakeryDefaults, ""),
+    "GoogleComputeEngine",
+    "The Google Compute Engine provider: server groups, load balancers and images on GCE.",
+    enabled=_enabled("Google Compute Engine"),
+    accounts=List(Msg(GoogleComputeEngineAccount, "A Google account.")),
+    primaryAccount=_primary_account(),
+    bakeryDefaults=Msg(GoogleBakeryDefaults, "Settings for baking Compute Engine images."),
+    defaultRegions=List(Str("Region cached and deployed to by accounts that list no `regions`. Not in "
+                            "kleat; read by clouddriver.")),
 )
 
-# kleat: Configuration for an App Engine account.
+# -------------------------------------------------------------- App Engine
+
 AppengineAccount = message(
-    "AppengineAccount", "",
-    # kleat: The interval in seconds at which Spinnaker will poll for updates in your App Engine clusters.
-    cachingIntervalSeconds=Int(""),
-    # kleat: The environment name for the account. Many accounts can share the same environment (e.g., dev, test, prod).
-    environment=Str(""),
-    # kleat: The gcloud release track that Spinnaker will use when deploying to App Engine.
-    gcloudReleaseTrack=Enum(GCLOUD_RELEASE_TRACK, ""),
-    # kleat: A username to be used when connecting to a remote git repository server over HTTPS. If set, `gitHttpsPassword` must also be set.
-    gitHttpsUsername=Str(""),
-    # kleat: A password to be used when connecting to a remote git repository server over HTTPS. If set, `gitHttpsUsername` must also be set.
-    gitHttpsPassword=Str(""),
-    # kleat: An OAuth token provided by Github for connecting to a git repository over HTTPS. See https://help.github.com/articles/creating-an-access-token-for-command-line-use for more information.
-    githubOAuthAccessToken=Str(""),
-    # kleat: The path to a JSON service account that Spinnaker will use as credentials. This is only needed if Spinnaker is not deployed on a Google Compute Engine VM, or needs permissions not afforded to the VM it is running on. See https://cloud.google.com/compute/docs/access/service-accounts for more information.
-    jsonPath=Str(""),
-    # kleat: A local directory to be used to stage source files for App Engine deployments within Clouddriver. Defaults to `/var/tmp/clouddriver`.
-    localRepositoryDirectory=Str(""),
-    # kleat: A list of regular expressions. Any service matching one of these regexes will be ignored by Spinnaker.
-    omitServices=List(Str("")),
-    # kleat: A list of regular expressions. Any version matching one of these regexes will be ignored by Spinnaker.
-    omitVersions=List(Str("")),
-    # kleat: The Google Cloud Platform project this Spinnaker account will manage.
-    project=Str(""),
-    # kleat: Fiat permissions configuration.
-    permissions=Msg(Permissions, ""),
-    # kleat: (Deprecated): List of required Fiat permission groups. Configure `permissions` instead.
-    requiredGroupMembership=List(Str("")),
-    # kleat: A list of regular expressions. Any service matching one of these regexes will be indexed by Spinnaker (unless the service also matches a regex in `omitServices`).
-    services=List(Str("")),
-    # kleat: The path to a `known_hosts` file to be used when connecting with a remote git repository over SSH.
-    sshKnownHostsFilePath=Str(""),
-    # kleat: The path to an SSH private key to be used when connecting with a remote git repository over SSH. If set, `sshPrivateKeyPassphrase` must also be set.
-    sshPrivateKeyFilePath=Str(""),
-    # kleat: The passphrase to an SSH private key to be used when connecting with a remote git repository over SSH. If set, `sshPrivateKeyFilePath` must also be set.
-    sshPrivateKeyPassphrase=Str(""),
-    # kleat: Enabling this flag will allow Spinnaker to connect with a remote git repository over SSH without verifying the server's IP address against a `known_hosts` file. Defaults to false.
-    sshTrustUnknownHosts=Bool(""),
-    # kleat: A list of regular expressions. Any version matching one of these regexes will be indexed by Spinnaker (unless the version also matches a regex in `omitVersions`).
-    versions=List(Str("")),
-    # kleat: The name of the account.
-    name=Str(""),
+    "AppengineAccount",
+    "A GCP project Spinnaker deploys App Engine applications to.",
+    cachingIntervalSeconds=Int("Seconds between polls of App Engine for changes in this project."),
+    environment=_environment(),
+    gcloudReleaseTrack=Enum(GCLOUD_RELEASE_TRACK, "Release track of the gcloud commands used to deploy "
+                            "(STABLE, BETA or ALPHA)."),
+    gitHttpsUsername=Str("Username for fetching application source from git over HTTPS; set together "
+                         "with `gitHttpsPassword`."),
+    gitHttpsPassword=Str("Password for fetching application source from git over HTTPS.", secret=True),
+    githubOAuthAccessToken=Str("GitHub personal access token for fetching application source over "
+                               "HTTPS.", secret=True),
+    jsonPath=Str("Path, inside the clouddriver container, of a service account JSON key. When unset, "
+                 "the credentials of the VM or pod clouddriver runs on are used."),
+    localRepositoryDirectory=Str("Directory in clouddriver where application source is checked out "
+                                 "for deploys. Defaults to `/var/tmp/clouddriver`."),
+    omitServices=List(Str("Regular expression; App Engine services matching it are ignored.")),
+    omitVersions=List(Str("Regular expression; App Engine versions matching it are ignored.")),
+    project=Str("ID of the GCP project whose App Engine application this account manages."),
+    permissions=_permissions(),
+    requiredGroupMembership=_required_group_membership(),
+    services=List(Str("Regular expression; only App Engine services matching one of them are "
+                      "indexed (minus those in `omitServices`).")),
+    sshKnownHostsFilePath=Str("Path of a `known_hosts` file used when fetching source from git over SSH."),
+    sshPrivateKeyFilePath=Str("Path of the SSH private key used to fetch source from git over SSH; set "
+                              "together with `sshPrivateKeyPassphrase`."),
+    sshPrivateKeyPassphrase=Str("Passphrase of the SSH private key used for git over SSH.", secret=True),
+    sshTrustUnknownHosts=Bool("Accept git servers over SSH without checking them against a "
+                              "`known_hosts` file. Defaults to false."),
+    versions=List(Str("Regular expression; only App Engine versions matching one of them are indexed "
+                      "(minus those in `omitVersions`).")),
+    name=_name("App Engine account"),
+    serviceAccountId=Str(
+        "Service account to impersonate (Halyard's common Google account setting).",
+        halyard="Halyard offered service-account impersonation on every Google-family account, but "
+                "clouddriver's App Engine accounts never use it, so it is dropped."),
+    serviceAccountProject=Str(
+        "Project of the impersonated service account (Halyard's common Google account setting).",
+        halyard="Halyard offered service-account impersonation on every Google-family account, but "
+                "clouddriver's App Engine accounts never use it, so it is dropped."),
+    providerVersion=_provider_version(),
 )
 
-# kleat: Configuration for the Google App Engine (GAE) provider.
 Appengine = message(
-    "Appengine", "",
-    # kleat: Whether the provider is enabled.
-    enabled=Bool(""),
-    # kleat: The list of configured accounts.
-    accounts=List(Msg(AppengineAccount, "")),
-    # kleat: The name of the primary account.
-    primaryAccount=Str(""),
+    "Appengine",
+    "The Google App Engine provider.",
+    enabled=_enabled("App Engine"),
+    accounts=List(Msg(AppengineAccount, "An App Engine account.")),
+    primaryAccount=_primary_account(),
+    gcloudPath=Str("Path of the gcloud binary clouddriver runs for App Engine deploys; `gcloud` on the "
+                   "PATH when unset. Not in kleat; read by clouddriver."),
 )
 
-# kleat: Configuration for AWS Auto Scaling Lifecycle Hooks. For more information, see: https://docs.aws.amazon.com/autoscaling/ec2/userguide/lifecycle-hooks.html
+# --------------------------------------------------------------------- AWS
+
 AwsLifecycleHook = message(
-    "AwsLifecycleHook", "",
-    # kleat: Defines the action the Auto Scaling group should take when the lifecycle hook timeout elapses or if an unexpected failure occurs. Acceptable values: `CONTINUE`, `ABANDON`.
-    defaultResult=Str(""),
-    # kleat: Set the heartbeat timeout in seconds for the lifecycle hook. Instances can remain in a wait state for a finite period of time. Must be greater than or equal to 30 and less than or equal to 7200. The default is 3600 (one hour).
-    heartbeatTimeout=Int(""),
-    # kleat: Type of lifecycle transition. Acceptable values: `autoscaling:EC2_INSTANCE_LAUNCHING`, `autoscaling:EC2_INSTANCE_TERMINATING`
-    lifecycleTransition=Str(""),
-    # kleat: The ARN of the notification target that Amazon EC2 Auto Scaling uses to notify you when an instance is in the transition state for the lifecycle hook. This target can be either an SQS queue or an SNS topic.
-    notificationTargetARN=Str(""),
-    # kleat: The ARN of the IAM role that allows the Auto Scaling group to publish to the specified notification target, for example, an Amazon SNS topic or an Amazon SQS queue.
-    roleARN=Str(""),
+    "AwsLifecycleHook",
+    "An Auto Scaling lifecycle hook added to every server group deployed with this account.",
+    defaultResult=Str("What the group does when the hook times out or fails: `CONTINUE` or `ABANDON`."),
+    heartbeatTimeout=Int("Seconds an instance may wait in the hook's pending state, 30 to 7200. "
+                         "Defaults to 3600."),
+    lifecycleTransition=Str("Transition the hook fires on: `autoscaling:EC2_INSTANCE_LAUNCHING` or "
+                            "`autoscaling:EC2_INSTANCE_TERMINATING`."),
+    notificationTargetARN=Str("ARN of the SNS topic or SQS queue notified when an instance enters the "
+                              "hook's wait state; may use `{{region}}` and `{{accountId}}`."),
+    roleARN=Str("ARN of the IAM role Auto Scaling assumes to publish to the notification target."),
 )
 
-# kleat: An AWS region.
 AwsRegion = message(
-    "AwsRegion", "",
-    # kleat: The name of the region.
-    name=Str(""),
+    "AwsRegion",
+    "An AWS region.",
+    name=Str("Region name, e.g. `us-west-2`."),
 )
 
-# kleat: Configuration for an AWS account.
 AwsAccount = message(
-    "AwsAccount", "",
-    # kleat: The AWS account ID to manage. See http://docs.aws.amazon.com/IAM/latest/UserGuide/console_account-alias.html for more information.
-    accountId=Str(""),
-    # kleat: If set, Spinnaker will configure a credentials provider that uses AWS Security Token Service to assume the specified role. Examples: `user/spinnaker`, `role/spinnakerManaged`.
-    assumeRole=Str(""),
-    # kleat: The name of the AWS key-pair to use. See http://docs.aws.amazon.com/AWSEC2/latest/UserGuide/ec2-key-pairs.html for more information.
-    defaultKeyPair=Str(""),
-    # kleat: The endpoint at which your Eureka discovery system is reachable. See https://github.com/Netflix/eureka for more information. Example: `http://.eureka.url.to.use:8080/eureka-server/v2`. Using will make Spinnaker use AWS regions in the hostname to access discovery so that you can have discovery for multiple regions.
-    discovery=Str(""),
-    # kleat: The endpoint at which Edda is reachable. Edda is not a hard dependency of Spinnaker, but is helpful for reducing the request volume against AWS. See https://github.com/Netflix/edda for more information.
-    edda=Str(""),
-    # kleat: The environment name for the account. Many accounts can share the same environment (e.g., dev, test, prod).
-    environment=Str(""),
-    # kleat: Fiat permissions configuration.
-    permissions=Msg(Permissions, ""),
-    # kleat: (Deprecated): List of required Fiat permission groups. Configure `permissions` instead.
-    requiredGroupMembership=List(Str("")),
-    # kleat: List of configured AWS lifecycle hooks.
-    lifecycleHooks=List(Msg(AwsLifecycleHook, "")),
-    # kleat: List of configured AWS regions.
-    regions=List(Msg(AwsRegion, "")),
-    # kleat: The name of the account.
-    name=Str(""),
-    # kleat: Optional parameter used to identify and control access to AWS resources. Set this to the same value as the ExternalID parameter in the trust policy for the role you want to assume.
-    externalId=Str(""),
+    "AwsAccount",
+    "An AWS account Spinnaker manages, usually reached by assuming a role in it.",
+    accountId=Str("Numeric ID of the AWS account, e.g. `123456789012`."),
+    assumeRole=Str("Role to assume in the account through STS, e.g. `role/spinnakerManaged`."),
+    defaultKeyPair=Str("EC2 key pair given to instances launched with this account."),
+    discovery=Str("Eureka URL for this account; may contain `{{region}}` to reach a per-region "
+                  "Eureka, e.g. `http://{{region}}.eureka.example.com:8080/eureka/v2`."),
+    edda=Str("URL of an Edda instance that caches AWS state, to reduce calls to AWS (optional)."),
+    environment=_environment(),
+    permissions=_permissions(),
+    requiredGroupMembership=_required_group_membership(),
+    lifecycleHooks=List(Msg(AwsLifecycleHook, "A lifecycle hook for the account's server groups.")),
+    regions=List(Msg(AwsRegion, "A region this account manages; the provider's default regions when "
+                     "none are listed.")),
+    name=_name("AWS account"),
+    externalId=Str("External ID passed when assuming `assumeRole`; must match the role's trust policy."),
+    sessionName=Str("Session name used when assuming `assumeRole` (shows in CloudTrail). Not in kleat; "
+                    "read by clouddriver."),
+    lambdaEnabled=Bool("Manage AWS Lambda functions in this account (needs the provider's lambda "
+                       "feature). Not in kleat; read by clouddriver."),
+    providerVersion=_provider_version(),
 )
 
-# kleat: Configuration for AWS CloudFormation.
 AwsFeatures_CloudFormation = message(
-    "AwsFeatures_CloudFormation", "",
-    # kleat: Whether AWS CloudFormation is enabled.
-    enabled=Bool(""),
+    "AwsFeatures_CloudFormation",
+    "CloudFormation stack support.",
+    enabled=Bool("Enable the Deploy (CloudFormation) stage and stack caching."),
 )
 
-# kleat: Configuration for AWS-specific features.
+AwsFeatures_Lambda = message(
+    "AwsFeatures_Lambda",
+    "AWS Lambda support.",
+    enabled=Bool("Enable Lambda support in clouddriver."),
+)
+
 AwsFeatures = message(
-    "AwsFeatures", "",
-    # kleat: Configuration for AWS CloudFormation.
-    cloudFormation=Msg(AwsFeatures_CloudFormation, ""),
+    "AwsFeatures",
+    "Optional AWS features.",
+    cloudFormation=Msg(AwsFeatures_CloudFormation, "CloudFormation support."),
+    lambda_=Msg(AwsFeatures_Lambda, "Lambda support (either this or `aws.lambda` turns it on). Not in "
+                "kleat; read by clouddriver."),
 )
 
-# kleat: Base image configuration.
+AwsLambda = message(
+    "AwsLambda",
+    "AWS Lambda support in clouddriver.",
+    enabled=Bool("Enable Lambda support in clouddriver; accounts opt in with `lambdaEnabled`."),
+)
+
 AwsBaseImage = message(
-    "AwsBaseImage", "",
-    # kleat: This is the identifier used by AWS to find this base image.
-    id=Str(""),
-    # kleat: A short description to help human operators identify the image.
-    shortDescription=Str(""),
-    # kleat: A long description to help human operators identify the image.
-    detailedDescription=Str(""),
-    # kleat: This is used to help Spinnaker's bakery download the build artifacts you supply it with. For example, specifying deb indicates that your artifacts will need to be fetched from a debian repository.
-    packageType=Str(""),
-    # kleat: The name of the Packer template that will be used to bake images from this base image. The template file must be found in this list: https://github.com/spinnaker/rosco/tree/master/rosco-web/config/packer, or supplied as described here: https://spinnaker.io/setup/bakery/.
-    templateFile=Str(""),
+    "AwsBaseImage",
+    "How an AWS base image is offered in the Bake stage.",
+    id=Str("Identifier of the base image that users pick in the Bake stage, e.g. `ubuntu-jammy`."),
+    shortDescription=Str("Short label shown for this image in Deck."),
+    detailedDescription=Str("Longer description shown for this image in Deck."),
+    packageType=_package_type(),
+    templateFile=Str("Packer template for this image, overriding the bakery default."),
 )
 
-# kleat: Base image virtualization settings.
 AwsVirtualizationSettings = message(
-    "AwsVirtualizationSettings", "",
-    # kleat: The name of the region in which to launch the EC2 instance to create the AMI.
-    region=Str(""),
-    # kleat: The type of virtualization for the AMI you are building. This option must match the supported virtualization type of `sourceAmi`. Acceptable values: `pv`, `hvm`.
-    virtualizationType=Str(""),
-    # kleat: The EC2 instance type to use while building the AMI, such as `t2.small`.
-    instanceType=Str(""),
-    # kleat: The source AMI whose root volume will be copied and provisioned on the currently running instance. This must be an EBS-backed AMI with a root volume snapshot that you have access to.
-    sourceAmi=Str(""),
-    # kleat: The username to connect to SSH with. Required if using SSH.
-    sshUserName=Str(""),
-    # kleat: The username to use to connect to WinRM.
-    winRmUserName=Str(""),
-    # kleat: The maximum hourly price to pay for a spot instance to create the AMI. Spot instances are a type of instance that EC2 starts when the current spot price is less than the maximum price you specify. Spot price will be updated based on available spot instance capacity and current spot instance requests. It may save you some costs. You can set this to `auto` for Packer to automatically discover the best spot price or to "0" to use an on demand instance (default).
-    spotPrice=Str(""),
-    # kleat: Required if `spotPrice` is set to `auto`. This tells Packer what sort of AMI you are launching to find the best spot price. This must be one of: `Linux/UNIX`, `SUSE Linux`, `Windows`, `Linux/UNIX (Amazon VPC)`, `SUSE Linux (Amazon VPC)`, `Windows (Amazon VPC)`.
-    spotPriceAutoProduct=Str(""),
+    "AwsVirtualizationSettings",
+    "How an AMI is baked in one region.",
+    region=Str("Region the bake instance runs in, e.g. `us-east-1`."),
+    virtualizationType=Str("Virtualization type of the AMI, `hvm` or `pv`; must match the source AMI."),
+    instanceType=Str("Instance type of the bake instance, e.g. `t3.small`."),
+    sourceAmi=Str("EBS-backed AMI the bake starts from, e.g. `ami-0abcdef1234567890`."),
+    sshUserName=Str("User Packer connects as over SSH, e.g. `ubuntu`."),
+    winRmUserName=Str("User Packer connects as over WinRM (Windows images)."),
+    spotPrice=Str("Maximum hourly price for a spot bake instance; `auto` lets Packer choose, `0` uses "
+                  "an on-demand instance (the default)."),
+    spotPriceAutoProduct=Str("Product used to look up the spot price when `spotPrice` is `auto`, e.g. "
+                             "`Linux/UNIX (Amazon VPC)`."),
 )
 
-# kleat: Configuration for a base image for the AWS provider's bakery.
 AwsBaseImageSettings = message(
-    "AwsBaseImageSettings", "",
-    # kleat: Base image configuration.
-    baseImage=Msg(AwsBaseImage, ""),
-    # kleat: Base image virtualization settings.
-    virtualizationSettings=List(Msg(AwsVirtualizationSettings, "")),
+    "AwsBaseImageSettings",
+    "A base image offered by the AWS bakery.",
+    baseImage=Msg(AwsBaseImage, "How the image is named and described."),
+    virtualizationSettings=List(Msg(AwsVirtualizationSettings, "Bake settings for one region.")),
 )
 
-# kleat: Configuration for Spinnaker's image bakery.
 AwsBakeryDefaults = message(
-    "AwsBakeryDefaults", "",
-    # kleat: The default access key used to communicate with AWS.
-    awsAccessKey=Str(""),
-    # kleat: The secret key used to communicate with AWS.
-    awsSecretKey=Str(""),
-    # kleat: If using VPC, the default ID of the subnet, such as `subnet-12345def`, where Packer will launch the EC2 instance. This field is required if you are using a non-default VPC.
-    awsSubnetId=Str(""),
-    # kleat: If launching into a VPC subnet, Packer needs the VPC ID in order to create a temporary security group within the VPC. Requires `subnet_id` to be set. If this default value is left blank, Packer will try to get the VPC ID from `awsSubnetId`.
-    awsVpcId=Str(""),
-    # kleat: If using a non-default VPC, public IP addresses are not provided by default. If this is enabled, your new instance will get a Public IP.
-    awsAssociatePublicIpAddress=Bool(""),
-    # kleat: The default type of virtualization for the AMI you are building. This option must match the supported virtualization type of `AwsVirtualizationSettings.sourceAmi`. Acceptable values: `pv`, `hvm`.
-    defaultVirtualizationType=Str(""),
-    # kleat: List of configured base images.
-    baseImages=List(Msg(AwsBaseImageSettings, "")),
-    # kleat: This is the name of the packer template that will be used to bake images from this base image. The template file must be found in this list https://github.com/spinnaker/rosco/tree/master/rosco-web/config/packer, or supplied as described here: https://spinnaker.io/setup/bakery/.
-    templateFile=Str(""),
+    "AwsBakeryDefaults",
+    "Defaults rosco uses to bake AMIs.",
+    awsAccessKey=Str("Access key ID Packer uses; when unset, rosco's own AWS credentials are used."),
+    awsSecretKey=Str("Secret access key belonging to `awsAccessKey`.", secret=True),
+    awsSubnetId=Str("Subnet the bake instance is launched in, e.g. `subnet-12345def`; needed for a "
+                    "non-default VPC."),
+    awsVpcId=Str("VPC of the bake instance; derived from `awsSubnetId` when unset."),
+    awsAssociatePublicIpAddress=Bool("Give the bake instance a public IP (in a non-default VPC)."),
+    defaultVirtualizationType=Str("Virtualization type used when a bake does not say, `hvm` or `pv`."),
+    baseImages=List(Msg(AwsBaseImageSettings, "A base image offered in the Bake stage.")),
+    templateFile=_template_file("AMIs (e.g. `aws-ebs.json`)"),
 )
 
-# kleat: Configuration for defaults for AWS deployments.
 AwsDefaults = message(
-    "AwsDefaults", "",
-    # kleat: The default IAM role to use for deployments, when not otherwise specified.
-    iamRole=Str(""),
+    "AwsDefaults",
+    "Defaults for AWS deployments.",
+    iamRole=Str("IAM instance profile given to new server groups that do not name one, e.g. "
+                "`BaseIAMRole`."),
 )
 
-# kleat: Configuration for the AWS provider.
 Aws = message(
-    "Aws", "",
-    # kleat: Whether the provider is enabled.
-    enabled=Bool(""),
-    # kleat: The list of configured accounts.
-    accounts=List(Msg(AwsAccount, "")),
-    # kleat: The name of the primary account.
-    primaryAccount=Str(""),
-    # kleat: Your AWS Access Key ID. Note that if you are baking AMIs with Rosco, you may also need to set `AwsBakeryDefaults.awsAccessKey`.
-    accessKeyId=Str(""),
-    # kleat: Your AWS Secret Key. Note that if you are baking AMIs with Rosco, you may also need to set `AwsBakeryDefaults.awsSecretKey`.
-    secretAccessKey=Str(""),
-    # kleat: List of default regions.
-    defaultRegions=List(Msg(AwsRegion, "")),
-    # kleat: Configuration for AWS-specific features.
-    features=Msg(AwsFeatures, ""),
-    # kleat: Configuration for Spinnaker's image bakery.
-    bakeryDefaults=Msg(AwsBakeryDefaults, ""),
-    # kleat: A template for generating the name of the AWS key-pair from the name of the account; only used for accounts where defaultKeyPair is not specified.
-    defaultKeyPairTemplate=Str(""),
-    # kleat: Default values for AWS deployments.
-    defaults=Msg(AwsDefaults, ""),
+    "Aws",
+    "The Amazon Web Services (EC2) provider.",
+    enabled=_enabled("AWS"),
+    accounts=List(Msg(AwsAccount, "An AWS account.")),
+    primaryAccount=_primary_account(),
+    accessKeyId=Str("Access key ID clouddriver uses before assuming account roles; the default AWS "
+                    "credential chain (e.g. an instance or pod role) when unset."),
+    secretAccessKey=Str("Secret access key belonging to `accessKeyId`.", secret=True),
+    defaultRegions=List(Msg(AwsRegion, "A region used by accounts that list no regions.")),
+    features=Msg(AwsFeatures, "Optional AWS features."),
+    bakeryDefaults=Msg(AwsBakeryDefaults, "Settings for baking AMIs."),
+    defaultKeyPairTemplate=Str("Template for the key pair name of accounts without `defaultKeyPair`, "
+                               "e.g. `{{name}}-keypair`."),
+    defaults=Msg(AwsDefaults, "Defaults for AWS deployments."),
+    defaultAssumeRole=Str("Role assumed in accounts that set no `assumeRole`, e.g. "
+                          "`role/spinnakerManaged`. Not in kleat; read by clouddriver."),
+    lambda_=Msg(AwsLambda, "AWS Lambda support. Not in kleat; read by clouddriver."),
 )
 
-# kleat: Configuration for an Azure account.
+# ------------------------------------------------------------------- Azure
+
 AzureAccount = message(
-    "AzureAccount", "",
-    # kleat: The name of the account.
-    name=Str(""),
-    # kleat: (Required) The `appKey` (password) of your service principal.
-    appKey=Str(""),
-    # kleat: (Required) The `clientId` (also called `appId`) of your service principal.
-    clientId=Str(""),
-    # kleat: (Required) The name of a KeyVault that contains the user name, password, and ssh public key used to create VMs
-    defaultKeyVault=Str(""),
-    # kleat: (Required) The default resource group to contain any non-application specific resources.
-    defaultResourceGroup=Str(""),
-    # kleat: The environment name for the account. Many accounts can share the same environment (e.g., dev, test, prod).
-    environment=Str(""),
-    # kleat: The `objectId` of your service principal. This is only required if using Packer to bake Windows images.
-    objectId=Str(""),
-    # kleat: The resource group to use if baking images with Packer.
-    packerResourceGroup=Str(""),
-    # kleat: The storage account to use if baking images with Packer.
-    packerStorageAccount=Str(""),
-    # kleat: Fiat permissions configuration.
-    permissions=Msg(Permissions, ""),
-    # kleat: (Deprecated): List of required Fiat permission groups. Configure `permissions` instead.
-    requiredGroupMembership=List(Str("")),
-    # kleat: The Azure regions this Spinnaker account will manage.
-    regions=List(Str("")),
-    # kleat: (Required) The `subscriptionId` to which your service principal is assigned.
-    subscriptionId=Str(""),
-    # kleat: (Required) The `tenantId` to which your service principal is assigned.
-    tenantId=Str(""),
-    # kleat: If true, the  SSH public key is used to provision the linux VM. If false, the password is used instead.
-    useSshPublicKey=Bool(""),
+    "AzureAccount",
+    "An Azure subscription Spinnaker manages through a service principal.",
+    name=_name("Azure account"),
+    appKey=Str("Client secret (password) of the service principal.", secret=True),
+    clientId=Str("Client (application) ID of the service principal."),
+    defaultKeyVault=Str("Key Vault holding the username, password and SSH public key given to new VMs."),
+    defaultResourceGroup=Str("Resource group for resources that belong to no application."),
+    environment=_environment(),
+    objectId=Str("Object ID of the service principal; needed only to bake Windows images."),
+    packerResourceGroup=Str("Resource group Packer bakes images in."),
+    packerStorageAccount=Str("Storage account Packer stores baked images in."),
+    permissions=_permissions(),
+    requiredGroupMembership=_required_group_membership(),
+    regions=List(Str("Azure region this account manages, e.g. `westus`.")),
+    subscriptionId=Str("ID of the subscription the service principal is assigned to."),
+    tenantId=Str("ID of the Azure AD tenant of the service principal."),
+    useSshPublicKey=Bool("Provision Linux VMs with the Key Vault's SSH public key instead of its "
+                         "password. Halyard wrote it as the text \"true\"/\"false\", which is read as a "
+                         "boolean."),
+    providerVersion=_provider_version(),
 )
 
-# kleat: Base image configuration.
 AzureBaseImage = message(
-    "AzureBaseImage", "",
-    # kleat: A short description to help human operators identify the image.
-    shortDescription=Str(""),
-    # kleat: A long description to help human operators identify the image.
-    detailedDescription=Str(""),
-    # kleat: (Required) The Publisher name for your base image. See https://aka.ms/azspinimage to get a list of images.
-    publisher=Str(""),
-    # kleat: (Required) The offer for your base image. See https://aka.ms/azspinimage to get a list of images.
-    offer=Str(""),
-    # kleat: (Required) The SKU for your base image. See https://aka.ms/azspinimage to get a list of images.
-    sku=Str(""),
-    # kleat: The version of your base image. This defaults to `latest` if not specified.
-    version=Str(""),
-    # kleat: This is used to help Spinnaker's bakery download the build artifacts you supply it with. For example, specifying `deb` indicates that your artifacts will need to be fetched from a debian repository.
-    packageType=Str(""),
-    # kleat: This is the name of the packer template that will be used to bake images from this base image. The template file must be found in this list: https://github.com/spinnaker/rosco/tree/master/rosco-web/config/packer, or supplied as described here: https://spinnaker.io/setup/bakery/.
-    templateFile=Str(""),
+    "AzureBaseImage",
+    "How an Azure base image is offered in the Bake stage, and which marketplace image it is.",
+    shortDescription=Str("Short label shown for this image in Deck."),
+    detailedDescription=Str("Longer description shown for this image in Deck."),
+    publisher=Str("Marketplace publisher of the image, e.g. `Canonical`."),
+    offer=Str("Marketplace offer of the image, e.g. `0001-com-ubuntu-server-jammy`."),
+    sku=Str("Marketplace SKU of the image, e.g. `22_04-lts`."),
+    version=Str("Image version. Defaults to `latest`."),
+    packageType=_package_type(),
+    templateFile=Str("Packer template for this image, overriding the bakery default."),
+    id=Str("Identifier of the base image that users pick in the Bake stage, e.g. `ubuntu-2204`; rosco "
+           "finds the image by it. Not in kleat; read by rosco."),
 )
 
-# kleat: Configuration for a base image for the Azure provider's bakery.
 AzureBaseImageSettings = message(
-    "AzureBaseImageSettings", "",
-    # kleat: Base image configuration.
-    baseImage=Msg(AzureBaseImage, ""),
+    "AzureBaseImageSettings",
+    "A base image offered by the Azure bakery.",
+    baseImage=Msg(AzureBaseImage, "The image and how it is described."),
+    virtualizationSettings=Any(
+        "Halyard's (always empty) virtualization settings for an Azure image.",
+        halyard="Halyard declared this block for Azure images but it never held any setting and rosco "
+                "does not read it, so it is dropped."),
 )
 
-# kleat: Configuration for Spinnaker's image bakery.
 AzureBakeryDefaults = message(
-    "AzureBakeryDefaults", "",
-    # kleat: List of configured base images.
-    baseImages=List(Msg(AzureBaseImageSettings, "")),
+    "AzureBakeryDefaults",
+    "Defaults rosco uses to bake Azure images.",
+    baseImages=List(Msg(AzureBaseImageSettings, "A base image offered in the Bake stage.")),
+    templateFile=Str("Packer template used to bake Azure images, e.g. `azure-linux.pkr.hcl`. Not in "
+                     "kleat; read by rosco."),
 )
 
-# kleat: Configuration for the Azure provider.
 Azure = message(
-    "Azure", "",
-    # kleat: Whether the provider is enabled.
-    enabled=Bool(""),
-    # kleat: The list of configured accounts.
-    accounts=List(Msg(AzureAccount, "")),
-    # kleat: The name of the primary account.
-    primaryAccount=Str(""),
-    # kleat: Configuration for Spinnaker's image bakery.
-    bakeryDefaults=Msg(AzureBakeryDefaults, ""),
+    "Azure",
+    "The Microsoft Azure provider.",
+    enabled=_enabled("Azure"),
+    accounts=List(Msg(AzureAccount, "An Azure account.")),
+    primaryAccount=_primary_account(),
+    bakeryDefaults=Msg(AzureBakeryDefaults, "Settings for baking Azure images."),
 )
 
-# kleat: Configuration for a Spinnaker Cloud Foundry account.
+# ----------------------------------------------------------- Cloud Foundry
+
 CloudFoundryAccount = message(
-    "CloudFoundryAccount", "",
-    # kleat: The name of the account.
-    name=Str(""),
-    # kleat: (Required) Host of the Cloud Foundry Foundation API endpoint (e.g., `api.sys.somesystem.com`).
-    api=Str(""),
-    # kleat: HTTP(S) URL of the Apps Manager application for the Cloud Foundry Foundation (e.g., `https://apps.sys.somesystem.com`).
-    appsManagerUri=Str(""),
-    # kleat: The environment name for the account. Many accounts can share the same environment (e.g., dev, test, prod).
-    environment=Str(""),
-    # kleat: HTTP(S) URL of the metrics application for the Cloud Foundry Foundation (e.g., `https://metrics.sys.somesystem.com`).
-    metricsUri=Str(""),
-    # kleat: (Required) Password for the account to use for this Cloud Foundry Foundation.
-    password=Str(""),
-    # kleat: (Default: `false`) Skip SSL server certificate validation of the API endpoint.
-    skipSslValidation=Bool(""),
-    # kleat: (Required) User name for the account to use for this Cloud Foundry Foundation.
-    user=Str(""),
-    # kleat: Fiat permissions configuration.
-    permissions=Msg(Permissions, ""),
-    # kleat: (Deprecated): List of required Fiat permission groups. Configure `permissions` instead.
-    requiredGroupMembership=List(Str("")),
+    "CloudFoundryAccount",
+    "A Cloud Foundry foundation Spinnaker deploys to, with the user it signs in as.",
+    name=_name("Cloud Foundry account"),
+    api=Str("Host of the foundation's Cloud Controller API, e.g. `api.sys.example.com`."),
+    appsManagerUri=Str("URL of the foundation's Apps Manager, e.g. `https://apps.sys.example.com`; "
+                       "Deck links to it."),
+    environment=_environment(),
+    metricsUri=Str("URL of the foundation's metrics application, e.g. `https://metrics.sys.example.com`."),
+    password=Str("Password of `user`.", secret=True),
+    skipSslValidation=Bool("Do not verify the API's TLS certificate. Defaults to false."),
+    user=Str("User Spinnaker signs in to the foundation as."),
+    permissions=_permissions(),
+    requiredGroupMembership=_required_group_membership(),
+    spaceFilter=Any("Limit the account to some orgs and spaces: a mapping from org name to a list of "
+                    "space names (an empty list means every space of the org). Not in kleat; read by "
+                    "clouddriver."),
+    providerVersion=_provider_version(),
 )
 
-# kleat: Configuration for the Cloud Foundry provider.
 CloudFoundry = message(
-    "CloudFoundry", "",
-    # kleat: Whether the provider is enabled.
-    enabled=Bool(""),
-    # kleat: The list of configured accounts.
-    accounts=List(Msg(CloudFoundryAccount, "")),
-    # kleat: The name of the primary account.
-    primaryAccount=Str(""),
+    "CloudFoundry",
+    "The Cloud Foundry provider.",
+    enabled=_enabled("Cloud Foundry"),
+    accounts=List(Msg(CloudFoundryAccount, "A Cloud Foundry account.")),
+    primaryAccount=_primary_account(),
+    clientConfig=Any(
+        "Halyard's HTTP client timeouts and retries for Cloud Foundry.",
+        halyard="Halyard wrote these client timeouts and retries under a key clouddriver never read "
+                "(clouddriver reads `cloudfoundry.client`), so they had no effect and are dropped; set "
+                "`cloudfoundry.client` through a clouddriver config override if needed."),
 )
 
-# kleat: Configuration for a DC/OS cluster associated with a `DcosAccount`.
+# ------------------------------------------------------------------- DC/OS
+
 DcosAccountCluster = message(
-    "DcosAccountCluster", "",
-    # kleat: (Required) The name of the cluster. Must match the name of a `DcosCluster` defined for this provider.
-    name=Str(""),
-    # kleat: (Required) User or service account identifier.
-    uid=Str(""),
-    # kleat: Path to a file containing the secret key for service account authentication. If set, `password` should not be set.
-    serviceKeyFile=Str(""),
-    # kleat: Password for a user account. If set, `serviceKeyFile` should not be set.
-    password=Str(""),
+    "DcosAccountCluster",
+    "The credentials a DC/OS account uses for one cluster.",
+    name=Str("Name of a cluster under `providers.dcos.clusters`.", required=True),
+    uid=Str("User or service account ID to authenticate as."),
+    serviceKeyFile=Str("Path of the service account's private key file; use instead of `password`."),
+    password=Str("Password of a user account; use instead of `serviceKeyFile`.", secret=True),
 )
 
-# kleat: Configuration for a Docker registry associated with a `DcosAccount`.
 DcosAccountDockerRegistry = message(
-    "DcosAccountDockerRegistry", "",
-    # kleat: The name of the Docker registry. Must be the name of an account configured with the Docker registry provider.
-    accountName=Str(""),
+    "DcosAccountDockerRegistry",
+    "A Docker registry account whose images this DC/OS account may deploy.",
+    accountName=Str("Name of an account under `providers.dockerRegistry.accounts`."),
 )
 
-# kleat: Credentials to authenticate against one or more DC/OS clusters.
 DcosAccount = message(
-    "DcosAccount", "",
-    # kleat: (Required) The name of the account.
-    name=Str(""),
-    # kleat: (Required) The clusters against which this account will authenticate.
-    clusters=List(Msg(DcosAccountCluster, "")),
-    # kleat: The environment name for the account. Many accounts can share the same environment (e.g., dev, test, prod).
-    environment=Str(""),
-    # kleat: (Required) The list of Docker registries to use with this DC/OS account.
-    dockerRegistries=List(Msg(DcosAccountDockerRegistry, "")),
-    # kleat: Fiat permissions configuration.
-    permissions=Msg(Permissions, ""),
-    # kleat: (Deprecated) List of required Fiat permission groups. Configure `permissions` instead.
-    requiredGroupMembership=List(Str("")),
+    "DcosAccount",
+    "Credentials for one or more DC/OS clusters. (Current clouddriver builds no longer include DC/OS.)",
+    name=_name("DC/OS account"),
+    clusters=List(Msg(DcosAccountCluster, "A cluster this account signs in to.")),
+    environment=_environment(),
+    dockerRegistries=List(Msg(DcosAccountDockerRegistry, "A Docker registry account used as an image "
+                              "source.")),
+    permissions=_permissions(),
+    requiredGroupMembership=_required_group_membership(),
+    providerVersion=_provider_version(),
 )
 
-# kleat: Configuration for a DC/OS load balancer.
 DcosClusterLoadBalancer = message(
-    "DcosClusterLoadBalancer", "",
-    # kleat: Marathon-lb image to use when creating a load balancer with Spinnaker.
-    image=Str(""),
-    # kleat: Name of the secret to use for allowing marathon-lb to authenticate with the cluster. Only necessary for clusters with strict or permissive security.
-    serviceAccountSecret=Str(""),
+    "DcosClusterLoadBalancer",
+    "Load balancer (marathon-lb) settings for a DC/OS cluster.",
+    image=Str("marathon-lb image used for load balancers Spinnaker creates."),
+    serviceAccountSecret=Str("Name of the DC/OS secret marathon-lb authenticates with; needed on "
+                             "clusters with strict or permissive security.", secret=True),
 )
 
-# kleat: Configuration for a DC/OS cluster.
 DcosCluster = message(
-    "DcosCluster", "",
-    # kleat: (Required) The name of the cluster.
-    name=Str(""),
-    # kleat: Root certificate file to trust for connections to the cluster.
-    caCertFile=Str(""),
-    # kleat: (Required) URL of the endpoint for the DC/OS cluster's admin router.
-    dcosUrl=Str(""),
-    # kleat: Configuration for a DC/OS load balancer.
-    loadBalancer=Msg(DcosClusterLoadBalancer, ""),
-    # kleat: If `true`, disables verification of certificates from the cluster (insecure).
-    insecureSkipTlsVerify=Bool(""),
+    "DcosCluster",
+    "A DC/OS cluster.",
+    name=_name("DC/OS cluster"),
+    caCertFile=Str("Path of a CA certificate to trust for the cluster's endpoint."),
+    dcosUrl=Str("URL of the cluster's admin router, e.g. `https://dcos.example.com`."),
+    loadBalancer=Msg(DcosClusterLoadBalancer, "Load balancer settings."),
+    insecureSkipTlsVerify=Bool("Do not verify the cluster's TLS certificate (insecure)."),
 )
 
-# kleat: Configuration for the DC/OS (Distributed Cloud Operating System) provider.
 Dcos = message(
-    "Dcos", "",
-    # kleat: Whether the provider is enabled.
-    enabled=Bool(""),
-    # kleat: The list of configured accounts.
-    accounts=List(Msg(DcosAccount, "")),
-    # kleat: The name of the primary account.
-    primaryAccount=Str(""),
-    # kleat: The list of configured clusters.
-    clusters=List(Msg(DcosCluster, "")),
+    "Dcos",
+    "The DC/OS provider. Current clouddriver builds no longer include it.",
+    enabled=_enabled("DC/OS"),
+    accounts=List(Msg(DcosAccount, "A DC/OS account.")),
+    primaryAccount=_primary_account(),
+    clusters=List(Msg(DcosCluster, "A DC/OS cluster the accounts refer to.")),
 )
 
-# kleat: A credential able to authenticate against a set of Docker repositories.
+# --------------------------------------------------------- Docker Registry
+
 DockerRegistryAccount = message(
-    "DockerRegistryAccount", "",
-    # kleat: The name of the account.
-    name=Str(""),
-    # kleat: (Required) The registry address from which to pull and deploy images (e.g., `https://index.docker.io`).
-    address=Str(""),
-    # kleat: The number of seconds between polling the Docker registry. Certain registries are sensitive to over-polling, and larger intervals (e.g., 10 minutes = 600 seconds) are desirable if you experience rate limiting. Defaults to `30`.
-    cacheIntervalSeconds=Int(""),
-    # kleat: The number of threads on which to cache all provided repositories. Really only useful if you have a ton of repos. Defaults to 1.
-    cacheThreads=Int(""),
-    # kleat: Timeout in milliseconds for provided repositories. Defaults to `60,000`.
-    clientTimeoutMillis=Int(""),
-    # kleat: The email associated with your Docker registry. Often this only needs to be well-formed, rather than be a real address.
-    email=Str(""),
-    # kleat: The environment name for the account. Many accounts can share the same environment (e.g., dev, test, prod).
-    environment=Str(""),
-    # kleat: If `true`, Spinnaker will treat the Docker registry as insecure and not validate the SSL certificate. Defaults to `false`.
-    insecureRegistry=Bool(""),
-    # kleat: Pagination size for the Docker `repository _catalog` endpoint. Defaults to `100`.
-    paginateSize=Int(""),
-    # kleat: The Docker registry password. Only one of `password`, `passwordCommand`, and `passwordFile` should be specified.
-    password=Str(""),
-    # kleat: Command to retrieve Docker token/password. The command must be available in the environment. Only one of `password`, `passwordCommand`, and `passwordFile` should be specified.
-    passwordCommand=Str(""),
-    # kleat: The path to a file containing your Docker password in plaintext (not a Docker `config.json` file). Only one of `password`, `passwordCommand`, and `passwordFile` should be specified.
-    passwordFile=Str(""),
-    # kleat: Fiat permissions configuration.
-    permissions=Msg(Permissions, ""),
-    # kleat: (Deprecated) List of required Fiat permission groups. Configure `permissions` instead.
-    requiredGroupMembership=List(Str("")),
-    # kleat: An optional list of repositories from which to cache images. If not provided, Spinnaker will attempt to read accessible repositories from the `registries _catalog` endpoint. In the case of registries that support nested paths, like GCR, you can target nested paths by including them sans their registry domain. For example: `gcr.io/my-project/path/to/image` => `my-project/path/to/image`
-    repositories=List(Str("")),
-    # kleat: If `true`, Spinnaker will sort tags by creation date. Defaults to `false`. Not recommended for use with large registries; sorting performance scales poorly due to limitations of the Docker V2 API.
-    sortTagsByDate=Bool(""),
-    # kleat: If `true`, Spinnaker will track digest changes. This is not recommended because it greatly increases queries to the registry, and most registries are flaky. Defaults to `false`.
-    trackDigests=Bool(""),
-    # kleat: The username associated with this Docker registry.
-    username=Str(""),
+    "DockerRegistryAccount",
+    "A Docker registry whose images and tags clouddriver caches, and the credentials to read it.",
+    name=_name("Docker registry account"),
+    address=Str("Registry URL, e.g. `https://index.docker.io` or `https://gcr.io`. Required."),
+    cacheIntervalSeconds=Int("Seconds between polls of the registry; raise it (e.g. to 600) if the "
+                             "registry rate-limits you. Defaults to 30."),
+    cacheThreads=Int("Number of threads caching the repositories. Defaults to 1."),
+    clientTimeoutMillis=Int("Timeout of registry requests, in milliseconds. Defaults to 60000."),
+    email=Str("Email address sent to the registry; usually only needs to look like one."),
+    environment=_environment(),
+    insecureRegistry=Bool("Do not verify the registry's TLS certificate. Defaults to false."),
+    paginateSize=Int("Page size for the registry's `_catalog` listing. Defaults to 100."),
+    password=Str("Registry password. Give only one of `password`, `passwordCommand` and `passwordFile`.",
+                 secret=True),
+    passwordCommand=Str("Command whose output is the registry password or token, e.g. for ECR; it must "
+                        "exist in the clouddriver image."),
+    passwordFile=Str("Path of a file holding the registry password in plain text (not a Docker "
+                     "`config.json`)."),
+    permissions=_permissions(),
+    requiredGroupMembership=_required_group_membership(),
+    repositories=List(Str("Repository to cache, without the registry host, e.g. "
+                          "`my-project/path/to/image`. When none are listed, the registry's catalog "
+                          "is read.")),
+    sortTagsByDate=Bool("Sort tags by creation date. Slow on large registries. Defaults to false."),
+    trackDigests=Bool("Watch tags for digest changes; multiplies registry requests. Defaults to false."),
+    username=Str("Registry username, e.g. `_json_key` for GCR with a JSON key."),
+    repositoriesRegex=Str("Regular expression; only catalog repositories matching it are cached. Not in "
+                          "kleat; read by clouddriver."),
+    dockerconfigFile=Str("Path of a Docker `config.json` to take the registry credentials from. Not in "
+                         "kleat; read by clouddriver."),
+    providerVersion=_provider_version(),
 )
 
-# kleat: Configuration for the Docker Registry provider.
 DockerRegistry = message(
-    "DockerRegistry", "",
-    # kleat: Whether the provider is enabled.
-    enabled=Bool(""),
-    # kleat: The list of configured accounts.
-    accounts=List(Msg(DockerRegistryAccount, "")),
-    # kleat: The name of the primary account.
-    primaryAccount=Str(""),
+    "DockerRegistry",
+    "The Docker Registry provider: image sources for Kubernetes and other container providers, and "
+    "Docker triggers in igor.",
+    enabled=_enabled("Docker Registry"),
+    accounts=List(Msg(DockerRegistryAccount, "A Docker registry account.")),
+    primaryAccount=_primary_account(),
 )
 
-# kleat: Configuration for an ECS account.
+# --------------------------------------------------------------------- ECS
+
 EcsAccount = message(
-    "EcsAccount", "",
-    # kleat: The name of the account.
-    name=Str(""),
-    # kleat: The environment name for the account. Many accounts can share the same environment (e.g., dev, test, prod).
-    environment=Str(""),
-    # kleat: (Required) Provide the name of the AWS account associated with this ECS account. See https://github.com/spinnaker/clouddriver/blob/master/clouddriver-ecs/README.md for more information.
-    awsAccount=Str(""),
-    # kleat: Fiat permissions configuration.
-    permissions=Msg(Permissions, ""),
-    # kleat: (Deprecated) List of required Fiat permission groups. Configure `permissions` instead.
-    requiredGroupMembership=List(Str("")),
+    "EcsAccount",
+    "An Amazon ECS account; it works through the credentials of an AWS account.",
+    name=_name("ECS account"),
+    environment=_environment(),
+    awsAccount=Str("Name of the account under `providers.aws.accounts` whose credentials are used. "
+                   "Required."),
+    permissions=_permissions(),
+    requiredGroupMembership=_required_group_membership(),
+    providerVersion=_provider_version(),
 )
 
-# kleat: Configuration for the ECS provider.
 Ecs = message(
-    "Ecs", "",
-    # kleat: Whether the provider is enabled.
-    enabled=Bool(""),
-    # kleat: The list of configured accounts.
-    accounts=List(Msg(EcsAccount, "")),
-    # kleat: The name of the primary account.
-    primaryAccount=Str(""),
+    "Ecs",
+    "The Amazon ECS provider.",
+    enabled=_enabled("ECS"),
+    accounts=List(Msg(EcsAccount, "An ECS account.")),
+    primaryAccount=_primary_account(),
+    awsAccount=Str(
+        "Halyard's provider-wide AWS account for ECS.",
+        halyard="Halyard kept a provider-wide AWS account for ECS that clouddriver never read; each "
+                "ECS account names its own `awsAccount`, so it is dropped."),
 )
 
-# kleat: Configuration for a Huawei Cloud account.
+# ------------------------------------------------------------ Huawei Cloud
+
 HuaweiCloudAccount = message(
-    "HuaweiCloudAccount", "",
-    # kleat: The name of the account.
-    name=Str(""),
-    # kleat: The type of account.
-    accountType=Str(""),
-    # kleat: (Deprecated) List of required Fiat permission groups. Configure `permissions` instead.
-    requiredGroupMembership=List(Str("")),
-    # kleat: Fiat permissions configuration.
-    permissions=Msg(Permissions, ""),
-    # kleat: (Required) The auth URL of the cloud.
-    authUrl=Str(""),
-    # kleat: (Required) The domain name of the cloud.
-    domainName=Str(""),
-    # kleat: The environment name for the account. Many accounts can share the same environment (e.g., dev, test, prod).
-    environment=Str(""),
-    # kleat: If `true`, disables certificate validation on SSL connections. Needed if certificates are self-signed. Defaults to `false`.
-    insecure=Bool(""),
-    # kleat: (Required) The password used to access the cloud.
-    password=Str(""),
-    # kleat: (Required) The name of the project within the cloud.
-    projectName=Str(""),
-    # kleat: (Required) The region(s) of the cloud.
-    regions=List(Str("")),
-    # kleat: (Required) The username used to access the cloud.
-    username=Str(""),
+    "HuaweiCloudAccount",
+    "A Huawei Cloud project Spinnaker manages, with the user it signs in as.",
+    name=_name("Huawei Cloud account"),
+    accountType=Str("Account type label; defaults to the account name."),
+    requiredGroupMembership=_required_group_membership(),
+    permissions=_permissions(),
+    authUrl=Str("Identity (IAM) endpoint URL of the cloud. Required."),
+    domainName=Str("Domain (tenant) name of the user. Required."),
+    environment=_environment(),
+    insecure=Bool("Do not verify TLS certificates, e.g. for self-signed ones. Defaults to false."),
+    password=Str("Password of `username`. Required.", secret=True),
+    projectName=Str("Name of the project this account manages. Required."),
+    regions=List(Str("Region this account manages. At least one is required.")),
+    username=Str("User Spinnaker signs in as. Required."),
+    providerVersion=_provider_version(),
 )
 
-# kleat: Huawei Cloud base image settings.
 HuaweiCloudBaseImage = message(
-    "HuaweiCloudBaseImage", "",
-    # kleat: The name of the base image.
-    id=Str(""),
-    # kleat: This is used to help Spinnaker's bakery download the build artifacts you supply it with. For example, specifying `deb` indicates that your artifacts will need to be fetched from a debian repository.
-    packageType=Str(""),
-    # kleat: This is the name of the packer template that will be used to bake images from this base image. The template file must be found in this list: https://github.com/spinnaker/rosco/tree/master/rosco-web/config/packer, or supplied as described here: https://spinnaker.io/setup/bakery/.
-    templateFile=Str(""),
-    # kleat: A short description to help human operators identify the image.
-    shortDescription=Str(""),
-    # kleat: A long description to help human operators identify the image.
-    detailedDescription=Str(""),
+    "HuaweiCloudBaseImage",
+    "How a Huawei Cloud base image is offered in the Bake stage.",
+    id=Str("Identifier of the base image that users pick in the Bake stage."),
+    packageType=_package_type(),
+    templateFile=Str("Packer template for this image, overriding the bakery default."),
+    shortDescription=Str("Short label shown for this image in Deck."),
+    detailedDescription=Str("Longer description shown for this image in Deck."),
 )
 
-# kleat: Huawei Cloud virtualization settings.
 HuaweiCloudVirtualizationSettings = message(
-    "HuaweiCloudVirtualizationSettings", "",
-    # kleat: (Required) The region for the baking configuration.
-    region=Str(""),
-    # kleat: (Required) The instance type for the baking configuration.
-    instanceType=Str(""),
-    # kleat: (Required) The source image ID for the baking configuration.
-    sourceImageId=Str(""),
-    # kleat: (Required) The SSH username for the baking configuration.
-    sshUserName=Str(""),
-    # kleat: (Required) The EIP type for the baking configuration. See the API doc to get its value.
-    eipType=Str(""),
+    "HuaweiCloudVirtualizationSettings",
+    "How a Huawei Cloud image is baked in one region.",
+    region=Str("Region the bake runs in. Required."),
+    instanceType=Str("Instance flavor of the bake instance. Required."),
+    sourceImageId=Str("ID of the image the bake starts from. Required."),
+    sshUserName=Str("User Packer connects as over SSH. Required."),
+    eipType=Str("Elastic IP type of the bake instance, as named in Huawei Cloud's API. Required."),
 )
 
-# kleat: Configuration for a base image for the Huawei Cloud provider's bakery.
 HuaweiCloudBaseImageSettings = message(
-    "HuaweiCloudBaseImageSettings", "",
-    # kleat: Base image configuration.
-    baseImage=Msg(HuaweiCloudBaseImage, ""),
-    # kleat: Image source configuration.
-    virtualizationSettings=List(Msg(HuaweiCloudVirtualizationSettings, "")),
+    "HuaweiCloudBaseImageSettings",
+    "A base image offered by the Huawei Cloud bakery.",
+    baseImage=Msg(HuaweiCloudBaseImage, "How the image is named and described."),
+    virtualizationSettings=List(Msg(HuaweiCloudVirtualizationSettings, "Bake settings for one region.")),
 )
 
-# kleat: Configuration for Spinnaker's image bakery.
 HuaweiCloudBakeryDefaults = message(
-    "HuaweiCloudBakeryDefaults", "",
-    # kleat: List of configured base images.
-    baseImages=List(Msg(HuaweiCloudBaseImageSettings, "")),
-    # kleat: This is the name of the packer template that will be used to bake images from this base image. The template file must be found in this list: https://github.com/spinnaker/rosco/tree/master/rosco-web/config/packer, or supplied as described here: https://spinnaker.io/setup/bakery/.
-    templateFile=Str(""),
-    # kleat: (Required) The default auth URL in which images will be baked.
-    authUrl=Str(""),
-    # kleat: (Required) The default username with which images will be baked.
-    username=Str(""),
-    # kleat: (Required) The default password with which images will be baked.
-    password=Str(""),
-    # kleat: The name of the default project in which images will be baked.
-    projectName=Str(""),
-    # kleat: (Required) The default domain name in which images will be baked.
-    domainName=Str(""),
-    # kleat: The security setting for connecting to the Huawei Cloud account. Defaults to `false`.
-    insecure=Bool(""),
-    # kleat: (Required) The VPC in which images will be baked.
-    vpcId=Str(""),
-    # kleat: (Required) The subnet in which images will be baked.
-    subnetId=Str(""),
-    # kleat: (Required) The default security group in which images will be baked.
-    securityGroup=Str(""),
-    # kleat: (Required) The bandwidth size of EIP in which images will be baked.
-    eipBandwidthSize=Int(""),
+    "HuaweiCloudBakeryDefaults",
+    "Defaults rosco uses to bake Huawei Cloud images.",
+    baseImages=List(Msg(HuaweiCloudBaseImageSettings, "A base image offered in the Bake stage.")),
+    templateFile=_template_file("Huawei Cloud images (e.g. `huaweicloud.json`)"),
+    authUrl=Str("Identity endpoint URL used for baking. Required."),
+    username=Str("User the bakery signs in as. Required."),
+    password=Str("Password of the bakery's `username`. Required.", secret=True),
+    projectName=Str("Project images are baked in."),
+    domainName=Str("Domain name of the bakery's user. Required."),
+    insecure=Bool("Do not verify TLS certificates when baking. Defaults to false."),
+    vpcId=Str("VPC the bake instance runs in. Required."),
+    subnetId=Str("Subnet the bake instance runs in. Required."),
+    securityGroup=Str("Security group of the bake instance. Required."),
+    eipBandwidthSize=Int("Bandwidth of the bake instance's elastic IP, in Mbit/s. Required."),
 )
 
-# kleat: Configuration for the Huawei Cloud provider.
 HuaweiCloud = message(
-    "HuaweiCloud", "",
-    # kleat: Whether the provider is enabled.
-    enabled=Bool(""),
-    # kleat: The list of configured accounts.
-    accounts=List(Msg(HuaweiCloudAccount, "")),
-    # kleat: The name of the primary account.
-    primaryAccount=Str(""),
-    # kleat: Configuration for Spinnaker's image bakery.
-    bakeryDefaults=Msg(HuaweiCloudBakeryDefaults, ""),
+    "HuaweiCloud",
+    "The Huawei Cloud provider.",
+    enabled=_enabled("Huawei Cloud"),
+    accounts=List(Msg(HuaweiCloudAccount, "A Huawei Cloud account.")),
+    primaryAccount=_primary_account(),
+    bakeryDefaults=Msg(HuaweiCloudBakeryDefaults, "Settings for baking Huawei Cloud images."),
 )
 
-# kleat: Configuration for an Oracle account. An account maps to an Oracle Cloud Infrastructure (OCI) user.
+# ------------------------------------------------------------------ Oracle
+
 OracleAccount = message(
-    "OracleAccount", "",
-    # kleat: The name of the account.
-    name=Str(""),
-    # kleat: (Deprecated) List of required Fiat permission groups. Configure `permissions` instead.
-    requiredGroupMembership=List(Str("")),
-    # kleat: Fiat permissions configuration.
-    permissions=Msg(Permissions, ""),
-    # kleat: (Required) The OCID of the Oracle Compartment to use.
-    compartmentId=Str(""),
-    # kleat: The environment name for the account. Many accounts can share the same environment (e.g., dev, test, prod).
-    environment=Str(""),
-    # kleat: (Required) Fingerprint of the public key.
-    fingerprint=Str(""),
-    # kleat: Passphrase used for the private key, if it is encrypted.
-    privateKeyPassphrase=Str(""),
-    # kleat: (Required) An Oracle region (e.g., `us-phoenix-1`).
-    region=Str(""),
-    # kleat: (Required) Path to the private key in PEM format.
-    sshPrivateKeyFilePath=Str(""),
-    # kleat: (Required) The OCID of the Oracle Tenancy to use.
-    tenancyId=Str(""),
-    # kleat: (Required) The OCID of the Oracle User with which to authenticate.
-    userId=Str(""),
+    "OracleAccount",
+    "An Oracle Cloud Infrastructure (OCI) user and compartment Spinnaker manages.",
+    name=_name("Oracle account"),
+    requiredGroupMembership=_required_group_membership(),
+    permissions=_permissions(),
+    compartmentId=Str("OCID of the compartment this account manages. Required."),
+    environment=_environment(),
+    fingerprint=Str("Fingerprint of the API signing key. Required."),
+    privateKeyPassphrase=Str("Passphrase of the API signing private key, if it is encrypted.", secret=True),
+    region=Str("OCI region, e.g. `us-phoenix-1`. Required."),
+    sshPrivateKeyFilePath=Str("Path of the API signing private key (PEM). Required."),
+    tenancyId=Str("OCID of the tenancy. Required."),
+    userId=Str("OCID of the user Spinnaker signs in as. Required."),
+    providerVersion=_provider_version(),
 )
 
-# kleat: Oracle base image configuration.
 OracleBaseImage = message(
-    "OracleBaseImage", "",
-    # kleat: The name of the base image.
-    id=Str(""),
-    # kleat: A short description to help human operators identify the image.
-    shortDescription=Str(""),
-    # kleat: A long description to help human operators identify the image.
-    detailedDescription=Str(""),
-    # kleat: This is used to help Spinnaker's bakery download the build artifacts you supply it with. For example, specifying deb indicates that your artifacts will need to be fetched from a debian repository.
-    packageType=Str(""),
-    # kleat: The name of the Packer template that will be used to bake images from this base image. The template file must be found in this list: https://github.com/spinnaker/rosco/tree/master/rosco-web/config/packer, or supplied as described here: https://spinnaker.io/setup/bakery/.
-    templateFile=Str(""),
+    "OracleBaseImage",
+    "How an Oracle base image is offered in the Bake stage.",
+    id=Str("Identifier of the base image that users pick in the Bake stage."),
+    shortDescription=Str("Short label shown for this image in Deck."),
+    detailedDescription=Str("Longer description shown for this image in Deck."),
+    packageType=_package_type(),
+    templateFile=Str("Packer template for this image, overriding the bakery default."),
 )
 
-# kleat: Oracle virtualization settings.
 OracleVirtualizationSettings = message(
-    "OracleVirtualizationSettings", "",
-    # kleat: (Required) The OCID of the base image ID for the baking configuration.
-    baseImageId=Str(""),
-    # kleat: (Required) The ssh username for the baking configuration.
-    sshUserName=Str(""),
+    "OracleVirtualizationSettings",
+    "The OCI image an Oracle bake starts from.",
+    baseImageId=Str("OCID of the image the bake starts from. Required."),
+    sshUserName=Str("User Packer connects as over SSH. Required."),
 )
 
-# kleat: Configuration for a base image for the Oracle provider's bakery.
 OracleBaseImageSettings = message(
-    "OracleBaseImageSettings", "",
-    # kleat: Oracle base image configuration.
-    baseImage=Msg(OracleBaseImage, ""),
-    # kleat: Oracle virtualization settings.
-    virtualizationSettings=Msg(OracleVirtualizationSettings, ""),
+    "OracleBaseImageSettings",
+    "A base image offered by the Oracle bakery.",
+    baseImage=Msg(OracleBaseImage, "How the image is named and described."),
+    virtualizationSettings=Msg(OracleVirtualizationSettings, "Which OCI image the bake starts from."),
 )
 
-# kleat: Configuration for Spinnaker's image bakery.
 OracleBakeryDefaults = message(
-    "OracleBakeryDefaults", "",
-    # kleat: The name of the Packer template that will be used to bake images from this base image. The template file must be found in this list: https://github.com/spinnaker/rosco/tree/master/rosco-web/config/packer, or supplied as described here: https://spinnaker.io/setup/bakery/.
-    templateFile=Str(""),
-    # kleat: List of configured base images.
-    baseImages=List(Msg(OracleBaseImageSettings, "")),
-    # kleat: (Required) The name of the Availability Domain within which a new instance is launched and provisioned.
-    availabilityDomain=Str(""),
-    # kleat: (Required) The shape for a newly created instance.
-    instanceShape=Str(""),
-    # kleat: (Required) The name of the subnet within which a new instance is launched and provisioned.
-    subnetId=Str(""),
+    "OracleBakeryDefaults",
+    "Defaults rosco uses to bake OCI images.",
+    templateFile=_template_file("OCI images (e.g. `oci.json`)"),
+    baseImages=List(Msg(OracleBaseImageSettings, "A base image offered in the Bake stage.")),
+    availabilityDomain=Str("Availability domain the bake instance is launched in. Required."),
+    instanceShape=Str("Shape of the bake instance, e.g. `VM.Standard2.1`. Required."),
+    subnetId=Str("OCID of the subnet the bake instance is launched in. Required."),
 )
 
-# kleat: Configuration for the Oracle provider.
 Oracle = message(
-    "Oracle", "",
-    # kleat: Whether the provider is enabled.
-    enabled=Bool(""),
-    # kleat: The list of configured accounts.
-    accounts=List(Msg(OracleAccount, "")),
-    # kleat: The name of the primary account.
-    primaryAccount=Str(""),
-    # kleat: Configuration for Spinnaker's image bakery.
-    bakeryDefaults=Msg(OracleBakeryDefaults, ""),
+    "Oracle",
+    "The Oracle Cloud Infrastructure provider.",
+    enabled=_enabled("Oracle"),
+    accounts=List(Msg(OracleAccount, "An Oracle account.")),
+    primaryAccount=_primary_account(),
+    bakeryDefaults=Msg(OracleBakeryDefaults, "Settings for baking OCI images."),
 )
 
-# kleat: Configuration for cloud provider integrations.
+# ------------------------------------------------------------ Tencent Cloud
+
+TencentCloudAccount = message(
+    "TencentCloudAccount",
+    "A Tencent Cloud account Spinnaker manages, with its API key. Not in kleat; read by clouddriver.",
+    name=_name("Tencent Cloud account"),
+    environment=_environment(),
+    secretId=Str("SecretId of the Tencent Cloud API key."),
+    secretKey=Str("SecretKey of the Tencent Cloud API key.", secret=True),
+    regions=List(Str("Region this account manages, e.g. `ap-guangzhou`.")),
+    permissions=Msg(
+        Permissions, "Halyard's Fiat permissions for the account.",
+        halyard="clouddriver's Tencent Cloud accounts do not support Fiat permissions (the account is "
+                "open to every user), so Halyard's setting had no effect and is dropped."),
+    requiredGroupMembership=List(Str(
+        "Halyard's required roles for the account.",
+        halyard="clouddriver's Tencent Cloud accounts do not support Fiat permissions (the account is "
+                "open to every user), so Halyard's setting had no effect and is dropped.")),
+    providerVersion=_provider_version(),
+)
+
+TencentCloudBaseImage = message(
+    "TencentCloudBaseImage",
+    "How a Tencent Cloud base image is offered in the Bake stage.",
+    id=Str("Identifier of the base image that users pick in the Bake stage, e.g. `ubuntu-1604`."),
+    shortDescription=Str("Short label shown for this image in Deck."),
+    detailedDescription=Str("Longer description shown for this image in Deck."),
+    packageType=_package_type(),
+    templateFile=Str("Packer template for this image, overriding the bakery default."),
+)
+
+TencentCloudVirtualizationSettings = message(
+    "TencentCloudVirtualizationSettings",
+    "How a Tencent Cloud image is baked in one region.",
+    region=Str("Region the bake runs in, e.g. `ap-guangzhou`."),
+    zone=Str("Availability zone of the bake instance, e.g. `ap-guangzhou-3`."),
+    instanceType=Str("Instance type of the bake instance, e.g. `S3.SMALL1`."),
+    sourceImageId=Str("ID of the image the bake starts from, e.g. `img-pyqx34y1`."),
+    sshUserName=Str("User Packer connects as over SSH, e.g. `ubuntu`."),
+)
+
+TencentCloudBaseImageSettings = message(
+    "TencentCloudBaseImageSettings",
+    "A base image offered by the Tencent Cloud bakery.",
+    baseImage=Msg(TencentCloudBaseImage, "How the image is named and described."),
+    virtualizationSettings=List(Msg(TencentCloudVirtualizationSettings, "Bake settings for one region.")),
+)
+
+TencentCloudBakeryDefaults = message(
+    "TencentCloudBakeryDefaults",
+    "Defaults rosco uses to bake Tencent Cloud images. Not in kleat; read by rosco.",
+    secretId=Str("SecretId of the API key Packer bakes with."),
+    secretKey=Str("SecretKey of the API key Packer bakes with.", secret=True),
+    templateFile=_template_file("Tencent Cloud images (e.g. `tencentcloud.json`)"),
+    baseImages=List(Msg(TencentCloudBaseImageSettings, "A base image offered in the Bake stage.")),
+    vpcId=Str("VPC the bake instance runs in."),
+    subnetId=Str("Subnet the bake instance runs in."),
+    associatePublicIpAddress=Bool("Give the bake instance a public IP."),
+)
+
+TencentCloud = message(
+    "TencentCloud",
+    "The Tencent Cloud provider. Not in kleat; clouddriver reads the accounts and rosco the bakery "
+    "defaults.",
+    enabled=_enabled("Tencent Cloud"),
+    accounts=List(Msg(TencentCloudAccount, "A Tencent Cloud account.")),
+    primaryAccount=_primary_account(),
+    bakeryDefaults=Msg(TencentCloudBakeryDefaults, "Settings for baking Tencent Cloud images."),
+)
+
+# --------------------------------------------------------------- Cloud Run
+
+CloudrunAccount = message(
+    "CloudrunAccount",
+    "A GCP project Spinnaker deploys Cloud Run services to. Not in kleat; read by clouddriver.",
+    name=_name("Cloud Run account"),
+    environment=_environment(),
+    project=Str("ID of the GCP project; read from the JSON key when unset."),
+    jsonPath=Str("Path, inside the clouddriver container, of the service account JSON key gcloud "
+                 "activates for this account."),
+    serviceAccountEmail=Str("Service account the deployed Cloud Run services run as, e.g. "
+                            "`runner@my-project.iam.gserviceaccount.com`."),
+    localRepositoryDirectory=Str("Directory in clouddriver where deploy files are staged. Defaults to "
+                                 "`/tmp`."),
+    permissions=_permissions(),
+    requiredGroupMembership=_required_group_membership(),
+    sshKnownHostsFilePath=Str(
+        "Halyard's known_hosts file for git over SSH.",
+        halyard="Halyard accepted a known_hosts file for Cloud Run accounts, but clouddriver's Cloud "
+                "Run accounts do not read it, so it is dropped."),
+    sshTrustUnknownHosts=Bool(
+        "Halyard's switch for trusting unknown git hosts over SSH.",
+        halyard="clouddriver's Cloud Run accounts accept this setting but never use it (they fetch "
+                "nothing over SSH), so it is dropped."),
+    serviceAccountId=Str(
+        "Service account to impersonate (Halyard's common Google account setting).",
+        halyard="Halyard offered service-account impersonation on every Google-family account, but "
+                "clouddriver's Cloud Run accounts never use it, so it is dropped."),
+    serviceAccountProject=Str(
+        "Project of the impersonated service account (Halyard's common Google account setting).",
+        halyard="Halyard offered service-account impersonation on every Google-family account, but "
+                "clouddriver's Cloud Run accounts never use it, so it is dropped."),
+    providerVersion=_provider_version(),
+)
+
+Cloudrun = message(
+    "Cloudrun",
+    "The Google Cloud Run provider. Not in kleat; read by clouddriver.",
+    enabled=_enabled("Cloud Run"),
+    accounts=List(Msg(CloudrunAccount, "A Cloud Run account.")),
+    primaryAccount=_primary_account(),
+    gcloudPath=Str("Path of the gcloud binary clouddriver runs for Cloud Run; `gcloud` on the PATH when "
+                   "unset."),
+)
+
+# --------------------------------------------------------------- providers
+
 Providers = message(
-    "Providers", "",
-    kubernetes=Msg(Kubernetes, ""),
-    google=Msg(GoogleComputeEngine, ""),
-    appengine=Msg(Appengine, ""),
-    aws=Msg(Aws, ""),
-    azure=Msg(Azure, ""),
-    cloudfoundry=Msg(CloudFoundry, ""),
-    dcos=Msg(Dcos, ""),
-    dockerRegistry=Msg(DockerRegistry, ""),
-    ecs=Msg(Ecs, ""),
-    huaweicloud=Msg(HuaweiCloud, ""),
-    oracle=Msg(Oracle, ""),
+    "Providers",
+    "The cloud providers Spinnaker deploys to; each is off until its `enabled` is true.",
+    kubernetes=Msg(Kubernetes, "Kubernetes clusters."),
+    google=Msg(GoogleComputeEngine, "Google Compute Engine."),
+    appengine=Msg(Appengine, "Google App Engine."),
+    aws=Msg(Aws, "Amazon Web Services (EC2)."),
+    azure=Msg(Azure, "Microsoft Azure."),
+    cloudfoundry=Msg(CloudFoundry, "Cloud Foundry."),
+    dcos=Msg(Dcos, "DC/OS (no longer built into clouddriver)."),
+    dockerRegistry=Msg(DockerRegistry, "Docker registries."),
+    ecs=Msg(Ecs, "Amazon ECS."),
+    huaweicloud=Msg(HuaweiCloud, "Huawei Cloud."),
+    oracle=Msg(Oracle, "Oracle Cloud Infrastructure."),
+    tencentcloud=Msg(TencentCloud, "Tencent Cloud. Not in kleat; read by clouddriver and rosco."),
+    cloudrun=Msg(Cloudrun, "Google Cloud Run. Not in kleat; read by clouddriver."),
+    oraclebmcs=Any(
+        "Halyard's old name for the Oracle provider.",
+        halyard="Halyard read this old name of the Oracle provider and merged it into `oracle`; it is "
+                "dropped here, so move its settings to `providers.oracle`."),
 )

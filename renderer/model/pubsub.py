@@ -1,58 +1,57 @@
-"""TODO module doc."""
-from .dsl import Bool, Enum, Flag, Int, IntValue, List, Map, Msg, Str, StrValue, message
+"""The `pubsub` section: Google Cloud Pub/Sub subscriptions and publishers.
+
+Copied to echo, which turns messages on the subscriptions into pipeline
+triggers (for example on GCS uploads or GCR pushes) and publishes Spinnaker
+events to the publishers' topics.
+"""
+from .dsl import Bool, Enum, Int, List, Msg, Str, message
 
 MESSAGE_FORMAT = ('UNSPECIFIED', 'CUSTOM', 'GCB', 'GCS', 'GCR')
 
-# kleat: Configuration for a Google Cloud Pub/Sub subscriber.
 GoogleSubscriber = message(
-    "GoogleSubscriber", "",
-    # kleat: The name of the subscriber account.
-    name=Str(""),
-    # kleat: The name of the GCP project your subscription lives in.
-    project=Str(""),
-    # kleat: The name of the subscription to listen to. This identifier does not include the name of the project, and must already be configured.
-    subscriptionName=Str(""),
-    # kleat: The path to a JSON service account that Spinnaker will use as credentials. This is only needed if Spinnaker is not deployed on a Google Compute Engine VM, or needs permissions not afforded to the VM it is running on. See https://cloud.google.com/compute/docs/access/service-accounts for more information.
-    jsonPath=Str(""),
-    # kleat: The acknowledgement deadline as configured on the Pub/Sub subscription.
-    ackDeadlineSeconds=Int(""),
-    # kleat: The format of the incoming message. Used to translate the incoming message into Spinnaker artifacts.
-    messageFormat=Enum(MESSAGE_FORMAT, ""),
-    # kleat: A path to a jinja template that specifies how artifacts from this pubsub system are interpreted and transformed into Spinnaker artifacts. Only used if messageFormat is set to CUSTOM.
-    templatePath=Str(""),
+    "GoogleSubscriber",
+    "One Pub/Sub subscription echo pulls messages from; Pub/Sub triggers select it by name.",
+    name=Str("Subscription name that Pub/Sub triggers refer to.", required=True),
+    project=Str("Google Cloud project that holds the subscription."),
+    subscriptionName=Str("Name of the existing subscription inside `project` (without the "
+                         "`projects/.../subscriptions/` prefix)."),
+    jsonPath=Str("Path to a service-account JSON key allowed to pull from the subscription; omit it "
+                 "to use the pod's default Google credentials."),
+    ackDeadlineSeconds=Int("Acknowledgement deadline of the subscription, in seconds, as set on it in "
+                           "Pub/Sub (echo's default is 10)."),
+    messageFormat=Enum(MESSAGE_FORMAT, "How to turn a message into artifacts: `GCS` (storage "
+                       "notifications), `GCR` (container registry), `GCB` (Cloud Build), or `CUSTOM` "
+                       "with your own template in `templatePath`."),
+    templatePath=Str("Path to a Jinja template that maps a message to artifacts; used when "
+                     "`messageFormat` is `CUSTOM`."),
 )
 
-# kleat: Configuration for a Google Cloud Pub/Sub publisher.
 GooglePublisher = message(
-    "GooglePublisher", "",
-    # kleat: The name of the publisher account.
-    name=Str(""),
-    # kleat: The name of the GCP project your topic lives in.
-    project=Str(""),
-    # kleat: The name of the topic to publish to. This identifier does not include the name of the project, and must already be configured.
-    topicName=Str(""),
-    # kleat: The path to a JSON service account that Spinnaker will use as credentials. This is only needed if Spinnaker is not deployed on a Google Compute Engine VM, or needs permissions not afforded to the VM it is running on. See https://cloud.google.com/compute/docs/access/service-accounts for more information.
-    jsonPath=Str(""),
-    # kleat: The content to publish to the topic. Must be one of ALL or NOTIFICATIONS.
-    content=Str(""),
+    "GooglePublisher",
+    "One Pub/Sub topic echo publishes Spinnaker events to.",
+    name=Str("Publisher name, used by notifications of type Pub/Sub to pick the topic.", required=True),
+    project=Str("Google Cloud project that holds the topic."),
+    topicName=Str("Name of the existing topic inside `project` (without the `projects/.../topics/` "
+                  "prefix)."),
+    jsonPath=Str("Path to a service-account JSON key allowed to publish to the topic; omit it to use "
+                 "the pod's default Google credentials."),
+    content=Str("What to publish: `ALL` events (echo's default) or only `NOTIFICATIONS`."),
 )
 
-# kleat: Configuration for Google Cloud Pub/Sub integration.
 Google = message(
-    "Google", "",
-    # kleat: Whether Google Cloud Pub/Sub is enabled.
-    enabled=Bool(""),
-    # kleat: The list of configured subscriptions.
-    subscriptions=List(Msg(GoogleSubscriber, "")),
-    # kleat: The list of configured publishers.
-    publishers=List(Msg(GooglePublisher, "")),
+    "Google",
+    "Google Cloud Pub/Sub.",
+    enabled=Bool("Turn Google Pub/Sub on in echo (needs `pubsub.enabled` too)."),
+    subscriptions=List(Msg(GoogleSubscriber, "Subscriptions to listen on.")),
+    publishers=List(Msg(GooglePublisher, "Topics to publish to.")),
+    pubsubType=Str("Halyard's type tag for this block (always `GOOGLE`).",
+                    halyard="Halyard's type tag for the block; the key `google` already says it and "
+                    "echo never reads it; dropped."),
 )
 
-# kleat: Configuration for Pub/Sub integration.
 Pubsub = message(
-    "Pubsub", "",
-    # kleat: Whether Pub/Sub is enabled.
-    enabled=Bool(""),
-    # kleat: Configuration for the Google Cloud Pub/Sub integration.
-    google=Msg(Google, ""),
+    "Pubsub",
+    "Pub/Sub integrations of echo.",
+    enabled=Bool("Master switch for Pub/Sub in echo; each system also needs its own `enabled`."),
+    google=Msg(Google, "Google Cloud Pub/Sub."),
 )

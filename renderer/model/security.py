@@ -1,356 +1,285 @@
-"""TODO module doc."""
+"""`security` (and the top-level `webhook` trust store).
+
+TLS for Gate (the API) and Deck (the UI), the ways users log in (all handled
+by Gate), the role providers Fiat uses for authorization, and the custom trust
+store Orca uses for outgoing webhook calls.
+"""
 from .dsl import Bool, Enum, Flag, Int, IntValue, List, Map, Msg, Str, StrValue, message
 
 AUTHENTICATION_SCHEME = ('unspecified', 'header', 'query', 'form', 'none')
 CLIENT_AUTH = ('UNSPECIFIED', 'NONE', 'WANT', 'NEED')
 ROLE_PROVIDER_TYPE = ('UNSPECIFIED', 'FILE', 'GOOGLE', 'GITHUB', 'LDAP')
 SIGNATURE_DIGEST = ('UNSPECIFIED', 'SHA1', 'SHA256', 'SHA384', 'SHA512', 'RIPEMD160', 'MD5')
+# Halyard's OAuth 2.0 provider presets (it filled in the client URIs from them).
+OAUTH2_PROVIDER = ('', 'GOOGLE', 'GITHUB', 'AZURE', 'ORACLE', 'OTHER')
 
-# kleat: Configuration for a custom trust store.
+
+def _role_provider_type(kind):
+    return Enum(ROLE_PROVIDER_TYPE, f"Halyard's marker saying this block configures the {kind} role provider.",
+                halyard="Halyard recorded which role provider each block belongs to; dropped: the block's "
+                        "key already says it, and groupMembership.service picks the active one.")
+
+
 TrustStore = message(
-    "TrustStore", "",
-    # kleat: Whether this custom trust store is enabled.
-    enabled=Bool(""),
-    # kleat: The path to a key store in JKS format containing certification authorities that should be trusted.
-    trustStore=Str(""),
-    # kleat: The password for the supplied trustStore.
-    trustStorePassword=Str(""),
+    "TrustStore", "A Java trust store (JKS) of certificate authorities to trust in addition to the JVM's defaults.",
+    enabled=Bool("Use this trust store; when false the JVM's default CAs alone are trusted."),
+    trustStore=Str("Path, inside the service container, to the JKS trust store file, e.g. "
+                   "/opt/spinnaker/certs/webhooks.jks."),
+    trustStorePassword=Str("Password that opens the trust store file.", secret=True),
 )
 
-# kleat: Configuration for webhooks.
 WebhookConfig = message(
-    "WebhookConfig", "",
-    # kleat: A custom trust store to use for outgoing webhook connections.
-    trust=Msg(TrustStore, ""),
+    "WebhookConfig", "Settings for the webhook stages Orca runs (written to orca.yml as `webhook`).",
+    trust=Msg(TrustStore, "Extra CAs to trust when Orca calls webhook URLs over HTTPS, for endpoints signed "
+                          "by a private CA."),
 )
 
-# kleat: Configuration for SSL termination by the API server.
 ApiSsl = message(
-    "ApiSsl", "",
-    # kleat: Whether SSL is enabled.
-    enabled=Bool(""),
-    # kleat: Name of your keystore entry as generated with your keytool.
-    keyAlias=Str(""),
-    # kleat: Path to the keystore holding your security certificates.
-    keyStore=Str(""),
-    # kleat: The type of your keystore. Examples include JKS, and PKCS12.
-    keyStoreType=Str(""),
-    # kleat: The password to unlock your keystore. Due to a limitation in Tomcat, this must match your key's password in the keystore.
-    keyStorePassword=Str(""),
-    # kleat: Path to the truststore holding your trusted certificates.
-    trustStore=Str(""),
-    # kleat: The type of your truststore. Examples include JKS, and PKCS12.
-    trustStoreType=Str(""),
-    # kleat: The password to unlock your truststore.
-    trustStorePassword=Str(""),
-    # kleat: Whether to require or allow client authentication.
-    clientAuth=Enum(CLIENT_AUTH, ""),
+    "ApiSsl", "TLS served by Gate itself (Spring Boot's `server.ssl`); leave disabled when a load balancer or "
+              "ingress terminates TLS.",
+    enabled=Bool("Serve Gate over HTTPS with the key store below."),
+    keyAlias=Str("Alias of the server's key entry inside the key store, as chosen when it was created with "
+                 "keytool."),
+    keyStore=Str("Path, inside the Gate container, to the key store holding Gate's certificate and private key."),
+    keyStoreType=Str("Format of the key store, e.g. JKS or PKCS12."),
+    keyStorePassword=Str("Password of the key store; Tomcat requires the key entry to use the same password.",
+                         secret=True),
+    trustStore=Str("Path, inside the Gate container, to the trust store used to verify client certificates "
+                   "(needed for X.509 login)."),
+    trustStoreType=Str("Format of the trust store, e.g. JKS or PKCS12."),
+    trustStorePassword=Str("Password of the trust store.", secret=True),
+    clientAuth=Enum(CLIENT_AUTH, "Whether Gate asks clients for a TLS certificate: WANT (optional) or NEED "
+                                 "(mandatory); required for X.509 authentication."),
 )
 
-# kleat: Configuration for the API server's addressable URL and CORS policies.
 ApiSecurity = message(
-    "ApiSecurity", "",
-    # kleat: If you have authentication enabled, are accessing Spinnaker remotely, and are logging in from sources other than the UI, provide a regex matching all URLs authentication redirects may come from.
-    corsAccessPattern=Str(""),
-    # kleat: If you want the API server to do SSL termination, it must be enabled and configured here. If you are doing your own SSL termination, leave this disabled.
-    ssl=Msg(ApiSsl, ""),
-    # kleat: If you are accessing the API server remotely, provide the full base URL of whatever proxy or load balancer is fronting the API requests
-    overrideBaseUrl=Str(""),
+    "ApiSecurity", "How Gate, the API server, is reached: its public URL, CORS and TLS.",
+    corsAccessPattern=Str("Regular expression of browser origins allowed to call Gate with credentials "
+                          "(written as Gate's cors.allowedOriginsPattern), e.g. "
+                          "^https://spinnaker\\.example\\.com$; needed when the UI and API hosts differ."),
+    ssl=Msg(ApiSsl, "TLS terminated by Gate itself."),
+    overrideBaseUrl=Str("The URL browsers and tools use to reach Gate, e.g. https://api.spinnaker.example.com; "
+                        "Deck is pointed at it. Without it Deck uses http(s)://localhost:8084."),
 )
 
-# kleat: Configuration for SSL termination by the UI gateway.
 UiSsl = message(
-    "UiSsl", "",
-    # kleat: Whether SSL is enabled.
-    enabled=Bool(""),
-    # kleat: Path to your .crt file.
-    sslCertificateFile=Str(""),
-    # kleat: Path to your .key file.
-    sslCertificateKeyFile=Str(""),
-    # kleat: Path to the .crt file for the CA that issued your SSL certificate. This is only needed for local git deployments that serve the UI using webpack dev server.
-    sslCACertificateFile=Str(""),
-    # kleat: The passphrase needed to unlock your SSL certificate. This will be provided to Apache on startup.
-    sslCertificatePassphrase=Str(""),
+    "UiSsl", "TLS served by Deck's web server itself (passed to the Deck container as environment variables).",
+    enabled=Bool("Serve Deck over HTTPS with the certificate below."),
+    sslCertificateFile=Str("Path, inside the Deck container, to the PEM certificate (.crt) to serve."),
+    sslCertificateKeyFile=Str("Path, inside the Deck container, to the certificate's PEM private key (.key)."),
+    sslCACertificateFile=Str("Path to the certificate of the CA that signed the server certificate; only used "
+                             "when Deck runs from source with the webpack dev server."),
+    sslCertificatePassphrase=Str("Passphrase of an encrypted private key.", secret=True),
 )
 
-# kleat: Configuration for the UI server's addressable URL.
 UiSecurity = message(
-    "UiSecurity", "",
-    # kleat: Configuration for SSL termination by the UI gateway.
-    ssl=Msg(UiSsl, ""),
-    # kleat: If you are accessing the UI server remotely, provide the full base URL of whatever proxy or load balancer is fronting the UI requests.
-    overrideBaseUrl=Str(""),
+    "UiSecurity", "How Deck, the browser UI, is reached: its public URL and TLS.",
+    ssl=Msg(UiSsl, "TLS terminated by Deck's web server."),
+    overrideBaseUrl=Str("The URL users open in the browser, e.g. https://spinnaker.example.com; Gate redirects "
+                        "there after login."),
 )
 
-# kleat: Configuration for an OAuth 2.0 client.
 OAuth2Client = message(
-    "OAuth2Client", "",
-    # kleat: The OAuth client ID you have configured with your OAuth 2.0 provider.
-    clientId=Str(""),
-    # kleat: The OAuth client secret you have configured with your OAuth provider.
-    clientSecret=Str(""),
-    # kleat: The access token uri for your OAuth provider.
-    accessTokenUri=Str(""),
-    # kleat: The user authorization uri for your OAuth 2.0 provider.
-    userAuthorizationUri=Str(""),
-    # kleat: The method used to transmit authentication credentials to your OAuth 2.0 provider.
-    clientAuthenticationScheme=Enum(AUTHENTICATION_SCHEME, ""),
-    # kleat: The scope to request when obtaining an access token from your OAuth 2.0 provider.
-    scope=Str(""),
-    # kleat: The externally accessible URL for Gate. For use with load balancers that do any kind of address manipulation for Gate traffic, such as an SSL terminating load balancer.
-    preEstablishedRedirectUri=Str(""),
-    # kleat: Whether the current URI in the request should be preferred over the pre-established redirect URI.
-    useCurrentUri=Bool(""),
+    "OAuth2Client", "The OAuth 2.0 client (application) registered for Spinnaker with the identity provider.",
+    clientId=Str("Client ID issued by the provider for the Spinnaker application."),
+    clientSecret=Str("Client secret issued by the provider.", secret=True),
+    accessTokenUri=Str("The provider's token endpoint, e.g. https://www.googleapis.com/oauth2/v4/token."),
+    userAuthorizationUri=Str("The provider's authorization endpoint users are sent to for login, e.g. "
+                             "https://accounts.google.com/o/oauth2/v2/auth."),
+    clientAuthenticationScheme=Enum(AUTHENTICATION_SCHEME,
+                                    "How Gate sends the client credentials to the token endpoint: header "
+                                    "(HTTP basic), query, form or none."),
+    scope=Str("Scopes requested at login, space separated, e.g. 'profile email'."),
+    preEstablishedRedirectUri=Str("The callback URL to register with the provider, usually "
+                                  "https://<gate host>/login; set it when a load balancer or TLS proxy changes "
+                                  "the address Gate sees."),
+    useCurrentUri=Bool("Build the callback URL from the incoming request instead of preEstablishedRedirectUri."),
 )
 
-# kleat: Configuration for OAuth 2.0 resources.
 OAuth2Resource = message(
-    "OAuth2Resource", "",
-    # kleat: The user info URI for your OAuth 2.0 provider.
-    userInfoUri=Str(""),
+    "OAuth2Resource", "The provider endpoint that describes the logged-in user.",
+    userInfoUri=Str("The provider's user info endpoint, e.g. https://www.googleapis.com/oauth2/v3/userinfo."),
 )
 
-# kleat: Mapping of user attributes to fields returned by an OAuth 2.0 provider. This field controls how the fields returned from the OAuth 2.0 provider's user info endpoint are translated into a Spinnaker user.
 OAuth2UserInfoMapping = message(
-    "OAuth2UserInfoMapping", "",
-    # kleat: Email.
-    email=Str(""),
-    # kleat: First name.
-    firstName=Str(""),
-    # kleat: Last name.
-    lastName=Str(""),
-    # kleat: Username.
-    username=Str(""),
+    "OAuth2UserInfoMapping", "Names of the attributes in the provider's user info response that fill in "
+                             "the Spinnaker user.",
+    email=Str("Attribute holding the user's email address, e.g. email."),
+    firstName=Str("Attribute holding the given name, e.g. given_name."),
+    lastName=Str("Attribute holding the family name, e.g. family_name."),
+    username=Str("Attribute used as the Spinnaker user name (what Fiat authorizes), e.g. login on GitHub."),
 )
 
-# kleat: Configuration for authentication via OAuth 2.0.
 OAuth2 = message(
-    "OAuth2", "",
-    # kleat: Whether the authentication method is enabled.
-    enabled=Bool(""),
-    # kleat: Configuration for your OAuth 2.0 client.
-    client=Msg(OAuth2Client, ""),
-    # kleat: The map of requirements the userInfo request must have. This is used to restrict user login to specific domains or having a specific attribute.
-    userInfoRequirements=Map(Str("")),
-    # kleat: Configuration for OAuth 2.0 resources.
-    resource=Msg(OAuth2Resource, ""),
-    # kleat: Mapping of user attributes to fields returned by your OAuth 2.0 provider. This field controls how the fields returned from the OAuth 2.0 provider's user info endpoint are translated into a Spinnaker user.
-    userInfoMapping=Msg(OAuth2UserInfoMapping, ""),
+    "OAuth2", "Login through an OAuth 2.0 / OpenID Connect provider such as Google, GitHub or Azure AD.",
+    enabled=Bool("Turn OAuth 2.0 login on in Gate."),
+    client=Msg(OAuth2Client, "The registered client and the provider's endpoints."),
+    userInfoRequirements=Map(Str("Value (or /regex/) the named user info attribute must have, e.g. "
+                                 "hd: example.com to admit only one Google domain.")),
+    resource=Msg(OAuth2Resource, "Where Gate fetches the user's profile."),
+    userInfoMapping=Msg(OAuth2UserInfoMapping, "Which profile attributes become the user's name and email."),
+    provider=Enum(OAUTH2_PROVIDER, "Halyard's provider preset: GOOGLE, GITHUB, AZURE, ORACLE or OTHER.",
+                  halyard="Halyard used the preset to fill in the client URIs, scope and user info mapping, "
+                          "which it stored in the file as well; dropped: those stored values are what Gate reads."),
 )
 
-# kleat: Configuration for fields returned from your SAML provider.
 Saml_UserAttributes = message(
-    "Saml_UserAttributes", "",
-    # kleat: First name.
-    firstName=Str(""),
-    # kleat: Last name.
-    lastName=Str(""),
-    # kleat: Roles.
-    roles=Str(""),
-    # kleat: Roles delimiter.
-    rolesDelimiter=Str(""),
-    # kleat: Username.
-    username=Str(""),
-    # kleat: Email.
-    email=Str(""),
+    "Saml_UserAttributes", "Names of the SAML assertion attributes that fill in the Spinnaker user.",
+    firstName=Str("Attribute holding the given name; Gate uses User.FirstName when unset."),
+    lastName=Str("Attribute holding the family name; Gate uses User.LastName when unset."),
+    roles=Str("Attribute listing the user's groups, which become roles; Gate uses memberOf when unset."),
+    rolesDelimiter=Str("Separator when the roles attribute is one delimited string; ';' when unset."),
+    username=Str("Attribute used as the Spinnaker user name; the assertion's NameID when unset."),
+    email=Str("Attribute holding the user's email address."),
 )
 
-# kleat: Configuration for authentication via SAML. SAML authenticates users by passing cryptographically signed XML documents between the Gate server and an identity provider. Gate's key is stored and accessed via the -keystore parameters, while the identity provider's keys are included in the metadata.xml. Finally, the identity provider must redirect the control flow (through the user's browser) back to Gate by way of the -serviceAddressUrl. This is likely the address of Gate's load balancer.
 Saml = message(
-    "Saml", "",
-    # kleat: Whether the authentication method is enabled.
-    enabled=Bool(""),
-    # kleat: The path to a local file containing identity provider's metadata XML file; can be either a local file or a URI.
-    metadataUrl=Str(""),
-    # kleat: The identity of the Spinnaker application registered with the SAML provider.
-    issuerId=Str(""),
-    # kleat: Path to the keystore that contains this server's private key. This key is used to cryptographically sign SAML AuthNRequest objects.
-    keyStore=Str(""),
-    # kleat: The password used to access the file specified in -keystore.
-    keyStorePassword=Str(""),
-    # kleat: The name of the alias under which this server's private key is stored in the -keystore file.
-    keyStoreAliasName=Str(""),
-    # kleat: The host name of the gate server as accessible by the SAML identity provider. If deployed behind a load balancer, this would be the load balancer's address. (Ex: gate.org.com:8084)
-    redirectHostname=Str(""),
-    # kleat: The base path on the gate server to which redirects will be sent. Defaults to '/' if absent.
-    redirectBasePath=Str(""),
-    # kleat: The protocol to use to when redirecting back to the Gate server. Defaults to 'https' if absent.
-    redirectProtocol=Str(""),
-    # kleat: Configuration for fields returned from your SAML provider.
-    userAttributeMapping=Msg(Saml_UserAttributes, ""),
-    # kleat: Digest algorithm to sign SAML messages (optional).
-    signatureDigest=Enum(SIGNATURE_DIGEST, ""),
+    "Saml", "Login through a SAML 2.0 identity provider. Gate signs its requests with the key in keyStore; the "
+            "provider's keys come from its metadata.",
+    enabled=Bool("Turn SAML login on in Gate."),
+    metadataUrl=Str("Where the identity provider's metadata XML is: a file path inside the Gate container or an "
+                    "https:// URL."),
+    issuerId=Str("The entity ID Spinnaker is registered under at the identity provider."),
+    keyStore=Str("Path, inside the Gate container, to the JKS key store with the key Gate signs SAML requests "
+                 "with."),
+    keyStorePassword=Str("Password of the SAML key store.", secret=True),
+    keyStoreAliasName=Str("Alias of Gate's signing key inside the key store."),
+    redirectHostname=Str("Host (and port) of Gate as the identity provider and browsers see it, e.g. "
+                         "gate.example.com:443; the load balancer's address when there is one."),
+    redirectBasePath=Str("Path prefix of Gate on that host; '/' when unset."),
+    redirectProtocol=Str("Scheme of the redirect back to Gate; https when unset."),
+    userAttributeMapping=Msg(Saml_UserAttributes, "Which assertion attributes become the user's name, email "
+                                                  "and roles."),
+    signatureDigest=Enum(SIGNATURE_DIGEST, "Digest algorithm for signing SAML messages, e.g. SHA256; the "
+                                           "library default when unset."),
+    metadataLocal=Str("Halyard's path to a local copy of the identity provider's metadata XML.",
+                      halyard="converted: read as metadataUrl, the path kept as written."),
+    metadataRemote=Str("Halyard's URL of the identity provider's metadata XML.",
+                       halyard="converted: read as metadataUrl."),
+    serviceAddress=Str("Halyard's public URL of Gate for SAML redirects, e.g. https://gate.example.com:443/.",
+                       halyard="converted: split into redirectProtocol, redirectHostname and redirectBasePath."),
 )
 
-# kleat: Configuration for authentication via LDAP. Lightweight Directory Access Protocol (LDAP) is a standard way many organizations maintain user credentials and group memberships. Spinnaker uses the standard 'bind' approach for user authentication. This is a fancy way of saying that Gate uses your username and password to login to the LDAP server, and if the connection is successful, you're considered authenticated.
 Ldap = message(
-    "Ldap", "",
-    # kleat: Whether the authentication method is enabled.
-    enabled=Bool(""),
-    # kleat: ldap:// or ldaps:// url of the LDAP server.
-    url=Str(""),
-    # kleat: The pattern for finding a user's DN using simple pattern matching. For example, if your LDAP server has the URL ldap://mysite.com/dc=spinnaker,dc=org, and you have the pattern 'uid={0},ou=members', 'me' will map to a DN uid=me,ou=members,dc=spinnaker,dc=org. If no match is found, will try to find the user using user-search-filter, if set.
-    userDnPattern=Str(""),
-    # kleat: The part of the directory tree under which user searches should be performed. If user-search-base isn't supplied, the search will be performed from the root.
-    userSearchBase=Str(""),
-    # kleat: The filter to use when searching for a user's DN. Will search either from user-search-base (if specified) or root for entires matching the filter, then attempt to bind as that user with the login password. For example, the filter 'uid={0}' would apply to any user where uid matched the user's login name. If -user-dn-pattern is also specified, will attempt to find a match using the specified pattern first, before searching with the specified search filter if no match is found from the pattern.
-    userSearchFilter=Str(""),
-    # kleat: An LDAP manager user is required for binding to the LDAP server for the user authentication process. This property refers to the DN of that entry. I.e. this is not the user which will be authenticated when logging into DHIS2, rather the user which binds to the LDAP server in order to do the authentication.
-    managerDn=Str(""),
-    # kleat: The password for the LDAP manager user.
-    managerPassword=Str(""),
-    # kleat: The part of the directory tree under which group searches should be performed.
-    groupSearchBase=Str(""),
+    "Ldap", "Login with an LDAP directory: Gate binds to the directory as the user with the password typed in.",
+    enabled=Bool("Turn LDAP login on in Gate."),
+    url=Str("ldap:// or ldaps:// URL of the directory including the root DN, e.g. "
+            "ldaps://ldap.example.com:636/dc=example,dc=com."),
+    userDnPattern=Str("Pattern turning a login name into a DN relative to the root, {0} being the login, e.g. "
+                      "uid={0},ou=people; tried before userSearchFilter."),
+    userSearchBase=Str("Subtree to search for users with userSearchFilter, e.g. ou=people; the root when unset."),
+    userSearchFilter=Str("LDAP filter finding the user's entry, {0} being the login, e.g. (uid={0})."),
+    managerDn=Str("DN of a service account used to search the directory (not a Spinnaker user)."),
+    managerPassword=Str("Password of the managerDn service account.", secret=True),
+    groupSearchBase=Str("Subtree searched for the user's groups, e.g. ou=groups."),
 )
 
-# kleat: Configuration for authentication via X509 certificates. X509 authenticates users via client certificate and a corresponding private key. These certificates optionally provide authorization information via custom OIDs with corresponding group information for the user. This can be configured via -roleOid.
 X509 = message(
-    "X509", "",
-    # kleat: Whether the authentication method is enabled.
-    enabled=Bool(""),
-    # kleat: The OID that encodes roles that the user specified in the x509 certificate belongs to.
-    roleOid=Str(""),
-    # kleat: The regex used to parse the subject principal name embedded in the x509 certificate if necessary.
-    subjectPrincipalRegex=Str(""),
+    "X509", "Login with TLS client certificates presented to Gate (requires Gate's own TLS with clientAuth).",
+    enabled=Bool("Turn client-certificate login on in Gate."),
+    roleOid=Str("OID of a certificate extension carrying the user's roles, if your CA adds one."),
+    subjectPrincipalRegex=Str("Regular expression extracting the user name from the certificate subject, e.g. "
+                              "EMAILADDRESS=(.*?)(?:,|$)."),
 )
 
-# kleat: Configuration for authentication via Google Cloud Identity-Aware Proxy. Google Cloud Identity-Aware Proxy (IAP) is an authentication model that utilizes Google OAuth 2.0 and an authorization service to provide access control for users of GCP. After a user has been authenticated and authorized by IAP's service, a JWT token is passed along which Spinnaker uses to check for authenticity and to get the user email from the payload and sign the user in. To configure IAP, set the audience field retrieved from the IAP console.
 Iap = message(
-    "Iap", "",
-    # kleat: Whether the authentication method is enabled.
-    enabled=Bool(""),
-    # kleat: The HTTP request header that contains the JWT token.
-    jwtHeader=Str(""),
-    # kleat: The Issuer from the ID token payload.
-    issuerId=Str(""),
-    # kleat: The Audience from the ID token payload. You can retrieve this field from the IAP console: https://cloud.google.com/iap/docs/signed-headers-howto#verify_the_id_token_header.
-    audience=Str(""),
-    # kleat: The URL containing the Cloud IAP public keys in JWK format.
-    iapVerifyKeyUrl=Str(""),
+    "Iap", "Login behind Google Cloud Identity-Aware Proxy: IAP authenticates users and Gate trusts the signed "
+           "JWT it forwards.",
+    enabled=Bool("Turn IAP login on in Gate."),
+    jwtHeader=Str("Request header carrying IAP's JWT; x-goog-iap-jwt-assertion when unset."),
+    issuerId=Str("Expected issuer of the JWT; https://cloud.google.com/iap when unset."),
+    audience=Str("Expected audience of the JWT, as shown for the backend service in the IAP console, e.g. "
+                 "/projects/123/global/backendServices/456."),
+    iapVerifyKeyUrl=Str("URL of IAP's public signing keys in JWK format; Google's published URL when unset."),
 )
 
-# kleat: Configuration for a username/password combination.
 UsernamePassword = message(
-    "UsernamePassword", "",
-    # kleat: Username.
-    username=Str(""),
-    # kleat: Password.
-    password=Str(""),
+    "UsernamePassword", "A single user name and password.",
+    username=Str("The user name."),
+    password=Str("The password.", secret=True),
 )
 
-# kleat: Configuration for basic username/password authentication
 Basic = message(
-    "Basic", "",
-    # kleat: Whether the authentication method is enabled.
-    enabled=Bool(""),
-    # kleat: The username and password used to log in via basic authentication.
-    user=Msg(UsernamePassword, ""),
+    "Basic", "Login with one fixed user name and password (HTTP basic); for tests and small installations.",
+    enabled=Bool("Turn basic login on in Gate."),
+    user=Msg(UsernamePassword, "The one user allowed to log in."),
 )
 
-# kleat: Configuration of how users authenticate against Spinnaker.
 Authentication = message(
-    "Authentication", "",
-    # kleat: Whether to enabled authentication.
-    enabled=Bool(""),
-    # kleat: OAuth 2.0 configuration.
-    oauth2=Msg(OAuth2, ""),
-    # kleat: SAML configuration.
-    saml=Msg(Saml, ""),
-    # kleat: LDAP configuration.
-    ldap=Msg(Ldap, ""),
-    # kleat: X509 configuration.
-    x509=Msg(X509, ""),
-    # kleat: Google Cloud Identity-Aware Proxy configuration.
-    iap=Msg(Iap, ""),
-    # kleat: Basic username/password authentication.
-    basic=Msg(Basic, ""),
+    "Authentication", "How users log in to Spinnaker; enable one method.",
+    enabled=Bool("Require login; also tells Deck to show login and user controls."),
+    oauth2=Msg(OAuth2, "OAuth 2.0 / OpenID Connect login."),
+    saml=Msg(Saml, "SAML 2.0 login."),
+    ldap=Msg(Ldap, "LDAP login."),
+    x509=Msg(X509, "TLS client-certificate login."),
+    iap=Msg(Iap, "Google Cloud Identity-Aware Proxy login."),
+    basic=Msg(Basic, "Single-user basic login."),
 )
 
-# kleat: Configuration for the Google role provider.
 GoogleRoleProvider = message(
-    "GoogleRoleProvider", "",
-    # kleat: A path to a valid json service account that can authenticate against the Google role provider.
-    credentialPath=Str(""),
-    # kleat: Your role provider's admin username e.g. admin@myorg.net.
-    adminUsername=Str(""),
-    # kleat: The domain your role provider is configured for e.g. myorg.net.
-    domain=Str(""),
+    "GoogleRoleProvider", "Roles from Google Workspace groups, read through the Admin Directory API.",
+    credentialPath=Str("Path, inside the Fiat container, to a service account JSON key with domain-wide "
+                       "delegation to read groups."),
+    adminUsername=Str("A Workspace administrator the service account acts as, e.g. admin@example.com."),
+    domain=Str("The Workspace domain whose groups are read, e.g. example.com."),
+    roleProviderType=_role_provider_type("Google"),
 )
 
-# kleat: Configuration for the GitHub role provider.
 GithubRoleProvider = message(
-    "GithubRoleProvider", "",
-    # kleat: Used if using GitHub enterprise some other non github.com GitHub installation.
-    baseUrl=Str(""),
-    # kleat: A personal access token of an account with access to your organization's GitHub Teams structure.
-    accessToken=Str(""),
-    # kleat: The GitHub organization under which to query for GitHub Teams.
-    organization=Str(""),
+    "GithubRoleProvider", "Roles from the teams of a GitHub organization.",
+    baseUrl=Str("API URL of GitHub, e.g. https://api.github.com, or https://github.example.com/api/v3 for "
+                "GitHub Enterprise; Fiat requires it."),
+    accessToken=Str("Personal access token of an account that can read the organization's teams.", secret=True),
+    organization=Str("The GitHub organization whose teams become roles."),
+    roleProviderType=_role_provider_type("GitHub"),
 )
 
-# kleat: Configuration for the file-based role provider.
 FileRoleProvider = message(
-    "FileRoleProvider", "",
-    # kleat: A path to a file describing the roles of each user.
-    path=Str(""),
+    "FileRoleProvider", "Roles listed per user in a YAML file.",
+    path=Str("Path, inside the Fiat container, to the YAML file mapping users to roles."),
+    roleProviderType=_role_provider_type("file"),
 )
 
-# kleat: Configuration for the LDAP role provider.
 LdapRoleProvider = message(
-    "LdapRoleProvider", "",
-    # kleat: ldap:// or ldaps:// url of the LDAP server.
-    url=Str(""),
-    # kleat: The manager user's distinguished name (principal) to use for querying LDAP groups.
-    managerDn=Str(""),
-    # kleat: The manager user's password to use for querying LDAP groups.
-    managerPassword=Str(""),
-    # kleat: The pattern for finding a user's DN using simple pattern matching. For example, if your LDAP server has the URL ldap://mysite.com/dc=spinnaker,dc=org, and you have the pattern 'uid={0},ou=members', 'me' will map to a DN uid=me,ou=members,dc=spinnaker,dc=org. If no match is found, will try to find the user using -user-search-filter, if set.
-    userDnPattern=Str(""),
-    # kleat: The part of the directory tree under which user searches should be performed. If -user-search-base isn't supplied, the search will be performed from the root.
-    userSearchBase=Str(""),
-    # kleat: The part of the directory tree under which group searches should be performed.
-    groupSearchBase=Str(""),
-    # kleat: The filter to use when searching for a user's DN. Will search either from -user-search-base (if specified) or root for entries matching the filter.
-    userSearchFilter=Str(""),
-    # kleat: The filter which is used to search for group membership. The default is 'uniqueMember={0}', corresponding to the groupOfUniqueMembers LDAP class. In this case, the substituted parameter is the full distinguished name of the user. The parameter '{1}' can be used if you want to filter on the login name.
-    groupSearchFilter=Str(""),
-    # kleat: The attribute which contains the name of the authority defined by the group entry. Defaults to 'cn'.
-    groupRoleAttributes=Str(""),
+    "LdapRoleProvider", "Roles from the groups a user belongs to in an LDAP directory.",
+    url=Str("ldap:// or ldaps:// URL of the directory including the root DN."),
+    managerDn=Str("DN of the service account Fiat binds as to search groups."),
+    managerPassword=Str("Password of the managerDn service account.", secret=True),
+    userDnPattern=Str("Pattern turning a user name into a DN, {0} being the name, e.g. uid={0},ou=people."),
+    userSearchBase=Str("Subtree to search for users; the root when unset."),
+    groupSearchBase=Str("Subtree searched for groups, e.g. ou=groups."),
+    userSearchFilter=Str("LDAP filter finding a user's entry, {0} being the user name, e.g. (uid={0})."),
+    groupSearchFilter=Str("LDAP filter finding the groups of a user; {0} is the user's full DN and {1} the "
+                          "user name; uniqueMember={0} when unset."),
+    groupRoleAttributes=Str("Attribute of a group entry used as the role name; cn when unset."),
+    roleProviderType=_role_provider_type("LDAP"),
 )
 
-# kleat: Configuration role providers that map users to groups.
 GroupMembership = message(
-    "GroupMembership", "",
-    # kleat: Configuration for which role provider to use for authorization decisions. Each role provider has a corresponding field; configuration specific to the role provider you are using should be added to the appropriate field.
-    service=Enum(ROLE_PROVIDER_TYPE, ""),
-    # kleat: Configuration for the Google role provider.
-    google=Msg(GoogleRoleProvider, ""),
-    # kleat: Configuration for the GitHub role provider.
-    github=Msg(GithubRoleProvider, ""),
-    # kleat: Configuration for the file-based role provider.
-    file=Msg(FileRoleProvider, ""),
-    # kleat: Configuration for the LDAP role provider.
-    ldap=Msg(LdapRoleProvider, ""),
+    "GroupMembership", "Where Fiat looks up each user's roles; configure the block of the chosen provider.",
+    service=Enum(ROLE_PROVIDER_TYPE, "The active role provider: FILE, GOOGLE, GITHUB or LDAP. Halyard's EXTERNAL "
+                                     "(roles come only from the login, e.g. SAML) is passed to Fiat as written.",
+                 extra_values=("EXTERNAL",)),
+    google=Msg(GoogleRoleProvider, "Google Workspace groups."),
+    github=Msg(GithubRoleProvider, "GitHub organization teams."),
+    file=Msg(FileRoleProvider, "A static file of users and roles."),
+    ldap=Msg(LdapRoleProvider, "LDAP group membership."),
 )
 
-# kleat: Configuration for what resources users of Spinnaker can read and modify.
 Authorization = message(
-    "Authorization", "",
-    # kleat: Whether Spinnaker's role-based authorization is enabled.
-    enabled=Bool(""),
-    # kleat: Configuration role providers that map users to groups.
-    groupMembership=Msg(GroupMembership, ""),
+    "Authorization", "Role-based access control by Fiat: who may see and change applications and accounts.",
+    enabled=Bool("Turn Fiat authorization on; accounts and applications with permissions are then restricted "
+                 "to their roles. Needs authentication."),
+    groupMembership=Msg(GroupMembership, "Where users' roles come from."),
 )
 
-# kleat: Configuration for security settings.
 Security = message(
-    "Security", "",
-    # kleat: Configuration for the API server's addressable URL and CORS policies.
-    apiSecurity=Msg(ApiSecurity, ""),
-    # kleat: Configuration for the UI server's addressable URL.
-    uiSecurity=Msg(UiSecurity, ""),
-    # kleat: Configuration of how users authenticate against Spinnaker.
-    authn=Msg(Authentication, ""),
-    # kleat: Configuration for what resources users of Spinnaker can read and modify.
-    authz=Msg(Authorization, ""),
+    "Security", "Public URLs, TLS, login and authorization.",
+    apiSecurity=Msg(ApiSecurity, "Gate (API) URL, CORS and TLS."),
+    uiSecurity=Msg(UiSecurity, "Deck (UI) URL and TLS."),
+    authn=Msg(Authentication, "How users log in (Gate)."),
+    authz=Msg(Authorization, "What logged-in users may do (Fiat)."),
+    enabled=Bool("Halyard's overall security switch.",
+                 halyard="a Halyard summary flag that no service reads; dropped: login is switched on by "
+                         "authn.enabled and the chosen method's enabled."),
 )

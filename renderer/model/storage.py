@@ -1,119 +1,107 @@
-"""TODO module doc."""
+"""`persistentStorage`: where front50 keeps applications, pipelines and other metadata.
+
+Enable exactly one object store (s3, gcs, azs or oracle); each enabled block
+is copied to front50.yml under `spinnaker.<store>`. The `sql` block is used
+by keel (managed delivery).
+"""
 from .dsl import Bool, Enum, Flag, Int, IntValue, List, Map, Msg, Str, StrValue, message
 
 S3_SERVER_SIDE_ENCRYPTION = ('UNSPECIFIED', 'AES256', 'AWSKMS')
+# Halyard's persistentStoreType values ("" is the unset placeholder).
+PERSISTENT_STORE_TYPE = ('', 's3', 'gcs', 'azs', 'oracle', 'redis')
 
-# kleat: Configuration for a Google Cloud Storage persistent store
 Gcs = message(
-    "Gcs", "",
-    # kleat: Whether this persistent store is enabled.
-    enabled=Bool(""),
-    # kleat: A path to a JSON service account with permission to read and write to the bucket to be used as a backing store.
-    jsonPath=Str(""),
-    # kleat: The Google Cloud Platform project you are using to host the GCS bucket as a backing store.
-    project=Str(""),
-    # kleat: The name of a storage bucket that your specified account has access to.
-    bucket=Str(""),
-    # kleat: The root folder in the chosen bucket to place all of Spinnaker's persistent data in.
-    rootFolder=StrValue(""),
-    # kleat: This is only required if the bucket you specify does not exist yet.
-    bucketLocation=Str(""),
+    "Gcs", "Google Cloud Storage bucket as front50's store.",
+    enabled=Bool("Use this bucket as front50's store."),
+    jsonPath=Str("Path, inside the front50 container, to a service account JSON key with read/write access to "
+                 "the bucket; the workload identity / default credentials are used when unset."),
+    project=Str("GCP project that owns the bucket."),
+    bucket=Str("Name of the bucket, e.g. my-spinnaker-front50."),
+    rootFolder=StrValue("Folder (object prefix) inside the bucket for all of front50's data; front50 uses "
+                        "front50 when unset."),
+    bucketLocation=Str("Location used only if front50 has to create the bucket, e.g. us or europe-west1."),
 )
 
-# kleat: Configuration for an Azure Storage persistent store.
 Azs = message(
-    "Azs", "",
-    # kleat: Whether this persistent store is enabled.
-    enabled=Bool(""),
-    # kleat: The name of an Azure Storage Account.
-    storageAccountName=Str(""),
-    # kleat: The key to access the Azure Storage Account.
-    storageAccountKey=Str(""),
-    # kleat: The container name in the chosen storage account to place Spinnaker's persistent data. Defaults to 'spinnaker' if unspecified.
-    storageContainerName=Str(""),
+    "Azs", "Azure Blob Storage container as front50's store.",
+    enabled=Bool("Use this storage account as front50's store."),
+    storageAccountName=Str("Name of the Azure storage account."),
+    storageAccountKey=Str("Access key of the storage account.", secret=True),
+    storageContainerName=Str("Blob container for front50's data; spinnaker when unset."),
 )
 
-# kleat: Configuration for an Oracle persistent store.
 Oracle = message(
-    "Oracle", "",
-    # kleat: Whether this persistent store is enabled.
-    enabled=Bool(""),
-    # kleat: The bucket name to store persistent state object in.
-    bucketName=Str(""),
-    # kleat: The namespace the bucket and objects should be created in.
-    namespace=Str(""),
-    # kleat: An Oracle region (e.g., us-phoenix-1).
-    region=Str(""),
-    # kleat: The OCID of the Oracle User you're authenticating as.
-    userId=Str(""),
-    # kleat: Fingerprint of the public key.
-    fingerprint=Str(""),
-    # kleat: Path to the private key in PEM format.
-    sshPrivateKeyFilePath=Str(""),
-    # kleat: Passphrase used for the private key, if it is encrypted.
-    privateKeyPassphrase=Str(""),
-    # kleat: The OCID of the Oracle Tenancy to use.
-    tenancyId=Str(""),
-    # kleat: The OCID of the Oracle Compartment to use.
-    compartmentId=Str(""),
+    "Oracle", "Oracle Cloud Infrastructure Object Storage bucket as front50's store.",
+    enabled=Bool("Use this bucket as front50's store."),
+    bucketName=Str("Name of the bucket; front50 uses _spinnaker_front50_data when unset."),
+    namespace=Str("Object Storage namespace of the tenancy that holds the bucket."),
+    region=Str("OCI region, e.g. us-phoenix-1 (front50's default)."),
+    userId=Str("OCID of the OCI user front50 authenticates as."),
+    fingerprint=Str("Fingerprint of that user's API signing key, e.g. 74:63:08:...:8b."),
+    sshPrivateKeyFilePath=Str("Path, inside the front50 container, to the PEM private API signing key."),
+    privateKeyPassphrase=Str("Passphrase of the private key, when it is encrypted.", secret=True),
+    tenancyId=Str("OCID of the tenancy."),
+    compartmentId=Str("OCID of the compartment the bucket is created in."),
 )
 
-# kleat: Configuration for an Amazon S3 persistent store.
 S3 = message(
-    "S3", "",
-    # kleat: Whether this persistent store is enabled.
-    enabled=Bool(""),
-    # kleat: The name of a storage bucket that your specified account has access to.
-    bucket=Str(""),
-    # kleat: The root folder in the chosen bucket to place all of Spinnaker's persistent data in.
-    rootFolder=StrValue(""),
-    # kleat: This is only required if the bucket you specify doesn't exist yet. In that case, the bucket will be created in that region. See http://docs.aws.amazon.com/general/latest/gr/rande.html#s3_region.
-    region=Str(""),
-    # kleat: When true, use path-style to access bucket; when false, use virtual hosted-style to access bucket. See https://docs.aws.amazon.com/AmazonS3/latest/dev/VirtualHosting.html#VirtualHostingExamples.
-    pathStyleAccess=Bool(""),
-    # kleat: An alternate endpoint that your S3-compatible storage can be found at. This is intended for self-hosted storage services with S3-compatible APIs, e.g. Minio.
-    endpoint=Str(""),
-    # kleat: Your AWS Access Key ID. If not provided, Spinnaker will try to find AWS credentials as described at http://docs.aws.amazon.com/sdk-for-java/v1/developer-guide/credentials.html#credentials-default
-    accessKeyId=Str(""),
-    # kleat: Configuration for S3 server-size encryption.
-    serverSideEncryption=Enum(S3_SERVER_SIDE_ENCRYPTION, ""),
-    # kleat: Your AWS Secret Key.
-    secretAccessKey=Str(""),
+    "S3", "Amazon S3 (or an S3-compatible service such as MinIO) bucket as front50's store.",
+    enabled=Bool("Use this bucket as front50's store."),
+    bucket=Str("Name of the bucket, e.g. my-spinnaker-front50."),
+    rootFolder=StrValue("Folder (key prefix) inside the bucket for all of front50's data; front50 uses "
+                        "front50 when unset."),
+    region=Str("AWS region of the bucket, e.g. us-west-2; also where front50 creates it if it is missing."),
+    pathStyleAccess=Bool("Address the bucket as endpoint/bucket (path style) instead of bucket.endpoint "
+                         "(virtual-hosted style); front50 uses path style when unset."),
+    endpoint=Str("URL of an S3-compatible service, e.g. http://minio.storage:9000; AWS's endpoint when unset."),
+    accessKeyId=Str("AWS access key ID; the default AWS credential chain (e.g. IRSA, instance profile) is "
+                    "used when unset."),
+    serverSideEncryption=Enum(S3_SERVER_SIDE_ENCRYPTION, "Server-side encryption requested for new objects: "
+                                                         "AES256 (S3-managed keys) or AWSKMS (KMS keys)."),
+    secretAccessKey=Str("AWS secret access key belonging to accessKeyId.", secret=True),
+    versioning=Bool("Whether the bucket is versioned: front50 enables versioning when it creates the bucket and "
+                    "serves pipeline history from object versions (true when unset); set false for S3-compatible "
+                    "services without versioning. kleat lacks this field; front50 reads spinnaker.s3.versioning."),
 )
 
-# kleat: ConnectionPool confifugration for the SQL server
+RedisStore = message(
+    "RedisStore", "Halyard's Redis store for front50 (no longer supported by front50).",
+    host=Str("Redis host name."),
+    port=Int("Redis port, e.g. 6379."),
+)
+
 ConnectionPool = message(
-    "ConnectionPool", "",
-    # kleat: Database username
-    user=Str(""),
-    # kleat: Database password
-    password=Str(""),
-    # kleat: Database connection string. This needs to include server port and database name as well
-    jdbcUrl=Str(""),
-    # kleat: Database connection timeout in milliseconds
-    connectionTimeout=Int(""),
-    # kleat: maxLifetime controls the maximum lifetime of a connection in the pool in milliseconds.
-    maxLifetime=Int(""),
-    # kleat: Maximum number of connections stored in the connection pool
-    maxPoolSize=Int(""),
+    "ConnectionPool", "A JDBC connection pool to a SQL database.",
+    user=Str("Database user name."),
+    password=Str("Database password.", secret=True),
+    jdbcUrl=Str("JDBC URL including host, port and database, e.g. jdbc:mysql://mysql.db:3306/keel."),
+    connectionTimeout=Int("How long to wait for a connection from the pool, in milliseconds."),
+    maxLifetime=Int("Maximum age of a pooled connection before it is replaced, in milliseconds."),
+    maxPoolSize=Int("Maximum number of connections in the pool."),
 )
 
 SQL = message(
-    "SQL", "",
-    # kleat: Whether this persistent store is enabled.
-    enabled=Bool(""),
-    # kleat: Default database connection pool.
-    default=Msg(ConnectionPool, ""),
-    # kleat: Migration database connection pool.
-    migration=Msg(ConnectionPool, ""),
+    "SQL", "A SQL database (MySQL or PostgreSQL), currently used by keel when managed delivery is enabled.",
+    enabled=Bool("Use the SQL database."),
+    default=Msg(ConnectionPool, "Pool used for normal operation."),
+    migration=Msg(ConnectionPool, "Pool used to run schema migrations at startup (typically a user allowed "
+                                  "to change the schema)."),
 )
 
-# kleat: Configuration of Spinnaker's persistent storage.
 PersistentStorage = message(
-    "PersistentStorage", "",
-    gcs=Msg(Gcs, ""),
-    azs=Msg(Azs, ""),
-    oracle=Msg(Oracle, ""),
-    s3=Msg(S3, ""),
-    sql=Msg(SQL, ""),
+    "PersistentStorage", "Where Spinnaker's own metadata is stored; enable exactly one object store.",
+    gcs=Msg(Gcs, "Google Cloud Storage."),
+    azs=Msg(Azs, "Azure Blob Storage."),
+    oracle=Msg(Oracle, "Oracle Cloud Infrastructure Object Storage."),
+    s3=Msg(S3, "Amazon S3 or an S3-compatible service."),
+    sql=Msg(SQL, "A SQL database (keel)."),
+    persistentStoreType=Enum(PERSISTENT_STORE_TYPE, "Halyard's choice of store: s3, gcs, azs, oracle or redis.",
+                             halyard="converted: read as persistentStorage.<type>.enabled: true; redis is "
+                                     "refused, front50 no longer supports it."),
+    redis=Msg(RedisStore, "Halyard's Redis store settings.",
+              halyard="front50 no longer supports Redis as its store; dropped: move applications and pipelines "
+                      "to s3, gcs, azs or oracle."),
+    oraclebmcs=Msg(Oracle, "Halyard's obsolete name for the Oracle store block.",
+                   halyard="Halyard merged it into persistentStorage.oracle; dropped: move these settings under "
+                           "persistentStorage.oracle."),
 )

@@ -1,8 +1,9 @@
 """clouddriver.yml: every cloud provider and artifact account."""
 from ._common import get, pick
 
+# kleat's providers, then the ones kleat lacks but clouddriver still reads.
 PROVIDERS = ("kubernetes", "google", "appengine", "aws", "azure", "cloudfoundry", "dcos",
-             "dockerRegistry", "ecs", "huaweicloud", "oracle")
+             "dockerRegistry", "ecs", "huaweicloud", "oracle", "tencentcloud", "cloudrun")
 
 
 def clouddriver(hal: dict) -> dict:

@@ -10,6 +10,7 @@ def igor(hal: dict) -> dict:
     templates = get(hal, "artifacts", "templates")
     return pick(
         artifactory=get(hal, "repository", "artifactory"),
+        nexus=get(hal, "repository", "nexus"),
         artifacts={"templates": templates} if templates is not None else None,
         dockerRegistry=pick(enabled=docker.get("enabled")) if docker is not None else None,
         **{name: ci.get(name) for name in CI_SYSTEMS},

@@ -1,7 +1,8 @@
 """rosco.yml: the providers rosco bakes images for."""
 from ._common import pick
 
-BAKING_PROVIDERS = ("google", "aws", "azure", "huaweicloud", "oracle")
+# kleat's baking providers, plus tencentcloud (kleat lacks it; rosco reads it).
+BAKING_PROVIDERS = ("google", "aws", "azure", "huaweicloud", "oracle", "tencentcloud")
 
 
 def rosco(hal: dict) -> dict:

@@ -67,6 +67,13 @@ Pdb = message(
     minAvailable=Any("Pods that must stay up (a number or a percentage); exclusive with maxUnavailable."),
     maxUnavailable=Any("Pods that may be down at once (a number or a percentage).", default=1),
 )
+# A service's own PDB settings: empty fields fall back to `serviceDefaults.pdb`, field by field.
+PdbOverride = message(
+    "PodDisruptionBudgetOverride", "This service's PodDisruptionBudget; empty fields: `serviceDefaults.pdb`.",
+    enabled=Bool("Create a PodDisruptionBudget.", default=None),
+    minAvailable=Any("Pods that must stay up (a number or a percentage); exclusive with maxUnavailable."),
+    maxUnavailable=Any("Pods that may be down at once (a number or a percentage)."),
+)
 
 
 def _workload_fields(defaults: bool) -> dict:
@@ -105,7 +112,7 @@ def _workload_fields(defaults: bool) -> dict:
                             default=d({"allowPrivilegeEscalation": False, "readOnlyRootFilesystem": True,
                                        "capabilities": {"drop": ["ALL"]}})),
         terminationGracePeriodSeconds=IntValue("Seconds a pod gets to shut down.", default=None),
-        pdb=Msg(Pdb, "PodDisruptionBudget settings."),
+        pdb=Msg(Pdb if defaults else PdbOverride, "PodDisruptionBudget settings."),
     )
 
 
@@ -256,7 +263,18 @@ Patch = message(
 
 Tests = message("HelmTests", "`helm test` hooks.",
                 enabled=Bool("Render a test Pod that checks every enabled service's health.", default=True),
-                image=Str("Image of the test Pod (needs `wget`).", default="docker.io/library/busybox:1.37"))
+                image=Str("Image of the test Pod (needs `wget`).", default="docker.io/library/busybox:1.37"),
+                resources=Any("Resources of the test Pod.",
+                              default={"requests": {"cpu": "10m", "memory": "16Mi"},
+                                       "limits": {"cpu": "100m", "memory": "64Mi"}}))
+
+MonitoringDaemon = message(
+    "MonitoringDaemon", "The spinnaker-monitoring sidecar, added to every Java service pod when the halconfig's "
+                        "`metricStores` enables a store.",
+    image=Str("Sidecar image. When `spinnaker.registry` is set and this is the default, the registry part is "
+              "replaced by it.", default=MONITORING_DAEMON_IMAGE),
+    resources=Any("Sidecar resources.", default={"requests": {"cpu": "50m", "memory": "128Mi"}}),
+)
 
 Values = message(
     "Values", "Values of the spinnaker chart.",
@@ -271,6 +289,7 @@ Values = message(
     settingsLocalJs=Str("Deck's `settings-local.js`, appended to the generated settings.", default=""),
     secrets=Msg(Secrets, "Existing Secrets to mount."),
     ha=Msg(Ha, "High-availability splits."),
+    monitoringDaemon=Msg(MonitoringDaemon, "The monitoring sidecar."),
     redis=Msg(Redis, "Redis."),
     storage=Msg(Storage, "Bundled store for front50."),
     expose=Msg(Expose, "Host, Ingress and TLS."),

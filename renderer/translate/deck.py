@@ -10,7 +10,7 @@ from ._common import get, pick
 # Deck's name for each provider, and whether its accounts list regions as
 # objects with a name (aws) or as plain strings.
 _REGIONED = {"aws": ("aws", True), "azure": ("azure", False), "google": ("gce", False),
-             "huaweicloud": ("huaweicloud", False)}
+             "huaweicloud": ("huaweicloud", False), "tencentcloud": ("tencentcloud", False)}
 _ACCOUNT_ONLY = ("appengine", "cloudfoundry", "dcos", "ecs")
 # settings.js name -> halconfig notifications field
 _NOTIFICATIONS = {"bearychat": "bearychat", "email": "email", "githubStatus": "githubStatus",
@@ -40,7 +40,9 @@ def _default_region(provider: dict, objects: bool) -> str | None:
 def _providers(hal: dict) -> dict:
     providers = hal.get("providers") or {}
     out = {}
-    for name in ("appengine", "aws", "azure", "cloudfoundry", "dcos", "ecs", "google", "huaweicloud"):
+    # tencentcloud is not in kleat's model; Deck reads its defaults like huaweicloud's.
+    for name in ("appengine", "aws", "azure", "cloudfoundry", "dcos", "ecs", "google", "huaweicloud",
+                 "tencentcloud"):
         provider = providers.get(name) or {}
         if provider.get("enabled") is not True:
             continue

@@ -11,6 +11,9 @@ setup: $(STAMP)
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet -e '.[test]'
+	@# Byte-compile now: the post-renderer starts on every helm command, and
+	@# PYTHONDONTWRITEBYTECODE would otherwise make it recompile every time.
+	$(BIN)/python -m compileall -q renderer
 	touch $(STAMP)
 
 demo: $(STAMP)

@@ -23,6 +23,7 @@ test: $(STAMP)
 	$(BIN)/python -m pytest -q
 
 bench: $(STAMP)
+	$(BIN)/python -m compileall -q renderer
 	$(BIN)/python benchmarks/run.py
 
 clean:

@@ -3,8 +3,9 @@
 The YAML is read by SnakeYAML (YAML 1.1) in the services and by Go YAML in
 Helm and Kubernetes, so a string is written plain only when it cannot be read
 back as anything else; everything else is double-quoted with escapes valid in
-both. Output depends only on the data (key order as given), so the same
-config always gives the same bytes.
+both. Keys are written sorted (as kleat writes them), so the bytes depend only
+on the content: the same config read from a YAML file or from Helm's JSON
+gives the same file, and the same content hash.
 """
 from __future__ import annotations
 
@@ -63,6 +64,11 @@ def scalar(value) -> str:
     raise TypeError(f"cannot write {type(value).__name__} as YAML")
 
 
+def _key(item):
+    key = item[0]
+    return key if isinstance(key, str) else str(key)
+
+
 def _literal_ok(text: str) -> bool:
     """Can this multi-line string be a literal block (`|`) and read back the same?"""
     return ("\n" in text and not text.startswith((" ", "\t", "\n")) and not text.endswith("\n\n")
@@ -79,7 +85,7 @@ def _literal(text: str, indent: str) -> list:
 def _block(value, indent: str, out: list) -> None:
     """Append the lines of a non-empty mapping or list at `indent`."""
     if isinstance(value, dict):
-        for key, item in value.items():
+        for key, item in sorted(value.items(), key=_key):
             head = indent + scalar(key if isinstance(key, str) else str(key)) + ":"
             if isinstance(item, (dict, list)):
                 if item:
@@ -121,7 +127,7 @@ def to_yaml(data) -> str:
 def settings_js(settings: dict) -> str:
     """Deck's settings.js. A JS object literal: JSON is valid JavaScript, and
     unlike a JSON.parse('...') string it survives quotes and backslashes."""
-    text = json.dumps(settings, ensure_ascii=False, separators=(",", ":"))
+    text = json.dumps(settings, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
     # Keep the file inert if it is ever inlined into HTML.
     text = text.replace("</", "<\\/").replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
     return f"window.spinnakerSettings = {text};\n"

@@ -98,9 +98,10 @@ class Normalizer:
                                         f"Add {field.name} (--strict refuses this).")
         if msg.checks:
             for check in msg.checks:
-                text = check(out)
-                if text:
-                    self.report.error(path, text)
+                found = check(out)
+                if found:
+                    where, text = found if isinstance(found, tuple) else ((), found)
+                    self.report.error(path + ((where,) if where else ()), text)
         return out
 
     def _unknown(self, msg, key, path):

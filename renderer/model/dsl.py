@@ -86,7 +86,8 @@ class Message:
             self.inputs[f.name] = f
             for alias in f.aliases:
                 self.inputs[alias] = f
-        # Cross-field rules: callables (normalized dict) -> error text or None.
+        # Cross-field rules: callables (normalized dict) -> None, an error
+        # text, or (field name, error text) to point at one field.
         self.checks = tuple(checks)
 
     def __repr__(self):

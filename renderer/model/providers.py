@@ -99,10 +99,17 @@ KubernetesRawResourcesEndpointConfig = message(
                                  "e.g. `Secret`.")),
 )
 
+def _kinds_or_omit_kinds(account):
+    if account.get("kinds") and account.get("omitKinds"):
+        return "kinds", "give either kinds or omitKinds, not both (clouddriver refuses the account)."
+    return None
+
+
 KubernetesAccount = message(
     "KubernetesAccount",
     "A Kubernetes cluster Spinnaker deploys to, reached with a kubeconfig context or the pod's "
     "service account.",
+    checks=(_kinds_or_omit_kinds,),
     name=_name("Kubernetes account"),
     kinds=List(Str("Kind this account may deploy and caches, e.g. `deployment`. When no kinds are "
                    "listed, all kinds are used. Do not combine with `omitKinds`.")),

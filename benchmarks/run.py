@@ -1,0 +1,204 @@
+#!/usr/bin/env python3
+"""`make bench`: post-render cost against yardsticks measured in the same run.
+
+For halconfigs with N accounts of each of four kinds (Kubernetes, Docker
+registry, GitHub artifact, Jenkins), N in 10, 100, 1,000, 5,000:
+
+- post-render: the chart rendered once by Helm's engine (helm-python-sdk),
+  handed to `scripts/post-render` in Helm 3 form; median wall time of the
+  whole process, and its peak RSS;
+- generate: `spinnaker-renderer generate` on the same halconfig as a YAML file;
+- yardstick: Helm's Go `toYaml` of the same halconfig through the same engine
+  (a one-template chart), median of the same number of runs.
+
+And the reference release (the kleat corpus halconfig in values) against a
+bare interpreter start (`python -c pass`, same interpreter).
+
+Times are reported as ratios to the yardstick of the same run: the machines
+are shared and noisy, so absolute seconds mean little. Writes docs/performance.md.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+import yaml
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, ROOT)
+
+from renderer import handover  # noqa: E402
+
+SIZES = (10, 100, 1000, 5000)
+REFERENCE = os.path.join(os.path.dirname(ROOT), "shared", "reference", "kleat-corpus", "halconfig.yml")
+YARDSTICK_CHART = {"Chart.yaml": "apiVersion: v2\nname: yardstick\nversion: 0.1.0\n",
+                   "templates/halconfig.yaml": "kind: Yardstick\nhalconfig: |\n"
+                                               "{{ toYaml .Values.halconfig | indent 2 }}\n"}
+
+
+def halconfig(n: int) -> dict:
+    """N accounts of each of four kinds, shaped like real ones."""
+    return {
+        "version": "2026.3.0",
+        "providers": {
+            "kubernetes": {"enabled": True, "primaryAccount": "k8s-0", "accounts": [
+                {"name": f"k8s-{i}", "context": f"cluster-{i}", "kubeconfigFile": f"/var/secrets/kube-{i}",
+                 "namespaces": ["default", f"team-{i}"], "omitNamespaces": ["kube-system"],
+                 "cacheThreads": 2, "onlySpinnakerManaged": True} for i in range(n)]},
+            "dockerRegistry": {"enabled": True, "primaryAccount": "registry-0", "accounts": [
+                {"name": f"registry-{i}", "address": f"https://registry-{i}.example.com", "username": "robot",
+                 "passwordFile": f"/var/secrets/registry-{i}", "repositories": [f"team-{i}/app"],
+                 "cacheIntervalSeconds": 30} for i in range(n)]},
+        },
+        "artifacts": {"github": {"enabled": True, "accounts": [
+            {"name": f"github-{i}", "tokenFile": f"/var/secrets/github-{i}"} for i in range(n)]}},
+        "ci": {"jenkins": {"enabled": True, "masters": [
+            {"name": f"jenkins-{i}", "address": f"https://jenkins-{i}.example.com", "username": "ci",
+             "password": f"jenkins-password-{i}"} for i in range(n)]}},
+    }
+
+
+def measure(cmd, stdin_bytes=None, runs=5) -> tuple[float, int]:
+    times, peak = [], 0
+    for _ in range(runs):
+        # Popen + wait4 to read this child's own peak RSS.
+        start = time.perf_counter()
+        proc = subprocess.Popen(cmd, stdin=subprocess.PIPE if stdin_bytes is not None else subprocess.DEVNULL,
+                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=ROOT)
+        if stdin_bytes is not None:
+            proc.stdin.write(stdin_bytes)
+            proc.stdin.close()
+        err = proc.stderr.read()
+        _, status, usage = os.wait4(proc.pid, 0)
+        times.append(time.perf_counter() - start)
+        if status:
+            raise SystemExit(f"{' '.join(cmd)} failed: {err.decode()[:400]}")
+        peak = max(peak, usage.ru_maxrss)
+    return statistics.median(times), peak
+
+
+def yardstick(hal: dict, runs: int) -> float:
+    import helm_python
+
+    with tempfile.TemporaryDirectory() as chart:
+        for rel, text in YARDSTICK_CHART.items():
+            os.makedirs(os.path.dirname(os.path.join(chart, rel)), exist_ok=True)
+            with open(os.path.join(chart, rel), "w") as handle:
+                handle.write(text)
+        with helm_python.Chart.load(chart) as loaded:
+            times = []
+            for _ in range(runs):
+                start = time.perf_counter()
+                loaded.render({"halconfig": hal}, name="y", namespace="y")
+                times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def machine() -> str:
+    cpu = platform.processor() or platform.machine()
+    try:
+        with open("/proc/cpuinfo") as handle:
+            for line in handle:
+                if line.startswith("model name"):
+                    cpu = line.split(":", 1)[1].strip()
+                    break
+    except OSError:
+        pass
+    return (f"{os.cpu_count()} cores ({cpu}), {platform.system()} {platform.release()}, "
+            f"Python {platform.python_version()}")
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=5, help="runs per median (default 5)")
+    parser.add_argument("--sizes", type=int, nargs="*", default=list(SIZES))
+    parser.add_argument("--output", default=os.path.join(ROOT, "docs", "performance.md"))
+    args = parser.parse_args(argv)
+    python = sys.executable
+    post_render = [handover.POST_RENDER]
+    rows = []
+    with tempfile.TemporaryDirectory() as work:
+        for n in args.sizes:
+            hal = halconfig(n)
+            stream = handover.helm3_stream(handover.render({"halconfig": hal})).encode()
+            pr, pr_rss = measure(post_render, stream, args.runs)
+            path = os.path.join(work, f"halconfig-{n}.yml")
+            with open(path, "w") as handle:
+                yaml.safe_dump(hal, handle, sort_keys=False)
+            gen, gen_rss = measure([python, "-m", "renderer", "generate", path, os.path.join(work, f"out-{n}")],
+                                   None, args.runs)
+            yard = yardstick(hal, args.runs)
+            rows.append((n, pr, pr_rss, gen, gen_rss, yard))
+            print(f"{n:>5} accounts/kind: post-render {pr:.3f}s ({pr / yard:.2f}x toYaml), "
+                  f"generate {gen:.3f}s, toYaml {yard:.3f}s, peak {pr_rss / 1024:.0f} MiB", file=sys.stderr)
+        with open(REFERENCE) as handle:
+            reference = yaml.safe_load(handle)
+        ref_stream = handover.helm3_stream(handover.render({"halconfig": reference})).encode()
+        ref_time, ref_rss = measure(post_render, ref_stream, args.runs * 3)
+        bare, _ = measure([python, "-c", "pass"], None, args.runs * 3)
+    report(rows, ref_time, ref_rss, bare, args)
+    return 0
+
+
+def report(rows, ref_time, ref_rss, bare, args) -> None:
+    by_n = {r[0]: r for r in rows}
+    lines = [
+        "# Performance",
+        "",
+        "Generated by `make bench` (`benchmarks/run.py`); every time is a median of "
+        f"{args.runs} runs and is shown as a ratio to a yardstick measured in the same run.",
+        "",
+        f"Machine: {machine()}.",
+        "",
+        "## Post-render by size",
+        "",
+        "N accounts of each of four kinds (Kubernetes, Docker registry, GitHub artifact, Jenkins). "
+        "Yardstick: Helm's Go `toYaml` of the same halconfig through the same engine.",
+        "",
+        "| accounts per kind | post-render / toYaml | generate / toYaml | post-render peak RSS |",
+        "|---:|---:|---:|---:|",
+    ]
+    for n, pr, pr_rss, gen, gen_rss, yard in rows:
+        lines.append(f"| {n:,} | {pr / yard:.2f}x | {gen / yard:.2f}x | {pr_rss / 1024:.0f} MiB |")
+    lines += ["", "## Targets", "", "| target | measured | met |", "|---|---:|:-:|"]
+    if 5000 in by_n:
+        n, pr, rss, _, _, yard = by_n[5000]
+        lines.append(f"| 5,000 accounts: post-render <= 1.0x toYaml | {pr / yard:.2f}x | "
+                     f"{'yes' if pr <= yard else 'no'} |")
+        lines.append(f"| peak memory at 5,000 accounts <= 212 MiB | {rss / 1024:.0f} MiB | "
+                     f"{'yes' if rss / 1024 <= 212 else 'no'} |")
+    if 5000 in by_n and 1000 in by_n:
+        growth = by_n[5000][1] / by_n[1000][1]
+        lines.append(f"| linear growth: 5,000 vs 1,000 <= 5.5x | {growth:.2f}x | {'yes' if growth <= 5.5 else 'no'} |")
+    lines.append(f"| reference release: post-render <= 4x bare interpreter start | {ref_time / bare:.2f}x | "
+                 f"{'yes' if ref_time <= 4 * bare else 'no'} |")
+    lines += [
+        "",
+        f"Reference release (kleat corpus halconfig in values): peak RSS {ref_rss / 1024:.0f} MiB.",
+        "",
+        "## Reproduce",
+        "",
+        "```",
+        "make bench            # or: .venv/bin/python benchmarks/run.py --runs 5",
+        "```",
+        "",
+        "What makes it fast: the chart hands the halconfig over as base64 JSON (no YAML parse of the",
+        "carrier), documents the post-renderer does not change are never parsed (placeholders are",
+        "replaced as text), the service configs are written by a small YAML 1.1-safe emitter, and the",
+        "post-render start-up imports only the standard library and the renderer (byte-compiled by",
+        "`make setup`).",
+        "",
+    ]
+    with open(args.output, "w", encoding="utf-8") as handle:
+        handle.write("\n".join(lines))
+    print(f"wrote {os.path.relpath(args.output, os.getcwd())}", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

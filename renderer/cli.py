@@ -220,5 +220,8 @@ def main(argv=None) -> int:
     except UsageError as exc:
         print(f"spinnaker-renderer: {exc}", file=sys.stderr)
         return EXIT_USAGE
+    except RecursionError:
+        print("error: the input is nested too deeply to be a halconfig (over ~900 levels).", file=sys.stderr)
+        return EXIT_INVALID
     except KeyboardInterrupt:
         return 130

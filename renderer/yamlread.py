@@ -86,7 +86,8 @@ def load(text, source: str = "halconfig"):
     try:
         return yaml.load(text, Loader=_Loader)
     except DuplicateKey as dup:
-        report.error((str(dup.key),), f"duplicate key '{dup.key}' (first at line {dup.first_line}).",
+        report.error(_path_of_line(text, dup.line) or (str(dup.key),),
+                     f"duplicate key '{dup.key}' (first at line {dup.first_line}).",
                      "Remove or merge one of them: YAML readers keep only the last.")
         report.problems[-1].line = dup.line
     except yaml.YAMLError as exc:
@@ -100,6 +101,26 @@ def load(text, source: str = "halconfig"):
     except (ValueError, TypeError) as exc:  # e.g. an unhashable key
         report.error((), f"not a usable YAML document: {exc}.")
     raise InvalidHalconfig(report, source)
+
+
+def _path_of_line(text, line):
+    """The path of the mapping key written at `line` (1-based), or None."""
+    try:
+        root = yaml.compose(text, Loader=yaml.SafeLoader)
+    except yaml.YAMLError:
+        return None
+    stack = [(root, ())]
+    while stack:
+        node, path = stack.pop()
+        if isinstance(node, yaml.MappingNode):
+            for key, value in node.value:
+                here = path + (key.value if isinstance(key, yaml.ScalarNode) else "?",)
+                if key.start_mark.line + 1 == line:
+                    return here
+                stack.append((value, here))
+        elif isinstance(node, yaml.SequenceNode):
+            stack.extend((item, path + (i,)) for i, item in enumerate(node.value))
+    return None
 
 
 def locate(text, paths):

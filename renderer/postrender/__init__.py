@@ -109,7 +109,11 @@ def main(error_file: str | None = None) -> int:
                                   f"{exc.start}).", "Feed this command Helm's rendered manifests.") from None
         if not text.strip():
             raise PostRenderError("the input is empty.", "Feed this command Helm's rendered manifests.")
-        result = render(text)
+        try:
+            result = render(text)
+        except RecursionError:
+            raise PostRenderError("the values are nested too deeply (over ~900 levels).",
+                                  "Check the halconfig, profiles and patches values.") from None
     except PostRenderError as exc:
         message = exc.render()
         print(f"spinnaker-renderer post-render: {message}", file=sys.stderr)

@@ -45,7 +45,7 @@ YARDSTICK_CHART = {"Chart.yaml": "apiVersion: v2\nname: yardstick\nversion: 0.1.
 def halconfig(n: int) -> dict:
     """N accounts of each of four kinds, shaped like real ones."""
     return {
-        "version": "2026.3.0",
+        "version": "2026.4.0",
         "providers": {
             "kubernetes": {"enabled": True, "primaryAccount": "k8s-0", "accounts": [
                 {"name": f"k8s-{i}", "context": f"cluster-{i}", "kubeconfigFile": f"/var/secrets/kube-{i}",

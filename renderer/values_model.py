@@ -50,7 +50,7 @@ HA_SPLITS = {
     "echo-worker": ("echo", ("worker",)),
 }
 
-DEFAULT_VERSION = "2026.3.0"
+DEFAULT_VERSION = "2026.4.0"
 MONITORING_DAEMON_IMAGE = "us-docker.pkg.dev/spinnaker-community/docker/monitoring-daemon:1.4.0"
 
 Image = message(
@@ -197,7 +197,8 @@ Storage = message(
     storageSize=Str("Size of the MySQL volume.", default="8Gi"),
     storageClassName=Str("StorageClass of the MySQL volume; empty: the cluster default.", default=""),
     existingSecret=Str("Secret with key `password` for the front50 database user; empty: one is generated "
-                       "(and kept across upgrades).", default=""),
+                       "(and kept across upgrades by looking it up; tools that render with `helm template`, "
+                       "such as Argo CD, cannot look it up: set this with them).", default=""),
     resources=Any("Bundled MySQL resources.", default={"requests": {"cpu": "250m", "memory": "512Mi"}}),
 )
 

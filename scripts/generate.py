@@ -1,7 +1,12 @@
 #!/usr/bin/env python3
 """Regenerate every file derived from the models; `--check` fails if any is stale.
 
-Derived files: charts/spinnaker/values.yaml (from renderer/values_model.py).
+Derived files:
+- charts/spinnaker/values.yaml and charts/spinnaker/README.md (from renderer/values_model.py; the
+  README also quotes Chart.yaml's kubeVersion and ci/minimal-values.yaml);
+- values-schema.json and charts/spinnaker/values.schema.json: the same JSON schema of the chart's
+  values (values model + halconfig model), byte for byte what `spinnaker-renderer schema` prints;
+- docs/halconfig-reference.md (from renderer/model/), what `spinnaker-renderer docs` prints.
 """
 from __future__ import annotations
 
@@ -13,10 +18,19 @@ sys.path.insert(0, ROOT)
 
 
 def derived_files() -> dict:
+    """{path relative to the repository root: content}."""
+    from renderer.chartdocs import chart_readme
+    from renderer.docs import halconfig_reference
+    from renderer.schema import schema_text
     from renderer.valuesyaml import values_yaml
 
+    schema = schema_text()
     return {
         "charts/spinnaker/values.yaml": values_yaml(),
+        "charts/spinnaker/values.schema.json": schema,
+        "values-schema.json": schema,
+        "charts/spinnaker/README.md": chart_readme(),
+        "docs/halconfig-reference.md": halconfig_reference(),
     }
 
 

@@ -156,8 +156,13 @@ class ConfigSet:
             if helm:
                 files[f"{service}-helm.yml"] = helm
             files.update(self.split_profiles(service))
-            if any(self.workloads[n].get("monitoring") for n in names):
+            monitored = [n for n in names if self.workloads[n].get("monitoring")]
+            if monitored:
                 files["spinnaker-monitoring.yml"] = self.outputs["spinnaker-monitoring.yml"]
+                # The daemon's registry entry: where to scrape this service.
+                port = self.workloads[monitored[0]]["port"]
+                files["spinnaker-monitoring-registry.yml"] = {
+                    "metrics_url": f"http://localhost:{port}/spectator/metrics"}
             if profiles.get("spinnaker") is not None:
                 files["spinnaker-local.yml"] = profiles["spinnaker"]
             if profiles.get(service) is not None:

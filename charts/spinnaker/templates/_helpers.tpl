@@ -1,0 +1,579 @@
+{{/*
+Helpers of the spinnaker chart.
+
+Conventions:
+- Helpers that answer yes/no print "true" or nothing, so `if (include ...)`
+  reads naturally.
+- Helpers that return structured data print JSON; read them with `fromJson`.
+- Numbers that came through JSON are float64: print them with `int` where a
+  large value could otherwise come out as 1e+06.
+*/}}
+
+{{/* ---------------------------------------------------------------------
+Standard names and labels
+--------------------------------------------------------------------- */}}
+
+{{- define "spinnaker.name" -}}
+{{- default .Chart.Name .Values.nameOverride | trunc 63 | trimSuffix "-" -}}
+{{- end -}}
+
+{{- define "spinnaker.fullname" -}}
+{{- if .Values.fullnameOverride -}}
+{{- .Values.fullnameOverride | trunc 63 | trimSuffix "-" -}}
+{{- else -}}
+{{- $name := default .Chart.Name .Values.nameOverride -}}
+{{- if contains $name .Release.Name -}}
+{{- .Release.Name | trunc 63 | trimSuffix "-" -}}
+{{- else -}}
+{{- printf "%s-%s" .Release.Name $name | trunc 63 | trimSuffix "-" -}}
+{{- end -}}
+{{- end -}}
+{{- end -}}
+
+{{- define "spinnaker.chart" -}}
+{{- printf "%s-%s" .Chart.Name .Chart.Version | replace "+" "_" | trunc 63 | trimSuffix "-" -}}
+{{- end -}}
+
+{{/* Labels selecting every pod of the release (NetworkPolicies use them too). */}}
+{{- define "spinnaker.selectorLabels" -}}
+app.kubernetes.io/name: {{ include "spinnaker.name" . }}
+app.kubernetes.io/instance: {{ .Release.Name }}
+{{- end -}}
+
+{{/* The standard labels of every object, without a component. */}}
+{{- define "spinnaker.labels" -}}
+helm.sh/chart: {{ include "spinnaker.chart" . }}
+{{ include "spinnaker.selectorLabels" . }}
+app.kubernetes.io/version: {{ include "spinnaker.version" . | quote }}
+app.kubernetes.io/managed-by: {{ .Release.Service }}
+app.kubernetes.io/part-of: spinnaker
+{{- with .Values.commonLabels }}
+{{ toYaml . }}
+{{- end }}
+{{- end -}}
+
+{{/* `<fullname>-<component>`, cut to a valid DNS label. (dict "ctx" $ "name" NAME) */}}
+{{- define "spinnaker.componentName" -}}
+{{- printf "%s-%s" (include "spinnaker.fullname" .ctx) .name | trunc 63 | trimSuffix "-" -}}
+{{- end -}}
+
+{{/*
+Labels of one component: the standard labels plus app.kubernetes.io/component.
+(dict "ctx" $ "component" NAME ["service" BASE]) - `service` adds
+spinnaker.io/service, which ties HA splits to their base service.
+*/}}
+{{- define "spinnaker.componentLabels" -}}
+{{ include "spinnaker.labels" .ctx }}
+app.kubernetes.io/component: {{ .component }}
+{{- with .service }}
+spinnaker.io/service: {{ . }}
+{{- end }}
+{{- end -}}
+
+{{/* Selector of one component's pods. (dict "ctx" $ "component" NAME) */}}
+{{- define "spinnaker.componentSelector" -}}
+{{ include "spinnaker.selectorLabels" .ctx }}
+app.kubernetes.io/component: {{ .component }}
+{{- end -}}
+
+{{/* Spinnaker's own moniker, so clouddriver shows the install as application "spinnaker". */}}
+{{- define "spinnaker.moniker" -}}
+moniker.spinnaker.io/application: spinnaker
+moniker.spinnaker.io/cluster: {{ . }}
+{{- end -}}
+
+{{/* ---------------------------------------------------------------------
+Truthiness and halconfig access
+--------------------------------------------------------------------- */}}
+
+{{/* "true" for true and for a quoted "true" (any case); nothing otherwise. */}}
+{{- define "spinnaker.truthy" -}}
+{{- if and (not (kindIs "invalid" .)) (eq (lower (toString .)) "true") -}}true{{- end -}}
+{{- end -}}
+
+{{/*
+Whether a value counts as set: not null, and not an empty string, list or
+map. Numbers and booleans always count (replicas: 0 and enabled: false are
+deliberate).
+*/}}
+{{- define "spinnaker.isSet" -}}
+{{- if kindIs "invalid" . -}}
+{{- else if or (kindIs "string" .) (kindIs "slice" .) (kindIs "map" .) -}}
+{{- if . -}}true{{- end -}}
+{{- else -}}true
+{{- end -}}
+{{- end -}}
+
+{{/*
+The effective halconfig as JSON (read it with fromJson).
+
+`.Values.halconfig` is kleat's form, or a whole Halyard ~/.hal/config (it has
+`deploymentConfigurations`): then the deployment named by
+`.Values.halconfigDeployment`, else `currentDeployment`, else the only one.
+A string (`--set-file halconfig=config`) is parsed as YAML first.
+*/}}
+{{- define "spinnaker.halRaw" -}}
+{{- $hal := .Values.halconfig -}}
+{{- if kindIs "string" $hal -}}
+{{- if trim $hal -}}
+{{- $hal = fromYaml $hal -}}
+{{- if hasKey $hal "Error" -}}
+{{- fail (printf "halconfig: not valid YAML: %s" (get $hal "Error")) -}}
+{{- end -}}
+{{- else -}}
+{{- $hal = dict -}}
+{{- end -}}
+{{- end -}}
+{{- if kindIs "invalid" $hal -}}
+{{- $hal = dict -}}
+{{- end -}}
+{{- if not (kindIs "map" $hal) -}}
+{{- fail (printf "halconfig must be a mapping (kleat's halconfig or a Halyard ~/.hal/config), not a %s" (kindOf $hal)) -}}
+{{- end -}}
+{{- toJson $hal -}}
+{{- end -}}
+
+{{- define "spinnaker.hal" -}}
+{{- $hal := include "spinnaker.halRaw" . | fromJson -}}
+{{- if hasKey $hal "deploymentConfigurations" -}}
+{{- $deployments := get $hal "deploymentConfigurations" -}}
+{{- if or (not (kindIs "slice" $deployments)) (not $deployments) -}}
+{{- fail "halconfig.deploymentConfigurations: expected a non-empty list of deployments" -}}
+{{- end -}}
+{{- $names := list -}}
+{{- range $deployments -}}
+{{- if kindIs "map" . -}}
+{{- $names = append $names (get . "name" | default "" | toString) -}}
+{{- end -}}
+{{- end -}}
+{{- $wanted := .Values.halconfigDeployment | default (get $hal "currentDeployment") | default "" | toString -}}
+{{- if and (not $wanted) (eq (len $deployments) 1) -}}
+{{- $wanted = first $names | default "" -}}
+{{- end -}}
+{{- $listed := join ", " $names | default "(none named)" -}}
+{{- if not $wanted -}}
+{{- fail (printf "halconfig: no deployment chosen; the Halyard file has %s. Set currentDeployment in it or halconfigDeployment in values." $listed) -}}
+{{- end -}}
+{{- $found := dict -}}
+{{- $seen := false -}}
+{{- range $deployments -}}
+{{- if and (kindIs "map" .) (eq (get . "name" | default "" | toString) $wanted) (not $seen) -}}
+{{- $found = . -}}
+{{- $seen = true -}}
+{{- end -}}
+{{- end -}}
+{{- if not $seen -}}
+{{- fail (printf "halconfig: no deployment named %q; the Halyard file has %s. Set halconfigDeployment to one of them." $wanted $listed) -}}
+{{- end -}}
+{{- $hal = $found -}}
+{{- end -}}
+{{- toJson $hal -}}
+{{- end -}}
+
+{{/*
+"true" when the halconfig value at a dotted path is true (or "true").
+(dict "hal" HAL "path" "security.authz.enabled")
+*/}}
+{{- define "spinnaker.halTrue" -}}
+{{- $node := .hal -}}
+{{- range $key := splitList "." .path -}}
+{{- if kindIs "map" $node -}}
+{{- $node = get $node $key -}}
+{{- else -}}
+{{- $node = "" -}}
+{{- end -}}
+{{- end -}}
+{{- include "spinnaker.truthy" $node -}}
+{{- end -}}
+
+{{/* "true" when some entry of a halconfig mapping (ci, metricStores, ...) has enabled: true. */}}
+{{- define "spinnaker.anyEnabled" -}}
+{{- $on := "" -}}
+{{- if kindIs "map" . -}}
+{{- range $key, $entry := . -}}
+{{- if and (kindIs "map" $entry) (include "spinnaker.truthy" (get $entry "enabled")) -}}
+{{- $on = "true" -}}
+{{- end -}}
+{{- end -}}
+{{- end -}}
+{{- $on -}}
+{{- end -}}
+
+{{/* "true" when the halconfig's metricStores enables a store: Java pods get the monitoring sidecar. */}}
+{{- define "spinnaker.monitoring" -}}
+{{- include "spinnaker.anyEnabled" (get . "metricStores") -}}
+{{- end -}}
+
+{{/* ---------------------------------------------------------------------
+Which services run
+--------------------------------------------------------------------- */}}
+
+{{/*
+"true" when service NAME runs. `services.<name>.enabled` decides when it is set
+(true/false, quoted or not); otherwise Halyard's rule for the optional
+services, and true for the rest. (dict "ctx" $ "hal" HAL "name" NAME)
+*/}}
+{{- define "spinnaker.serviceEnabled" -}}
+{{- $svc := get .ctx.Values.services .name | default dict -}}
+{{- $flag := get $svc "enabled" -}}
+{{- if or (kindIs "bool" $flag) (and (kindIs "string" $flag) $flag) -}}
+{{- include "spinnaker.truthy" $flag -}}
+{{- else if eq .name "fiat" -}}
+{{- include "spinnaker.halTrue" (dict "hal" .hal "path" "security.authz.enabled") -}}
+{{- else if eq .name "kayenta" -}}
+{{- include "spinnaker.halTrue" (dict "hal" .hal "path" "canary.enabled") -}}
+{{- else if eq .name "keel" -}}
+{{- include "spinnaker.halTrue" (dict "hal" .hal "path" "managedDelivery.enabled") -}}
+{{- else if eq .name "igor" -}}
+{{- $ci := include "spinnaker.anyEnabled" (get .hal "ci") -}}
+{{- $docker := include "spinnaker.halTrue" (dict "hal" .hal "path" "providers.dockerRegistry.enabled") -}}
+{{- if or $ci $docker -}}true{{- end -}}
+{{- else -}}true
+{{- end -}}
+{{- end -}}
+
+{{/*
+Halyard's HA splits: split name, the Spring profiles it adds, and the
+`ha.<service>` value holding its replicas. Mirrors values_model.HA_SPLITS
+(tests/test_chart_templates.py checks they agree).
+*/}}
+{{- define "spinnaker.haSplits" -}}
+clouddriver:
+  - {name: clouddriver-caching, profiles: [caching], replicas: caching}
+  - {name: clouddriver-rw, profiles: [rw], replicas: rw}
+  - {name: clouddriver-ro, profiles: [ro], replicas: ro}
+  - {name: clouddriver-ro-deck, profiles: [ro, ro-deck], replicas: roDeck}
+echo:
+  - {name: echo-scheduler, profiles: [scheduler], replicas: scheduler}
+  - {name: echo-worker, profiles: [worker], replicas: worker}
+{{- end -}}
+
+{{/*
+Every workload the chart renders, as JSON:
+  workloads: {<workload>: {name, service, host, port, scheme, profiles,
+              replicas (null: the service's), java, health, monitoring}}
+  byService: {<service>: [<workload>, ...]}
+  disabled:  [services not rendered]
+  monitoring: whether Java pods get the monitoring sidecar
+  gateScheme: http or https (Gate's own TLS, security.apiSecurity.ssl)
+A workload is a service, or one of its HA splits when `ha.<service>.enabled`.
+*/}}
+{{- define "spinnaker.workloads" -}}
+{{- $ctx := . -}}
+{{- $hal := include "spinnaker.hal" . | fromJson -}}
+{{- $monitoring := include "spinnaker.monitoring" $hal -}}
+{{- $expose := include "spinnaker.expose" . | fromJson -}}
+{{- $splits := include "spinnaker.haSplits" . | fromYaml -}}
+{{- $workloads := dict -}}
+{{- $byService := dict -}}
+{{- $disabled := list -}}
+{{- range $name, $svc := .Values.services -}}
+{{- if or (not (kindIs "map" $svc)) (not (include "spinnaker.isSet" (get $svc "port"))) -}}
+{{- fail (printf "services.%s: not a Spinnaker service the chart knows (it has no port); check the spelling" $name) -}}
+{{- end -}}
+{{- if include "spinnaker.serviceEnabled" (dict "ctx" $ctx "hal" $hal "name" $name) -}}
+{{- $java := ne $name "deck" -}}
+{{- $scheme := "http" -}}
+{{- if and (eq $name "gate") (include "spinnaker.halTrue" (dict "hal" $hal "path" "security.apiSecurity.ssl.enabled")) -}}
+{{- $scheme = "https" -}}
+{{- end -}}
+{{- if and (eq $name "deck") (include "spinnaker.halTrue" (dict "hal" $hal "path" "security.uiSecurity.ssl.enabled")) -}}
+{{- $scheme = "https" -}}
+{{- end -}}
+{{- /* Gate served under a path runs with that servlet context path (set by the renderer's helm profile). */ -}}
+{{- $health := "/health" -}}
+{{- if not $java -}}
+{{- $health = "" -}}
+{{- else if and (eq $name "gate") $expose.gatePath -}}
+{{- $health = printf "%s/health" $expose.gatePath -}}
+{{- end -}}
+{{- $items := list -}}
+{{- $ha := get ($ctx.Values.ha | default dict) $name -}}
+{{- if and (kindIs "map" $ha) (include "spinnaker.truthy" (get $ha "enabled")) (hasKey $splits $name) -}}
+{{- range $split := get $splits $name -}}
+{{- $items = append $items (dict "name" $split.name "profiles" $split.profiles "replicas" (get $ha $split.replicas)) -}}
+{{- end -}}
+{{- else -}}
+{{- $items = append $items (dict "name" $name "profiles" list "replicas" nil) -}}
+{{- end -}}
+{{- $names := list -}}
+{{- range $item := $items -}}
+{{- $w := merge $item (dict
+      "service" $name
+      "host" (include "spinnaker.componentName" (dict "ctx" $ctx "name" $item.name))
+      "port" (get $svc "port")
+      "scheme" $scheme
+      "java" $java
+      "health" $health
+      "monitoring" (and $java (eq $monitoring "true"))) -}}
+{{- $_ := set $workloads $item.name $w -}}
+{{- $names = append $names $item.name -}}
+{{- end -}}
+{{- $_ := set $byService $name $names -}}
+{{- else -}}
+{{- $disabled = append $disabled $name -}}
+{{- end -}}
+{{- end -}}
+{{- $gateScheme := "http" -}}
+{{- if include "spinnaker.halTrue" (dict "hal" $hal "path" "security.apiSecurity.ssl.enabled") -}}
+{{- $gateScheme = "https" -}}
+{{- end -}}
+{{- toJson (dict "workloads" $workloads "byService" $byService "disabled" $disabled
+      "monitoring" (eq $monitoring "true") "gateScheme" $gateScheme) -}}
+{{- end -}}
+
+{{/* ---------------------------------------------------------------------
+Version and images
+--------------------------------------------------------------------- */}}
+
+{{- define "spinnaker.releasePattern" -}}
+^([0-9]{4}\.[0-9]+\.[0-9]+|1\.[0-9]+\.[0-9]+)$
+{{- end -}}
+
+{{/*
+The effective Spinnaker version: `spinnaker.version`, else the halconfig's
+`version` when it names a release (Halyard files often say
+`master-latest-unvalidated`, which is not one), else the chart's appVersion.
+*/}}
+{{- define "spinnaker.version" -}}
+{{- $pattern := include "spinnaker.releasePattern" . -}}
+{{- $hal := include "spinnaker.hal" . | fromJson -}}
+{{- $fromHal := get $hal "version" | default "" | toString -}}
+{{- if not (regexMatch $pattern $fromHal) -}}
+{{- $fromHal = "" -}}
+{{- end -}}
+{{- $fromValues := .Values.spinnaker.version | default "" | toString -}}
+{{- if and $fromValues (not (regexMatch $pattern $fromValues)) -}}
+{{- fail (printf "spinnaker.version %q is not a Spinnaker release (YYYY.N.P or 1.x.y); to run other builds leave it empty and set services.<name>.image.tag" $fromValues) -}}
+{{- end -}}
+{{- if and $fromValues $fromHal (ne $fromValues $fromHal) -}}
+{{- fail (printf "spinnaker.version is %s but the halconfig's version is %s: set one of them, or make them agree" $fromValues $fromHal) -}}
+{{- end -}}
+{{- $fromValues | default $fromHal | default .Chart.AppVersion -}}
+{{- end -}}
+
+{{/*
+A Spinnaker service's image. (dict "ctx" $ "name" SERVICE "version" VERSION)
+YYYY.N.P -> ghcr.io/spinnaker/<service>:<version>;
+1.x.y    -> us-docker.pkg.dev/spinnaker-community/docker/<service>:spinnaker-<version>.
+`spinnaker.registry` replaces the registry; services.<name>.image.* override per service.
+*/}}
+{{- define "spinnaker.image" -}}
+{{- $version := .version -}}
+{{- $registry := "ghcr.io/spinnaker" -}}
+{{- $tag := $version -}}
+{{- if hasPrefix "1." $version -}}
+{{- $registry = "us-docker.pkg.dev/spinnaker-community/docker" -}}
+{{- $tag = printf "spinnaker-%s" $version -}}
+{{- end -}}
+{{- $registry = .ctx.Values.spinnaker.registry | default $registry -}}
+{{- $svc := get .ctx.Values.services .name | default dict -}}
+{{- $image := get $svc "image" | default dict -}}
+{{- $registry = get $image "registry" | default $registry | trimSuffix "/" -}}
+{{- $repository := get $image "repository" | default .name -}}
+{{- with get $image "digest" -}}
+{{- printf "%s/%s@%s" $registry $repository . -}}
+{{- else -}}
+{{- printf "%s/%s:%s" $registry $repository (get $image "tag" | default $tag | toString) -}}
+{{- end -}}
+{{- end -}}
+
+{{/* The monitoring sidecar's image; `spinnaker.registry` mirrors the default one. */}}
+{{- define "spinnaker.monitoringImage" -}}
+{{- $image := .Values.monitoringDaemon.image -}}
+{{- $default := "us-docker.pkg.dev/spinnaker-community/docker/monitoring-daemon:1.4.0" -}}
+{{- if and .Values.spinnaker.registry (eq $image $default) -}}
+{{- printf "%s/%s" (trimSuffix "/" .Values.spinnaker.registry) (base $image) -}}
+{{- else -}}
+{{- $image -}}
+{{- end -}}
+{{- end -}}
+
+{{/* ---------------------------------------------------------------------
+Per-service settings
+--------------------------------------------------------------------- */}}
+
+{{/*
+Resolve a service's settings into the dict `out`: the service's own value
+when set (non-null, non-empty), else `serviceDefaults`. `pdb` resolves field
+by field. Values keep their types (no JSON round trip), so large numbers
+such as OpenShift uids stay integers.
+(dict "ctx" $ "name" SERVICE "out" DICT)
+*/}}
+{{- define "spinnaker.settings" -}}
+{{- $own := get .ctx.Values.services .name | default dict -}}
+{{- $defaults := .ctx.Values.serviceDefaults | default dict -}}
+{{- $out := .out -}}
+{{- range $key := concat (keys $defaults) (keys $own) | uniq | sortAlpha -}}
+{{- $value := get $own $key -}}
+{{- if not (include "spinnaker.isSet" $value) -}}
+{{- $value = get $defaults $key -}}
+{{- end -}}
+{{- $_ := set $out $key $value -}}
+{{- end -}}
+{{- $pdb := dict -}}
+{{- $ownPdb := get $own "pdb" | default dict -}}
+{{- $defaultPdb := get $defaults "pdb" | default dict -}}
+{{- range $key := list "enabled" "minAvailable" "maxUnavailable" -}}
+{{- $value := get $ownPdb $key -}}
+{{- if not (include "spinnaker.isSet" $value) -}}
+{{- $value = get $defaultPdb $key -}}
+{{- end -}}
+{{- $_ := set $pdb $key $value -}}
+{{- end -}}
+{{- /* A service's own minAvailable replaces the default maxUnavailable (they exclude each other). */ -}}
+{{- if include "spinnaker.isSet" (get $ownPdb "minAvailable") -}}
+{{- if not (include "spinnaker.isSet" (get $ownPdb "maxUnavailable")) -}}
+{{- $_ := set $pdb "maxUnavailable" nil -}}
+{{- end -}}
+{{- end -}}
+{{- $_ := set $out "pdb" $pdb -}}
+{{- end -}}
+
+{{/* The ServiceAccount of a base service. (dict "ctx" $ "name" SERVICE) */}}
+{{- define "spinnaker.serviceAccountName" -}}
+{{- if .ctx.Values.rbac.create -}}
+{{- include "spinnaker.componentName" . -}}
+{{- else -}}
+default
+{{- end -}}
+{{- end -}}
+
+{{/* "true" when clouddriver gets access to its own cluster (namespace or cluster RBAC). */}}
+{{- define "spinnaker.clouddriverAccess" -}}
+{{- $access := .Values.rbac.clouddriver.access | default "none" -}}
+{{- if not (has $access (list "none" "namespace" "cluster")) -}}
+{{- fail (printf "rbac.clouddriver.access must be none, namespace or cluster, not %q" $access) -}}
+{{- end -}}
+{{- if and .Values.rbac.create (ne $access "none") -}}true{{- end -}}
+{{- end -}}
+
+{{/* ---------------------------------------------------------------------
+Redis, the bundled store, exposure
+--------------------------------------------------------------------- */}}
+
+{{/* "true" when the chart runs its own Redis. */}}
+{{- define "spinnaker.redisBundled" -}}
+{{- if and (not .Values.redis.externalUrl) (include "spinnaker.truthy" .Values.redis.enabled) -}}true{{- end -}}
+{{- end -}}
+
+{{/* The Redis every service uses ("" when neither bundled nor external). */}}
+{{- define "spinnaker.redisUrl" -}}
+{{- if .Values.redis.externalUrl -}}
+{{- .Values.redis.externalUrl -}}
+{{- else if include "spinnaker.redisBundled" . -}}
+{{- printf "redis://%s:6379" (include "spinnaker.componentName" (dict "ctx" . "name" "redis")) -}}
+{{- end -}}
+{{- end -}}
+
+{{/*
+"true" when the halconfig gives front50 a persistent store: a
+persistentStorage.{s3,gcs,azs,oracle} with enabled: true, or Halyard's
+persistentStorage.persistentStoreType naming one of them.
+*/}}
+{{- define "spinnaker.halHasStore" -}}
+{{- $storage := get . "persistentStorage" -}}
+{{- $on := "" -}}
+{{- if kindIs "map" $storage -}}
+{{- range $store := list "s3" "gcs" "azs" "oracle" -}}
+{{- if include "spinnaker.halTrue" (dict "hal" $storage "path" (printf "%s.enabled" $store)) -}}
+{{- $on = "true" -}}
+{{- end -}}
+{{- end -}}
+{{- if has (get $storage "persistentStoreType" | default "" | toString) (list "s3" "gcs" "azs" "oracle") -}}
+{{- $on = "true" -}}
+{{- end -}}
+{{- end -}}
+{{- $on -}}
+{{- end -}}
+
+{{/* "true" when the chart runs the bundled MySQL for front50 (storage.bundled: true | false | auto). */}}
+{{- define "spinnaker.storageBundled" -}}
+{{- $mode := .Values.storage.bundled | toString | lower -}}
+{{- if eq $mode "true" -}}true
+{{- else if eq $mode "false" -}}
+{{- else if eq $mode "auto" -}}
+{{- if not (include "spinnaker.halHasStore" (include "spinnaker.hal" . | fromJson)) -}}true{{- end -}}
+{{- else -}}
+{{- fail (printf "storage.bundled must be auto, true or false, not %q" $mode) -}}
+{{- end -}}
+{{- end -}}
+
+{{/* The Secret (key `password`) with the front50 database user's password. */}}
+{{- define "spinnaker.mysqlPasswordSecret" -}}
+{{- .Values.storage.existingSecret | default (include "spinnaker.componentName" (dict "ctx" . "name" "mysql")) -}}
+{{- end -}}
+
+{{/*
+How users reach Deck and Gate, as JSON {deckUrl, gateUrl, gatePath,
+corsPattern}; all empty without expose.host. gatePath is where Gate is served
+under the host in path mode ("" in subdomain mode).
+*/}}
+{{- define "spinnaker.expose" -}}
+{{- $expose := .Values.expose -}}
+{{- $out := dict "deckUrl" "" "gateUrl" "" "gatePath" "" "corsPattern" "" -}}
+{{- with $expose.host -}}
+{{- $host := . -}}
+{{- $scheme := "http" -}}
+{{- if include "spinnaker.truthy" ($expose.tls | default dict).enabled -}}
+{{- $scheme = "https" -}}
+{{- end -}}
+{{- $deckUrl := printf "%s://%s" $scheme $host -}}
+{{- $_ := set $out "deckUrl" $deckUrl -}}
+{{- if eq ($expose.gate | default "path") "subdomain" -}}
+{{- $_ := set $out "gateUrl" (printf "%s://%s.%s" $scheme ($expose.gateSubdomain | default "api") $host) -}}
+{{- else if eq ($expose.gate | default "path") "path" -}}
+{{- $path := printf "/%s" (trimAll "/" ($expose.gatePath | default "")) -}}
+{{- if eq $path "/" -}}
+{{- fail "expose.gatePath must not be empty or \"/\": Deck is served at \"/\"" -}}
+{{- end -}}
+{{- $_ := set $out "gatePath" $path -}}
+{{- $_ := set $out "gateUrl" (printf "%s%s" $deckUrl $path) -}}
+{{- else -}}
+{{- fail (printf "expose.gate must be path or subdomain, not %q" $expose.gate) -}}
+{{- end -}}
+{{- $_ := set $out "corsPattern" (printf "^%s$" (regexQuoteMeta $deckUrl)) -}}
+{{- end -}}
+{{- toJson $out -}}
+{{- end -}}
+
+{{/* ---------------------------------------------------------------------
+Pod building blocks
+--------------------------------------------------------------------- */}}
+
+{{/*
+Containers the user adds (sidecars, initContainers) get the service's
+container securityContext unless they bring their own.
+(dict "containers" LIST "securityContext" MAP)
+*/}}
+{{- define "spinnaker.userContainers" -}}
+{{- $out := list -}}
+{{- range $c := .containers -}}
+{{- $c = deepCopy $c -}}
+{{- if and (not (hasKey $c "securityContext")) $.securityContext -}}
+{{- $_ := set $c "securityContext" $.securityContext -}}
+{{- end -}}
+{{- $out = append $out $c -}}
+{{- end -}}
+{{- toYaml $out -}}
+{{- end -}}
+
+{{/* Env vars from `secrets.env` ({name, secretName, key}), for every service container. */}}
+{{- define "spinnaker.secretEnv" -}}
+{{- range .Values.secrets.env }}
+- name: {{ required "secrets.env[].name is required" .name }}
+  valueFrom:
+    secretKeyRef:
+      name: {{ required "secrets.env[].secretName is required" .secretName }}
+      key: {{ required "secrets.env[].key is required" .key }}
+{{- end }}
+{{- end -}}
+
+{{/* The restricted securityContext of the chart's own infrastructure containers. */}}
+{{- define "spinnaker.restrictedContainer" -}}
+allowPrivilegeEscalation: false
+readOnlyRootFilesystem: true
+capabilities:
+  drop:
+    - ALL
+{{- end -}}

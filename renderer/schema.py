@@ -1,0 +1,362 @@
+"""The JSON schema of the chart's values (`values.schema.json`), built from the models.
+
+The chart's own values come from `renderer.values_model`; the `halconfig`
+value is the halconfig model (`renderer.model`) in either of its two forms: a
+kleat-form halconfig (`HAL`) or a whole Halyard `~/.hal/config`
+(`HALYARD_FILE`). Nothing here is written by hand, so the schema cannot drift
+from what the renderer reads.
+
+Compatibility: JSON Schema draft-07 with local `#/definitions/...` refs only.
+Helm up to 3.18.4 validates with gojsonschema (draft-04/06/07) and later
+versions (and Helm 4) with santhosh-tekuri/jsonschema, which honours the
+`$schema` given; both read this schema the same way. No remote or relative
+refs (they fail offline) and no 2019-09/2020-12 keywords.
+
+Halconfig field types accept exactly what the normalizer (`renderer.validate`)
+accepts: strings also take integers, booleans also take "true"/"false" in any
+case, integers also take numeric strings, every field takes null (= unset).
+Every message refuses keys it does not declare, so a misspelt key is caught
+before anything is rendered. The chart's own values are typed strictly
+(templates test them as they are: the string "false" would be true there).
+
+This module is only imported by the `schema` command and the generator; the
+post-renderer never loads it.
+"""
+from __future__ import annotations
+
+import ast
+import importlib
+import json
+
+from .model.dsl import ANY, BOOL, ENUM, FLAG, INT, INTV, MSG, STR, STRV
+
+DRAFT = "http://json-schema.org/draft-07/schema#"
+INT32_MIN, INT32_MAX = -(2**31), 2**31 - 1
+# What Python's int() (the normalizer) accepts as a whole number in a string.
+INT_PATTERN = r"^\s*[-+]?[0-9]+(_[0-9]+)*\s*$"
+# The quoted booleans Halyard (and the normalizer) read: true/false in any case.
+BOOL_PATTERN = "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee])$"
+
+# Modules whose top-level messages get their module's name as prefix.
+HALCONFIG_PACKAGE = "renderer.model"
+VALUES_MODULE = "renderer.values_model"
+VALUES_PREFIX = "values"
+# The Helm-managed keys a parent chart puts into a subchart's values.
+SUBCHART_KEYS = {
+    "global": {"type": "object",
+               "description": "Values shared with every chart of a parent chart (Helm's `global`); not used by "
+                              "this chart itself."},
+    "enabled": {"type": ["boolean", "null"],
+                "description": "A parent chart's `condition` switch (e.g. `spinnaker.enabled`) when this chart is "
+                               "used as a subchart; not used by this chart itself."},
+}
+
+
+class SchemaError(Exception):
+    """The models cannot be turned into a schema (e.g. two definitions would share a name)."""
+
+
+# ---------------------------------------------------------------- naming
+
+def _owned_messages(module) -> dict:
+    """{id(message): message} for the messages `module` declares itself (not imports)."""
+    from .model.dsl import Message
+
+    try:
+        with open(module.__file__, encoding="utf-8") as handle:
+            tree = ast.parse(handle.read())
+    except (OSError, TypeError, SyntaxError):
+        return {}
+    assigned = set()
+    for node in tree.body:
+        targets = node.targets if isinstance(node, ast.Assign) else \
+            [node.target] if isinstance(node, ast.AnnAssign) else []
+        for target in targets:
+            if isinstance(target, ast.Name):
+                assigned.add(target.id)
+    owned = {}
+    for name in sorted(assigned):
+        value = getattr(module, name, None)
+        if isinstance(value, Message):
+            owned[id(value)] = value
+    return owned
+
+
+def _model_modules() -> list:
+    """(prefix, module) for every module messages are declared in, in a fixed order."""
+    import pkgutil
+
+    from . import model
+
+    found = []
+    for info in sorted(pkgutil.iter_modules(model.__path__), key=lambda i: i.name):
+        if info.name in ("dsl",) or info.name.startswith("_"):
+            continue
+        found.append((info.name, importlib.import_module(f"{HALCONFIG_PACKAGE}.{info.name}")))
+    found.append((VALUES_PREFIX, importlib.import_module(VALUES_MODULE)))
+    return found
+
+
+def walk_messages(root):
+    """Every message reachable from `root`, depth first in declaration order, each once:
+    yields (message, parent message or None)."""
+    seen = set()
+    stack = [(root, None)]
+    while stack:
+        msg, parent = stack.pop()
+        if id(msg) in seen:
+            continue
+        seen.add(id(msg))
+        yield msg, parent
+        children = [f.target for f in msg.fields.values() if f.target is not None]
+        stack.extend((child, msg) for child in reversed(children))
+
+
+class Names:
+    """Unique, deterministic definition names: `<module>.<MessageName>`.
+
+    Message names repeat across the model's modules (several `Aws`, `Google`,
+    `S3` ...), so every definition is prefixed with the module that declares
+    the message (`canary.Aws`, `providers.Aws`); the chart's own values use
+    `values.`. Messages built inside functions take the module of the message
+    that first refers to them. Two messages that still end up with one name
+    are an error, never silently merged.
+    """
+
+    def __init__(self, roots):
+        owner = {}
+        for prefix, module in _model_modules():
+            for key, msg in _owned_messages(module).items():
+                owner.setdefault(key, prefix)
+        self.names: dict[int, str] = {}
+        taken: dict[str, object] = {}
+        for root in roots:
+            for msg, parent in walk_messages(root):
+                if id(msg) in self.names:
+                    continue
+                prefix = owner.get(id(msg))
+                if prefix is None:
+                    prefix = self.names[id(parent)].split(".", 1)[0] if parent is not None else "model"
+                name = f"{prefix}.{msg.name}"
+                if name in taken and taken[name] is not msg:
+                    raise SchemaError(f"two different messages would both be defined as {name!r}; rename one "
+                                      f"of them in its model module.")
+                taken[name] = msg
+                self.names[id(msg)] = name
+
+    def __getitem__(self, msg) -> str:
+        return self.names[id(msg)]
+
+
+# ---------------------------------------------------------------- field schemas
+
+def _ref(name: str) -> dict:
+    return {"$ref": f"#/definitions/{name}"}
+
+
+def field_description(field, alias_of: str | None = None) -> str:
+    """The description of a property: the model's doc plus what happens to Halyard-only and secret fields."""
+    parts = []
+    if alias_of is not None:
+        parts.append(f"Another spelling of `{alias_of}`, read as it (give only one of the two).")
+    parts.append(field.doc.strip())
+    if field.halyard is not None:
+        parts.append(f"Halyard only: {field.halyard.strip()}")
+    if field.secret:
+        parts.append("Credential: files holding it go into a Secret, never a ConfigMap or Deck's settings.js.")
+    return " ".join(p if p.endswith((".", ")", ":", "!", "?")) else p + "." for p in parts if p)
+
+
+class Builder:
+    """Builds the schema; `halconfig` says which typing rules apply (lenient halconfig, strict values)."""
+
+    def __init__(self, names: Names):
+        self.names = names
+        self.definitions: dict[str, dict] = {}
+
+    # scalar schemas ---------------------------------------------------
+
+    @staticmethod
+    def scalar(field, halconfig: bool, nullable: bool) -> dict:
+        kind = field.kind
+        null = ["null"] if nullable else []
+        if kind in (STR, STRV):
+            return {"type": ["string", "integer"] + null} if halconfig else {"type": ["string"] + null}
+        if kind in (BOOL, FLAG):
+            if halconfig:
+                return {"type": ["boolean", "string"] + null, "pattern": BOOL_PATTERN}
+            return {"type": ["boolean"] + null}
+        if kind in (INT, INTV):
+            if halconfig:
+                return {"type": ["integer", "string"] + null, "pattern": INT_PATTERN,
+                        "minimum": INT32_MIN, "maximum": INT32_MAX}
+            return {"type": ["integer"] + null}
+        if kind == ENUM:
+            values = []
+            for value in field.values + field.extra_values:
+                if value not in values:
+                    values.append(value)
+            if not halconfig:
+                # The chart reads "true"/"false" choices with `toString | lower`,
+                # so the unquoted YAML booleans mean the same.
+                values += [v for v in (True, False) if str(v).lower() in values]
+            return {"enum": values + ([None] if nullable else [])}
+        if kind == ANY:
+            return {}
+        raise SchemaError(f"unknown field kind {kind!r}")
+
+    def single(self, field, halconfig: bool, nullable: bool) -> dict:
+        """The schema of one value of `field` (a list item, a map value, or the field itself).
+
+        Message definitions accept null themselves (an unset message), so a
+        message-typed field needs no anyOf with null, whose errors would bury
+        the real one. The reference sits in a one-item allOf because draft-07
+        ignores every keyword next to a `$ref` (the field's description
+        included). Where null is refused (list items) it is narrowed to objects.
+        """
+        if field.kind == MSG:
+            ref = {"allOf": [_ref(self.message(field.ref, halconfig))]}
+            return ref if nullable else {"type": "object", **ref}
+        return self.scalar(field, halconfig, nullable)
+
+    def property(self, field, halconfig: bool, alias_of: str | None = None) -> dict:
+        """The schema of a field as a property of its message."""
+        if field.repeated:
+            body = {"type": ["array", "null"], "items": self.single(field, halconfig, nullable=False)}
+        elif field.map:
+            body = {"type": ["object", "null"], "additionalProperties": self.single(field, halconfig, nullable=True)}
+        elif field.keyed_list and field.kind == MSG:
+            # Halyard's list of named entries, or the mapping keyed by name.
+            body = {"if": {"type": "array"},
+                    "then": {"items": self.keyed_entry(field, halconfig)},
+                    "else": self.single(field, halconfig, nullable=True)}
+        else:
+            body = self.single(field, halconfig, nullable=True)
+        out = {"description": field_description(field, alias_of)}
+        out.update(body)
+        if not halconfig and field.default is not None and field.kind != MSG:
+            out["default"] = field.default
+        return out
+
+    def keyed_entry(self, field, halconfig: bool) -> dict:
+        """One entry of Halyard's list form of a keyed message: `{<key>: name, ...that entry's fields}`."""
+        key = field.keyed_list
+        names = [f.name for f in field.ref.fields.values()]
+        entry = {"type": "object", "required": [key],
+                 "properties": {key: {"enum": names,
+                                      "description": "Which entry this is: its key in the mapping form."}}}
+        rules = []
+        for sub in field.ref.fields.values():
+            if sub.kind != MSG or sub.repeated or sub.map:
+                continue
+            name = f"{self.message(sub.ref, halconfig)}.{key}Entry"
+            if name not in self.definitions:
+                base = self.definitions[self.message(sub.ref, halconfig)]
+                properties = {key: {"const": sub.name,
+                                    "description": f"`{sub.name}`: {sub.doc.strip()}"}}
+                properties.update(base["properties"])
+                entry_definition = {
+                    "type": "object",
+                    "description": f"{base['description']} (Halyard's list form: an entry named `{sub.name}`.)",
+                    "properties": properties, "additionalProperties": False}
+                if "dependencies" in base:
+                    entry_definition["dependencies"] = base["dependencies"]
+                self.definitions[name] = entry_definition
+            rules.append({"if": {"properties": {key: {"const": sub.name}}, "required": [key]},
+                          "then": _ref(name)})
+        if rules:
+            entry["allOf"] = rules
+        return entry
+
+    # messages ----------------------------------------------------------
+
+    def message(self, msg, halconfig: bool) -> str:
+        """Define `msg` (once) and return its definition name."""
+        name = self.names[msg]
+        if name in self.definitions:
+            return name
+        definition = {"type": ["object", "null"], "description": msg.doc.strip(), "properties": {},
+                      "additionalProperties": False}
+        self.definitions[name] = definition  # before the fields: recursion ends here
+        definition["properties"] = self.properties(msg, halconfig)
+        self.add_rules(definition, msg, halconfig)
+        return name
+
+    def properties(self, msg, halconfig: bool) -> dict:
+        props = {}
+        for field in msg.fields.values():
+            props[field.name] = self.property(field, halconfig)
+            for alias in field.aliases:
+                props[alias] = self.property(field, halconfig, alias_of=field.name)
+        return props
+
+    @staticmethod
+    def add_rules(definition: dict, msg, halconfig: bool) -> None:
+        # A field and its alias are the same field: only one may be given.
+        exclusive = {}
+        for field in msg.fields.values():
+            for alias in field.aliases:
+                # Given the alias, the field itself must be absent: an error at its path.
+                exclusive[alias] = {"properties": {field.name: {
+                    "not": {}, "description": f"`{alias}` and `{field.name}` are the same field; give only one."}}}
+        if exclusive:
+            definition["dependencies"] = exclusive
+        # The chart's own values: declared-required fields must be given.
+        if not halconfig:
+            required = [f.name for f in msg.fields.values() if f.required]
+            if required:
+                definition["required"] = required
+
+
+def halconfig_schema(builder: Builder) -> dict:
+    from .model import HAL, HALYARD_FILE
+
+    # The renderer takes a mapping with deploymentConfigurations for a Halyard
+    # file (renderer.halyard.is_halyard_file), any other mapping for kleat
+    # form. A string (`--set-file halconfig=...`) is parsed by the chart, after
+    # validation: its content cannot be checked here.
+    return {"if": {"type": "object", "required": ["deploymentConfigurations"]},
+            "then": _ref(builder.message(HALYARD_FILE, True)),
+            "else": {"if": {"type": "string"}, "else": _ref(builder.message(HAL, True))}}
+
+
+def schema() -> dict:
+    """The JSON schema of the chart's values."""
+    from .model import HAL, HALYARD_FILE
+    from .values_model import Values
+
+    names = Names([Values, HAL, HALYARD_FILE])
+    builder = Builder(names)
+    properties = {}
+    for field in Values.fields.values():
+        if field.name == "halconfig":
+            prop = {"description": field_description(field) + " Keys the halconfig model does not declare are "
+                                                                 "refused (see docs/halconfig-reference.md). A "
+                                                                 "string (`--set-file halconfig=FILE`) is read as "
+                                                                 "YAML by the chart; its content is checked when "
+                                                                 "rendering, not here."}
+            prop.update(halconfig_schema(builder))
+            if field.default is not None:
+                prop["default"] = field.default
+            properties[field.name] = prop
+        else:
+            properties[field.name] = builder.property(field, halconfig=False)
+    for key, value in SUBCHART_KEYS.items():
+        if key in properties:
+            raise SchemaError(f"the values model declares {key!r}, which Helm reserves for parent charts.")
+        properties[key] = dict(value)
+    return {
+        "$schema": DRAFT,
+        "title": "Values of the spinnaker chart",
+        "description": Values.doc.strip() + " Generated from renderer/values_model.py and renderer/model/ by "
+                                            "scripts/generate.py (`spinnaker-renderer schema`).",
+        "type": "object",
+        "properties": properties,
+        "additionalProperties": False,
+        "definitions": {name: builder.definitions[name] for name in sorted(builder.definitions)},
+    }
+
+
+def schema_text() -> str:
+    """`schema()` as deterministic JSON: 2-space indent, trailing newline."""
+    return json.dumps(schema(), indent=2, ensure_ascii=False) + "\n"

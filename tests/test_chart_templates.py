@@ -1,0 +1,794 @@
+"""The chart's templates, rendered by Helm's real template engine (helm-python-sdk).
+
+These tests look at what the chart itself produces, before any post-rendering:
+which workloads run, their images, labels, probes and security contexts, the
+config bundle handed to the post-renderer (docs/architecture.md), RBAC,
+NetworkPolicies and the test hook.
+"""
+from __future__ import annotations
+
+import base64
+import functools
+import json
+import os
+import re
+import sys
+
+import pytest
+import yaml
+
+from conftest import REFERENCE, ROOT
+
+helm_python = pytest.importorskip(
+    "helm_python", reason="helm-python-sdk (pip install helm-python-sdk) provides Helm's template engine")
+
+if ROOT not in sys.path:
+    sys.path.insert(0, ROOT)
+
+from renderer import values_model  # noqa: E402
+
+CHART = os.path.join(ROOT, "charts", "spinnaker")
+RELEASE, NAMESPACE = "spin", "spinnaker"
+FULLNAME = "spin-spinnaker"
+JAVA = sorted(n for n, facts in values_model.SERVICES.items() if facts["java"])
+ALWAYS = ["clouddriver", "deck", "echo", "front50", "gate", "orca", "rosco"]
+OPTIONAL = ["fiat", "igor", "kayenta", "keel"]
+BUNDLE_KEYS = {"release", "halconfig", "halconfigDeployment", "strict", "version", "services", "disabled",
+               "redis", "storage", "expose", "profiles", "settingsLocalJs", "patches"}
+ALL_OPTIONAL_ON = {"security": {"authz": {"enabled": "true"}},  # quoted on purpose
+                   "canary": {"enabled": True},
+                   "managedDelivery": {"enabled": True},
+                   "ci": {"jenkins": {"enabled": True, "masters": []}}}
+
+
+# rendering -----------------------------------------------------------------
+
+@functools.lru_cache(maxsize=None)
+def _render(values_json: str) -> dict:
+    chart = helm_python.Chart.load(CHART)
+    return chart.render(json.loads(values_json), name=RELEASE, namespace=NAMESPACE)
+
+
+def render(values=None) -> dict:
+    """Template path -> text (NOTES.txt and hooks included)."""
+    return _render(json.dumps(values or {}, sort_keys=True))
+
+
+def docs(values=None) -> list[dict]:
+    """Every rendered document, parsed (which also proves each one is valid YAML)."""
+    out = []
+    for path, text in render(values).items():
+        if path.endswith("NOTES.txt"):
+            continue
+        for doc in yaml.safe_load_all(text):
+            if doc is not None:
+                assert isinstance(doc, dict), (path, doc)
+                out.append(doc)
+    return out
+
+
+def of_kind(objs, kind):
+    return [o for o in objs if o["kind"] == kind]
+
+
+def named(objs, kind, name):
+    found = [o for o in objs if o["kind"] == kind and o["metadata"]["name"] == name]
+    assert len(found) == 1, (kind, name, [o["metadata"]["name"] for o in of_kind(objs, kind)])
+    return found[0]
+
+
+def deployments(values=None) -> dict:
+    """Spinnaker workload Deployments by workload name (component label); Redis excluded."""
+    return {d["metadata"]["labels"]["app.kubernetes.io/component"]: d
+            for d in of_kind(docs(values), "Deployment")
+            if d["metadata"]["labels"]["app.kubernetes.io/component"] != "redis"}
+
+
+def bundle(values=None) -> dict:
+    [doc] = of_kind(docs(values), "SpinnakerConfigBundle")
+    return json.loads(base64.b64decode(doc["data"]["bundle"], validate=True))
+
+
+def main_container(deployment):
+    return deployment["spec"]["template"]["spec"]["containers"][0]
+
+
+def env_of(container) -> dict:
+    return {e["name"]: e.get("value", e.get("valueFrom")) for e in container.get("env") or ()}
+
+
+def render_error(values) -> str:
+    with pytest.raises(helm_python.HelmError) as info:
+        render(values)
+    return str(info.value)
+
+
+def reference_halyard(case="case-00"):
+    path = os.path.join(REFERENCE, "halyard-format", case, "config")
+    if not os.path.exists(path):
+        pytest.skip(f"reference corpus not found at {REFERENCE} (set SPINNAKER_SHARED)")
+    with open(path) as handle:
+        return yaml.safe_load(handle)
+
+
+SCENARIOS = {
+    "defaults": {},
+    "optional-services": {"halconfig": ALL_OPTIONAL_ON},
+    "ha": {"ha": {"clouddriver": {"enabled": True}, "echo": {"enabled": True}}},
+    "expose-tls": {"expose": {"host": "spinnaker.example.com", "tls": {"enabled": True}}},
+    "expose-subdomain": {"expose": {"host": "spinnaker.example.com", "gate": "subdomain"}},
+    "external-redis": {"redis": {"externalUrl": "redis://redis.example:6379"}},
+    "redis-persistent": {"redis": {"persistence": True}},
+    "bundled-true": {"storage": {"bundled": "true"}},
+    "bundled-false": {"storage": {"bundled": "false"}},
+    "network-policy": {"networkPolicy": {"enabled": True}},
+    "rbac-cluster": {"rbac": {"clouddriver": {"access": "cluster"}}},
+    "rbac-namespace": {"rbac": {"clouddriver": {"access": "namespace", "namespaces": ["apps"]}}},
+    "monitoring": {"halconfig": {"metricStores": {"prometheus": {"enabled": True}}}},
+    "everything": {"halconfig": dict(ALL_OPTIONAL_ON, metricStores={"datadog": {"enabled": "true"}}),
+                   "ha": {"clouddriver": {"enabled": True}, "echo": {"enabled": True}},
+                   "expose": {"host": "spinnaker.example.com"},
+                   "networkPolicy": {"enabled": True},
+                   "rbac": {"clouddriver": {"access": "namespace"}},
+                   "serviceDefaults": {"pdb": {"enabled": True}},
+                   "secrets": {"files": ["gcp"], "env": [{"name": "TOKEN", "secretName": "tok", "key": "t"}]},
+                   "services": {"orca": {"sidecars": [{"name": "extra", "image": "busybox:1.37",
+                                                       "resources": {"requests": {"cpu": "1m"}}}],
+                                         "initContainers": [{"name": "init", "image": "busybox:1.37",
+                                                             "resources": {"requests": {"cpu": "1m"}}}]}}},
+}
+
+
+# validity --------------------------------------------------------------------
+
+@pytest.mark.parametrize("scenario", SCENARIOS)
+def test_every_document_is_a_kubernetes_object(scenario):
+    objs = docs(SCENARIOS[scenario])
+    assert objs
+    for obj in objs:
+        assert obj.get("apiVersion") and obj.get("kind"), obj
+        assert obj["metadata"]["name"], obj
+        assert len(obj["metadata"]["name"]) <= 63 or obj["kind"] in ("Secret", "ConfigMap")
+    keys = [(o["kind"], o["metadata"].get("namespace"), o["metadata"]["name"]) for o in objs]
+    assert len(keys) == len(set(keys)), "duplicate objects"
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS)
+def test_documents_match_the_kubernetes_schemas(scenario):
+    kubernetes_validate = pytest.importorskip("kubernetes_validate", reason="kubernetes-validate checks API schemas")
+    for obj in docs(SCENARIOS[scenario]):
+        if obj["kind"] == "SpinnakerConfigBundle":
+            continue
+        kubernetes_validate.validate(obj, "1.30", strict=True)
+
+
+def test_lint_strict_is_clean_with_defaults():
+    report = helm_python.lint(CHART, {}, strict=True)
+    assert report["errors"] == []
+    assert [m for m in report["messages"] if m["severity"] >= 2] == []
+
+
+def test_app_version_is_the_default_version():
+    with open(os.path.join(CHART, "Chart.yaml")) as handle:
+        assert yaml.safe_load(handle)["appVersion"] == values_model.DEFAULT_VERSION
+    assert bundle()["version"] == values_model.DEFAULT_VERSION
+
+
+# which services run ---------------------------------------------------------
+
+def test_optional_services_are_off_by_default():
+    b = bundle()
+    assert sorted(deployments()) == ALWAYS
+    assert sorted(b["services"]) == ALWAYS
+    assert sorted(b["disabled"]) == OPTIONAL
+
+
+def test_optional_services_follow_the_halconfig():
+    assert sorted(deployments({"halconfig": ALL_OPTIONAL_ON})) == sorted(ALWAYS + OPTIONAL)
+    assert bundle({"halconfig": ALL_OPTIONAL_ON})["disabled"] == []
+
+
+@pytest.mark.parametrize("halconfig,service", [
+    ({"security": {"authz": {"enabled": True}}}, "fiat"),
+    ({"canary": {"enabled": "true"}}, "kayenta"),
+    ({"managedDelivery": {"enabled": True}}, "keel"),
+    ({"ci": {"travis": {"enabled": True}}}, "igor"),
+    ({"providers": {"dockerRegistry": {"enabled": True}}}, "igor"),
+])
+def test_each_optional_service_has_its_own_trigger(halconfig, service):
+    running = deployments({"halconfig": halconfig})
+    assert service in running
+    assert sorted(set(running) - set(ALWAYS)) == [service]
+
+
+def test_disabled_flags_in_the_halconfig_do_not_enable():
+    hal = {"security": {"authz": {"enabled": False}}, "canary": {"enabled": "false"},
+           "ci": {"jenkins": {"masters": []}}, "providers": {"dockerRegistry": {"enabled": False}}}
+    assert sorted(deployments({"halconfig": hal})) == ALWAYS
+
+
+def test_values_override_derived_enablement():
+    values = {"halconfig": ALL_OPTIONAL_ON,
+              "services": {"fiat": {"enabled": False}, "kayenta": {"enabled": False}, "deck": {"enabled": False}}}
+    running = deployments(values)
+    assert "fiat" not in running and "kayenta" not in running and "deck" not in running
+    assert sorted(bundle(values)["disabled"]) == ["deck", "fiat", "kayenta"]
+    assert "keel" in deployments({"services": {"keel": {"enabled": True}}})
+
+
+def test_an_unknown_service_name_fails():
+    # The values schema refuses it; without the schema the template does.
+    assert "clouddrivr" in render_error({"services": {"clouddrivr": {"replicas": 2}}})
+
+
+# versions and images ----------------------------------------------------------
+
+def images(values=None) -> dict:
+    return {name: main_container(d)["image"] for name, d in deployments(values).items()}
+
+
+def test_release_versions_use_ghcr():
+    for name, image in images({"spinnaker": {"version": "2025.2.1"}}).items():
+        assert image == f"ghcr.io/spinnaker/{name}:2025.2.1"
+
+
+def test_legacy_versions_use_the_community_registry():
+    for name, image in images({"spinnaker": {"version": "1.36.1"}}).items():
+        assert image == f"us-docker.pkg.dev/spinnaker-community/docker/{name}:spinnaker-1.36.1"
+
+
+def test_registry_and_per_service_overrides():
+    values = {"spinnaker": {"registry": "mirror.example/spin"},
+              "services": {"gate": {"image": {"registry": "other.example", "repository": "my-gate", "tag": "dev"}},
+                           "orca": {"image": {"digest": "sha256:" + "a" * 64, "tag": "ignored"}}}}
+    got = images(values)
+    assert got["clouddriver"] == f"mirror.example/spin/clouddriver:{values_model.DEFAULT_VERSION}"
+    assert got["gate"] == "other.example/my-gate:dev"
+    assert got["orca"] == "mirror.example/spin/orca@sha256:" + "a" * 64
+
+
+def test_version_comes_from_the_halconfig_when_it_is_a_release():
+    assert bundle({"halconfig": {"version": "1.35.2"}})["version"] == "1.35.2"
+    assert images({"halconfig": {"version": "1.35.2"}})["gate"].endswith("/gate:spinnaker-1.35.2")
+    for not_a_release in ("master-latest-unvalidated", "1.35.x", "latest"):
+        assert bundle({"halconfig": {"version": not_a_release}})["version"] == values_model.DEFAULT_VERSION
+
+
+def test_version_conflict_fails():
+    message = render_error({"spinnaker": {"version": "2026.1.0"}, "halconfig": {"version": "2026.2.0"}})
+    assert "2026.1.0" in message and "2026.2.0" in message
+    assert bundle({"spinnaker": {"version": "2026.1.0"}, "halconfig": {"version": "2026.1.0"}})["version"] == "2026.1.0"
+
+
+def test_a_version_that_is_no_release_fails():
+    assert "not a Spinnaker release" in render_error({"spinnaker": {"version": "master-latest"}})
+
+
+def test_monitoring_image_follows_the_model_and_the_registry():
+    pods = deployments(SCENARIOS["monitoring"])
+    sidecar = [c for c in pods["gate"]["spec"]["template"]["spec"]["containers"] if c["name"] == "monitoring-daemon"]
+    assert sidecar[0]["image"] == values_model.MONITORING_DAEMON_IMAGE
+    mirrored = deployments(dict(SCENARIOS["monitoring"], spinnaker={"registry": "mirror.example/spin"}))
+    sidecar = [c for c in mirrored["gate"]["spec"]["template"]["spec"]["containers"] if c["name"] == "monitoring-daemon"]
+    assert sidecar[0]["image"] == "mirror.example/spin/" + values_model.MONITORING_DAEMON_IMAGE.rsplit("/", 1)[1]
+
+
+# workloads ---------------------------------------------------------------------
+
+def test_workloads_follow_the_service_table():
+    objs = docs({"halconfig": ALL_OPTIONAL_ON})
+    for name, facts in values_model.SERVICES.items():
+        deployment = named(objs, "Deployment", f"{FULLNAME}-{name}")
+        container = main_container(deployment)
+        assert container["ports"][0]["containerPort"] == facts["port"]
+        service = named(objs, "Service", f"{FULLNAME}-{name}")
+        assert service["spec"]["ports"][0]["port"] == facts["port"]
+        assert service["spec"]["selector"]["app.kubernetes.io/component"] == name
+        if facts["java"]:
+            assert container["readinessProbe"]["httpGet"]["path"] == facts["health"]
+            assert container["livenessProbe"]["httpGet"]["port"] == facts["port"]
+            env = env_of(container)
+            assert env["SPRING_PROFILES_ACTIVE"] == "helm,local"
+            assert env["JAVA_OPTS"].startswith("-XX:MaxRAMPercentage=")
+            mounts = {m["mountPath"] for m in container["volumeMounts"]}
+            assert "/tmp" in mounts
+        else:
+            assert container["readinessProbe"]["tcpSocket"]["port"] == facts["port"]
+        grace = deployment["spec"]["template"]["spec"].get("terminationGracePeriodSeconds")
+        assert grace == (facts["grace"] if facts["grace"] != 30 else None)
+        annotations = deployment["metadata"]["annotations"]
+        assert annotations["moniker.spinnaker.io/application"] == "spinnaker"
+        assert annotations["moniker.spinnaker.io/cluster"] == name
+
+
+def test_keel_keeps_its_own_java_opts():
+    pods = deployments({"services": {"keel": {"enabled": True}}})
+    assert env_of(main_container(pods["keel"]))["JAVA_OPTS"] == "-XX:MaxRAMPercentage=50.0"
+
+
+def test_config_is_projected_from_placeholders():
+    for name, deployment in deployments({"halconfig": ALL_OPTIONAL_ON}).items():
+        spec = deployment["spec"]["template"]["spec"]
+        [config] = [v for v in spec["volumes"] if v["name"] == "config"]
+        assert config["projected"]["sources"] == [
+            {"configMap": {"name": f"spinnaker-renderer-placeholder-configmap-{name}"}},
+            {"secret": {"name": f"spinnaker-renderer-placeholder-secret-{name}"}}]
+        [mount] = [m for m in main_container(deployment)["volumeMounts"] if m["name"] == "config"]
+        assert mount == {"name": "config", "mountPath": "/opt/spinnaker/config", "readOnly": True}
+
+
+def test_deck_gets_its_env_secret_and_gate_address():
+    deck = main_container(deployments()["deck"])
+    assert deck["envFrom"] == [{"secretRef": {"name": "spinnaker-renderer-placeholder-env-deck"}}]
+    env = env_of(deck)
+    assert env["DECK_HOST"] == "0.0.0.0" and env["DECK_PORT"] == "9000"
+    assert env["API_HOST"] == f"http://{FULLNAME}-gate:8084"
+    exposed = env_of(main_container(deployments(SCENARIOS["expose-tls"])["deck"]))
+    assert exposed["API_HOST"] == f"http://{FULLNAME}-gate:8084/api/v1"
+
+
+def test_gate_probes_follow_its_tls_and_path():
+    gate = main_container(deployments({"halconfig": {"security": {"apiSecurity": {"ssl": {"enabled": "true"}}}}})["gate"])
+    assert gate["readinessProbe"]["httpGet"]["scheme"] == "HTTPS"
+    assert gate["ports"][0]["name"] == "https"
+    gate = main_container(deployments(SCENARIOS["expose-tls"])["gate"])
+    assert gate["readinessProbe"]["httpGet"] == {"path": "/api/v1/health", "port": 8084, "scheme": "HTTP"}
+
+
+def test_ha_splits_replace_their_service():
+    values = {"ha": {"clouddriver": {"enabled": True, "roDeck": 3}, "echo": {"enabled": True, "worker": 2}}}
+    objs = docs(values)
+    pods = deployments(values)
+    splits = values_model.HA_SPLITS
+    assert sorted(pods) == sorted(set(ALWAYS) - {"clouddriver", "echo"} | set(splits))
+    for split, (service, profiles) in splits.items():
+        deployment = pods[split]
+        assert deployment["metadata"]["name"] == f"{FULLNAME}-{split}"
+        for labels in (deployment["metadata"]["labels"], deployment["spec"]["template"]["metadata"]["labels"],
+                       named(objs, "Service", f"{FULLNAME}-{split}")["metadata"]["labels"]):
+            assert labels["app.kubernetes.io/component"] == split
+            assert labels["spinnaker.io/service"] == service
+        assert deployment["metadata"]["annotations"]["moniker.spinnaker.io/cluster"] == split
+        env = env_of(main_container(deployment))
+        assert env["SPRING_PROFILES_ACTIVE"] == ",".join(("helm",) + profiles + ("local",))
+        sources = [v for v in deployment["spec"]["template"]["spec"]["volumes"] if v["name"] == "config"][0]
+        assert sources["projected"]["sources"][0]["configMap"]["name"].endswith(f"-configmap-{service}")
+    assert pods["clouddriver-ro-deck"]["spec"]["replicas"] == 3
+    assert pods["echo-worker"]["spec"]["replicas"] == 2
+    assert pods["clouddriver-caching"]["spec"]["template"]["spec"]["terminationGracePeriodSeconds"] == 720
+    b = bundle(values)
+    for split, (service, profiles) in splits.items():
+        assert b["services"][split] == {"service": service, "host": f"{FULLNAME}-{split}", "port":
+                                        values_model.SERVICES[service]["port"], "scheme": "http",
+                                        "profiles": list(profiles), "monitoring": False}
+
+
+def test_settings_fall_back_to_service_defaults():
+    values = {"serviceDefaults": {"nodeSelector": {"pool": "spin"}, "replicas": 2,
+                                 "podSecurityContext": {"runAsNonRoot": True, "runAsUser": 1000680000,
+                                                        "seccompProfile": {"type": "RuntimeDefault"}}},
+              "services": {"orca": {"nodeSelector": {"pool": "orca"}, "replicas": 0}}}
+    pods = deployments(values)
+    assert pods["rosco"]["spec"]["template"]["spec"]["nodeSelector"] == {"pool": "spin"}
+    assert pods["rosco"]["spec"]["replicas"] == 2
+    assert pods["orca"]["spec"]["template"]["spec"]["nodeSelector"] == {"pool": "orca"}
+    assert pods["orca"]["spec"]["replicas"] == 0
+    # Large uids stay integers (no JSON round trip turning them into 1.00068e+09).
+    assert pods["rosco"]["spec"]["template"]["spec"]["securityContext"]["runAsUser"] == 1000680000
+    # Deck's own securityContext (uid 33) is not replaced by the default.
+    assert pods["deck"]["spec"]["template"]["spec"]["securityContext"]["runAsUser"] == 33
+
+
+def test_user_extras_reach_the_pods():
+    values = {"spinnaker": {"imagePullSecrets": [{"name": "regcred"}]},
+              "secrets": {"files": ["gcp", "aws"], "env": [{"name": "TOKEN", "secretName": "tok", "key": "t"}]},
+              "services": {"gate": {"podLabels": {"team": "cd"}, "podAnnotations": {"a": "b"},
+                                    "env": [{"name": "X", "value": "1"}],
+                                    "extraVolumes": [{"name": "extra", "emptyDir": {}}],
+                                    "extraVolumeMounts": [{"name": "extra", "mountPath": "/extra"}],
+                                    "tolerations": [{"key": "k", "operator": "Exists"}],
+                                    "priorityClassName": "high"}}}
+    for name, deployment in deployments(values).items():
+        spec = deployment["spec"]["template"]["spec"]
+        assert spec["imagePullSecrets"] == [{"name": "regcred"}]
+        [files] = [v for v in spec["volumes"] if v["name"] == "secret-files"]
+        assert files["projected"]["sources"] == [{"secret": {"name": "gcp"}}, {"secret": {"name": "aws"}}]
+        assert "/var/secrets" in {m["mountPath"] for m in main_container(deployment)["volumeMounts"]}
+        assert env_of(main_container(deployment))["TOKEN"] == {"secretKeyRef": {"name": "tok", "key": "t"}}
+    gate = deployments(values)["gate"]
+    spec = gate["spec"]["template"]["spec"]
+    assert gate["spec"]["template"]["metadata"]["labels"]["team"] == "cd"
+    assert gate["spec"]["template"]["metadata"]["annotations"]["a"] == "b"
+    assert env_of(main_container(gate))["X"] == "1"
+    assert {"name": "extra", "mountPath": "/extra"} in main_container(gate)["volumeMounts"]
+    assert spec["priorityClassName"] == "high" and spec["tolerations"][0]["key"] == "k"
+
+
+def test_pdbs_per_workload():
+    assert of_kind(docs(), "PodDisruptionBudget") == []
+    values = {"serviceDefaults": {"pdb": {"enabled": True}}, "services": {"orca": {"pdb": {"minAvailable": "50%"}}},
+              "ha": {"clouddriver": {"enabled": True}}}
+    pdbs = {p["metadata"]["name"]: p["spec"] for p in of_kind(docs(values), "PodDisruptionBudget")}
+    assert f"{FULLNAME}-clouddriver-ro" in pdbs and f"{FULLNAME}-clouddriver" not in pdbs
+    assert pdbs[f"{FULLNAME}-orca"]["minAvailable"] == "50%" and "maxUnavailable" not in pdbs[f"{FULLNAME}-orca"]
+    assert pdbs[f"{FULLNAME}-gate"]["maxUnavailable"] == 1
+    assert pdbs[f"{FULLNAME}-gate"]["selector"]["matchLabels"]["app.kubernetes.io/component"] == "gate"
+
+
+def test_monitoring_sidecar_in_every_java_pod():
+    pods = deployments(dict(SCENARIOS["monitoring"], halconfig=dict(ALL_OPTIONAL_ON, metricStores={
+        "period": 30, "enabled": True, "prometheus": {"enabled": "true"}})))
+    for name, deployment in pods.items():
+        containers = {c["name"]: c for c in deployment["spec"]["template"]["spec"]["containers"]}
+        if name == "deck":
+            assert "monitoring-daemon" not in containers
+            continue
+        sidecar = containers["monitoring-daemon"]
+        assert sidecar["ports"] == [{"name": "metrics", "containerPort": 8008, "protocol": "TCP"}]
+        assert "/opt/spinnaker/config" in {m["mountPath"] for m in sidecar["volumeMounts"]}
+    assert all(not w["monitoring"] for w in bundle()["services"].values())
+    disabled_stores = {"halconfig": {"metricStores": {"enabled": True, "prometheus": {"enabled": False}}}}
+    assert all(not w["monitoring"] for w in bundle(disabled_stores)["services"].values())
+
+
+# security ----------------------------------------------------------------------
+
+def pod_specs(objs):
+    for obj in objs:
+        if obj["kind"] in ("Deployment", "StatefulSet"):
+            yield obj["metadata"]["name"], obj["spec"]["template"]["spec"]
+        elif obj["kind"] == "Pod":
+            yield obj["metadata"]["name"], obj["spec"]
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS)
+def test_every_container_is_restricted(scenario):
+    seen = 0
+    for name, spec in pod_specs(docs(SCENARIOS[scenario])):
+        pod = spec.get("securityContext") or {}
+        for container in (spec.get("initContainers") or []) + spec["containers"]:
+            seen += 1
+            where = (name, container["name"])
+            sc = container.get("securityContext") or {}
+            assert sc.get("runAsNonRoot", pod.get("runAsNonRoot")) is True, where
+            assert sc.get("allowPrivilegeEscalation") is False, where
+            assert "ALL" in (sc.get("capabilities") or {}).get("drop", []), where
+            assert not (sc.get("capabilities") or {}).get("add"), where
+            seccomp = sc.get("seccompProfile") or pod.get("seccompProfile") or {}
+            assert seccomp.get("type") == "RuntimeDefault", where
+            assert sc.get("privileged") in (None, False), where
+            uid = sc.get("runAsUser", pod.get("runAsUser"))
+            assert uid is None or uid > 0, where
+            assert (container.get("resources") or {}).get("requests"), where
+        assert not spec.get("hostNetwork") and not spec.get("hostPID"), name
+    assert seen
+
+
+def test_read_only_root_filesystems():
+    objs = docs(dict(SCENARIOS["monitoring"], storage={"bundled": "true"}))
+    for name, spec in pod_specs(objs):
+        for container in spec["containers"]:
+            read_only = container["securityContext"].get("readOnlyRootFilesystem")
+            # Deck copies settings into its web root at start (values keep it writable).
+            assert read_only is (not name.endswith("-deck")), (name, container["name"])
+
+
+def test_service_account_tokens():
+    objs = docs()
+    accounts = {a["metadata"]["name"]: a for a in of_kind(objs, "ServiceAccount")}
+    assert sorted(accounts) == sorted(f"{FULLNAME}-{s}" for s in ALWAYS)
+    assert all(a["automountServiceAccountToken"] is False for a in accounts.values())
+    for deployment in deployments().values():
+        assert deployment["spec"]["template"]["spec"]["automountServiceAccountToken"] is False
+    assert not [o for o in objs if o["kind"] in ("Role", "RoleBinding", "ClusterRole", "ClusterRoleBinding")]
+    assert of_kind(docs({"rbac": {"create": False}}), "ServiceAccount") == []
+
+
+@pytest.mark.parametrize("access", ["namespace", "cluster"])
+def test_clouddriver_rbac_is_explicit(access):
+    values = {"rbac": {"clouddriver": {"access": access, "namespaces": ["apps", "spinnaker"]}}}
+    objs = docs(values)
+    roles = [o for o in objs if o["kind"] in ("Role", "ClusterRole")]
+    bindings = [o for o in objs if o["kind"] in ("RoleBinding", "ClusterRoleBinding")]
+    if access == "namespace":
+        assert sorted(r["metadata"]["namespace"] for r in roles) == ["apps", "spinnaker"]
+        assert of_kind(objs, "ClusterRole") == []
+    else:
+        assert [r["kind"] for r in roles] == ["ClusterRole"]
+    for role in roles:
+        assert role["rules"]
+        for rule in role["rules"]:
+            for key in ("apiGroups", "resources", "verbs"):
+                assert rule[key] and "*" not in rule[key], (role["metadata"]["name"], rule)
+            assert "escalate" not in rule["verbs"] and "bind" not in rule["verbs"] and "impersonate" not in rule["verbs"]
+    for binding in bindings:
+        assert binding["roleRef"]["name"] != "cluster-admin"
+        assert binding["subjects"] == [{"kind": "ServiceAccount", "name": f"{FULLNAME}-clouddriver",
+                                        "namespace": NAMESPACE}]
+    accounts = {a["metadata"]["name"]: a for a in of_kind(objs, "ServiceAccount")}
+    assert accounts[f"{FULLNAME}-clouddriver"]["automountServiceAccountToken"] is True
+    assert accounts[f"{FULLNAME}-gate"]["automountServiceAccountToken"] is False
+    assert deployments(values)["clouddriver"]["spec"]["template"]["spec"]["automountServiceAccountToken"] is True
+
+
+# redis, storage ------------------------------------------------------------------
+
+def test_bundled_redis():
+    objs = docs()
+    redis = named(objs, "Deployment", f"{FULLNAME}-redis")
+    container = redis["spec"]["template"]["spec"]["containers"][0]
+    assert redis["spec"]["template"]["spec"]["securityContext"]["runAsUser"] == 999
+    assert container["readinessProbe"]["exec"]["command"] == ["redis-cli", "ping"]
+    assert named(objs, "Service", f"{FULLNAME}-redis")["spec"]["ports"][0]["port"] == 6379
+    assert bundle()["redis"] == {"url": f"redis://{FULLNAME}-redis:6379", "roUrl": ""}
+    persistent = named(docs(SCENARIOS["redis-persistent"]), "StatefulSet", f"{FULLNAME}-redis")
+    assert persistent["spec"]["volumeClaimTemplates"][0]["spec"]["resources"]["requests"]["storage"] == "8Gi"
+
+
+@pytest.mark.parametrize("values", [{"redis": {"externalUrl": "redis://redis.example:6379"}},
+                                    {"redis": {"enabled": False}}])
+def test_no_bundled_redis(values):
+    objs = docs(values)
+    assert not [o for o in objs if o["metadata"]["name"] == f"{FULLNAME}-redis"]
+    assert bundle(values)["redis"]["url"] == values["redis"].get("externalUrl", "")
+
+
+def test_read_replica_redis_reaches_the_bundle():
+    values = {"ha": {"clouddriver": {"enabled": True, "redisRoUrl": "redis://replica:6379"}}}
+    assert bundle(values)["redis"]["roUrl"] == "redis://replica:6379"
+
+
+def mysql_objects(values):
+    return [o for o in docs(values) if o["metadata"]["name"] == f"{FULLNAME}-mysql"]
+
+
+@pytest.mark.parametrize("values,bundled", [
+    ({}, True),
+    ({"storage": {"bundled": "auto"}, "halconfig": {"persistentStorage": {"s3": {"enabled": "true", "bucket": "b"}}}},
+     False),
+    ({"halconfig": {"persistentStorage": {"persistentStoreType": "gcs"}}}, False),
+    ({"halconfig": {"persistentStorage": {"s3": {"enabled": False}, "sql": {"enabled": True}}}}, True),
+    ({"storage": {"bundled": "true"}, "halconfig": {"persistentStorage": {"gcs": {"enabled": True}}}}, True),
+    ({"storage": {"bundled": "false"}}, False),
+])
+def test_bundled_store_modes(values, bundled):
+    assert bundle(values)["storage"]["bundled"] is bundled
+    assert bool(mysql_objects(values)) is bundled
+    front50 = env_of(main_container(deployments(values)["front50"]))
+    assert ("FRONT50_DB_PASSWORD" in front50) is bundled
+
+
+def test_bundled_mysql():
+    objs = mysql_objects({})
+    kinds = sorted(o["kind"] for o in objs)
+    assert kinds == ["Secret", "Service", "StatefulSet"]
+    [statefulset] = [o for o in objs if o["kind"] == "StatefulSet"]
+    spec = statefulset["spec"]["template"]["spec"]
+    assert spec["securityContext"]["runAsUser"] == 999 and spec["securityContext"]["fsGroup"] == 999
+    env = env_of(spec["containers"][0])
+    assert env["MYSQL_DATABASE"] == "front50" and env["MYSQL_USER"] == "front50"
+    assert env["MYSQL_PASSWORD"] == {"secretKeyRef": {"name": f"{FULLNAME}-mysql", "key": "password"}}
+    assert statefulset["spec"]["volumeClaimTemplates"][0]["metadata"]["name"] == "data"
+    [secret] = [o for o in objs if o["kind"] == "Secret"]
+    assert len(base64.b64decode(secret["data"]["password"])) == 32
+    assert secret["metadata"]["annotations"]["helm.sh/resource-policy"] == "keep"
+    assert bundle()["storage"] == {"bundled": True, "jdbcUrl": f"jdbc:mysql://{FULLNAME}-mysql:3306/front50",
+                                   "user": "front50", "passwordEnv": "FRONT50_DB_PASSWORD"}
+    front50 = env_of(main_container(deployments()["front50"]))
+    assert front50["FRONT50_DB_PASSWORD"] == {"secretKeyRef": {"name": f"{FULLNAME}-mysql", "key": "password"}}
+
+
+def test_existing_secret_for_the_database():
+    values = {"storage": {"existingSecret": "front50-db"}}
+    [secret] = [o for o in mysql_objects(values) if o["kind"] == "Secret"]
+    assert "password" not in secret["data"] and "root-password" in secret["data"]
+    front50 = env_of(main_container(deployments(values)["front50"]))
+    assert front50["FRONT50_DB_PASSWORD"]["secretKeyRef"]["name"] == "front50-db"
+
+
+# the config bundle -----------------------------------------------------------------
+
+def test_bundle_has_the_documented_shape():
+    values = {"halconfig": {"version": "2026.1.0"}, "strict": True, "profiles": {"gate": {"a": 1}},
+              "settingsLocalJs": "window.x = 1;",
+              "patches": [{"target": {"kind": "Deployment"}, "patch": {"metadata": {"labels": {"p": "1"}}}}]}
+    [doc] = of_kind(docs(values), "SpinnakerConfigBundle")
+    assert doc["apiVersion"] == "renderer.spinnaker.io/v1"
+    assert doc["metadata"] == {"name": FULLNAME}
+    assert list(doc["data"]) == ["bundle"]
+    b = bundle(values)
+    assert set(b) == BUNDLE_KEYS
+    assert b["halconfig"] == values["halconfig"] and b["strict"] is True and b["halconfigDeployment"] == ""
+    assert b["version"] == "2026.1.0"
+    assert b["profiles"] == values["profiles"] and b["settingsLocalJs"] == values["settingsLocalJs"]
+    assert b["patches"][0]["target"] == {"kind": "Deployment"}
+    assert {k: v for k, v in b["release"].items() if k != "labels"} == {
+        "name": RELEASE, "namespace": NAMESPACE, "fullname": FULLNAME, "chart": "spinnaker-0.1.0"}
+    for workload, entry in b["services"].items():
+        assert set(entry) == {"service", "host", "port", "scheme", "profiles", "monitoring"}
+        assert entry["port"] == values_model.SERVICES[entry["service"]]["port"]
+        assert entry["scheme"] in ("http", "https")
+    assert b["expose"] == {"deckUrl": "", "gateUrl": "", "gatePath": "", "corsPattern": ""}
+
+
+def test_bundle_release_labels_are_the_standard_labels():
+    objs = docs()
+    labels = bundle()["release"]["labels"]
+    assert "app.kubernetes.io/component" not in labels
+    assert labels["app.kubernetes.io/instance"] == RELEASE
+    assert labels["app.kubernetes.io/managed-by"] == "Helm"
+    gate = named(objs, "Deployment", f"{FULLNAME}-gate")["metadata"]["labels"]
+    assert {k: v for k, v in gate.items() if k not in ("app.kubernetes.io/component", "spinnaker.io/service")} \
+        == labels
+    common = bundle({"commonLabels": {"team": "cd"}})["release"]["labels"]
+    assert common["team"] == "cd"
+
+
+def test_bundle_services_match_the_kubernetes_services():
+    values = SCENARIOS["everything"]
+    objs = docs(values)
+    services = {s["metadata"]["name"]: s for s in of_kind(objs, "Service")}
+    for workload, entry in bundle(values)["services"].items():
+        service = services[entry["host"]]
+        assert service["spec"]["ports"][0]["port"] == entry["port"]
+        assert service["spec"]["selector"]["app.kubernetes.io/component"] == workload
+        assert entry["monitoring"] is (entry["service"] != "deck")
+
+
+@pytest.mark.parametrize("expose,expected", [
+    ({"host": "spin.example.com", "tls": {"enabled": True}},
+     {"deckUrl": "https://spin.example.com", "gateUrl": "https://spin.example.com/api/v1", "gatePath": "/api/v1",
+      "corsPattern": r"^https://spin\.example\.com$"}),
+    ({"host": "spin.example.com", "gatePath": "gate/"},
+     {"deckUrl": "http://spin.example.com", "gateUrl": "http://spin.example.com/gate", "gatePath": "/gate",
+      "corsPattern": r"^http://spin\.example\.com$"}),
+    ({"host": "spin.example.com", "gate": "subdomain", "gateSubdomain": "gate"},
+     {"deckUrl": "http://spin.example.com", "gateUrl": "http://gate.spin.example.com", "gatePath": "",
+      "corsPattern": r"^http://spin\.example\.com$"}),
+])
+def test_bundle_expose(expose, expected):
+    got = bundle({"expose": expose})["expose"]
+    assert got == expected
+    assert re.match(got["corsPattern"], got["deckUrl"])
+    assert not re.match(got["corsPattern"], got["deckUrl"].replace(".example", "Xexample"))
+
+
+def test_halconfig_given_as_text_is_parsed():
+    text = "security:\n  authz:\n    enabled: true\nversion: 1.35.0\n"
+    b = bundle({"halconfig": text})
+    assert b["halconfig"] == {"security": {"authz": {"enabled": True}}, "version": "1.35.0"}
+    assert "fiat" in b["services"] and b["version"] == "1.35.0"
+
+
+# Halyard files ---------------------------------------------------------------------
+
+def test_halyard_file_uses_its_current_deployment():
+    hal = reference_halyard()
+    b = bundle({"halconfig": hal})
+    assert b["halconfig"] == hal  # handed over as given; the renderer picks the deployment too
+    # prod: authz, canary and CI on; its version (master-latest-unvalidated) is no release.
+    assert {"fiat", "kayenta", "igor"} <= set(b["services"]) and "keel" in b["disabled"]
+    assert b["version"] == values_model.DEFAULT_VERSION
+    assert b["services"]["gate"]["scheme"] == "https"
+    assert any(w["monitoring"] for w in b["services"].values())
+    gate = main_container(deployments({"halconfig": hal})["gate"])
+    assert gate["readinessProbe"]["httpGet"]["scheme"] == "HTTPS"
+
+
+def test_halyard_file_with_a_named_deployment():
+    values = {"halconfig": reference_halyard(), "halconfigDeployment": "staging"}
+    b = bundle(values)
+    assert b["version"] == "1.30.0" and b["halconfigDeployment"] == "staging"
+    assert sorted(b["services"]) == ALWAYS
+    assert images(values)["orca"] == "us-docker.pkg.dev/spinnaker-community/docker/orca:spinnaker-1.30.0"
+    assert "no deployment named" in render_error(dict(values, halconfigDeployment="nope"))
+
+
+def test_halyard_file_without_a_choice_fails():
+    hal = {"deploymentConfigurations": [{"name": "a"}, {"name": "b"}]}
+    assert "no deployment chosen" in render_error({"halconfig": hal})
+    single = {"deploymentConfigurations": [{"name": "only", "canary": {"enabled": True}}]}
+    assert "kayenta" in bundle({"halconfig": single})["services"]
+
+
+# exposure ---------------------------------------------------------------------------
+
+def test_no_ingress_without_a_host():
+    assert of_kind(docs(), "Ingress") == []
+    assert of_kind(docs({"expose": {"host": "x.example", "ingress": {"enabled": False}}}), "Ingress") == []
+
+
+def test_ingress_path_mode_with_tls():
+    values = {"expose": {"host": "spin.example.com", "tls": {"enabled": True},
+                         "ingress": {"className": "nginx", "annotations": {"a": "b"}}}}
+    [ingress] = of_kind(docs(values), "Ingress")
+    spec = ingress["spec"]
+    assert spec["ingressClassName"] == "nginx" and ingress["metadata"]["annotations"] == {"a": "b"}
+    assert spec["tls"] == [{"hosts": ["spin.example.com"], "secretName": "spin-spinnaker-tls"}]
+    [rule] = spec["rules"]
+    paths = {p["path"]: p["backend"]["service"] for p in rule["http"]["paths"]}
+    assert paths == {"/api/v1": {"name": f"{FULLNAME}-gate", "port": {"number": 8084}},
+                     "/": {"name": f"{FULLNAME}-deck", "port": {"number": 9000}}}
+
+
+def test_ingress_subdomain_mode():
+    values = {"expose": {"host": "spin.example.com", "gate": "subdomain", "tls": {"enabled": True,
+                                                                                  "secretName": "tls"}}}
+    [ingress] = of_kind(docs(values), "Ingress")
+    hosts = {r["host"]: r["http"]["paths"][0]["backend"]["service"]["name"] for r in ingress["spec"]["rules"]}
+    assert hosts == {"spin.example.com": f"{FULLNAME}-deck", "api.spin.example.com": f"{FULLNAME}-gate"}
+    assert ingress["spec"]["tls"] == [{"hosts": ["spin.example.com", "api.spin.example.com"], "secretName": "tls"}]
+
+
+# network policies -----------------------------------------------------------------------
+
+def test_network_policies():
+    assert of_kind(docs(), "NetworkPolicy") == []
+    peers = [{"namespaceSelector": {"matchLabels": {"name": "ingress"}}}]
+    rules = [{"to": [{"ipBlock": {"cidr": "10.0.0.0/8"}}]}]
+    policies = {p["metadata"]["name"].removeprefix(FULLNAME + "-"): p["spec"]
+                for p in of_kind(docs({"networkPolicy": {"enabled": True, "ingressFrom": peers, "egress": rules}}),
+                                 "NetworkPolicy")}
+    release = {"app.kubernetes.io/name": "spinnaker", "app.kubernetes.io/instance": RELEASE}
+    deny = policies["default-deny"]
+    assert deny["podSelector"] == {"matchLabels": release}
+    assert sorted(deny["policyTypes"]) == ["Egress", "Ingress"] and "ingress" not in deny and "egress" not in deny
+    assert policies["internal"]["ingress"] == [{"from": [{"podSelector": {"matchLabels": release}}]}]
+    assert policies["internal"]["egress"] == [{"to": [{"podSelector": {"matchLabels": release}}]}]
+    assert {p["port"] for p in policies["dns"]["egress"][0]["ports"]} == {53}
+    ui = policies["ui"]
+    assert ui["podSelector"]["matchExpressions"][0]["values"] == ["deck", "gate"]
+    assert ui["ingress"][0]["from"] == peers
+    assert sorted(p["port"] for p in ui["ingress"][0]["ports"]) == [8084, 9000]
+    assert policies["egress"]["egress"] == rules
+    assert sorted(policies["egress"]["podSelector"]["matchExpressions"][0]["values"]) == ALWAYS
+    open_policies = {p["metadata"]["name"].removeprefix(FULLNAME + "-"): p["spec"]
+                     for p in of_kind(docs({"networkPolicy": {"enabled": True}}), "NetworkPolicy")}
+    assert open_policies["egress"]["egress"] == [{}]
+    assert "from" not in open_policies["ui"]["ingress"][0]
+
+
+# helm test, NOTES ---------------------------------------------------------------------------
+
+def test_health_test_hook_checks_every_workload():
+    values = {"halconfig": ALL_OPTIONAL_ON, "ha": {"clouddriver": {"enabled": True}},
+              "expose": {"host": "spin.example.com"}}
+    text = render(values)["spinnaker/templates/tests/test-health.yaml"]
+    [pod] = [d for d in yaml.safe_load_all(text) if d]
+    annotations = pod["metadata"]["annotations"]
+    assert annotations["helm.sh/hook"] == "test"
+    assert annotations["helm.sh/hook-delete-policy"] == "before-hook-creation,hook-succeeded"
+    container = pod["spec"]["containers"][0]
+    assert container["image"] == "docker.io/library/busybox:1.37"
+    script = "\n".join(container.get("args") or []) + "\n".join(container.get("command") or [])
+    for workload, entry in bundle(values)["services"].items():
+        if entry["service"] == "deck":
+            assert f"http://{entry['host']}:{entry['port']}/" in script
+        elif entry["service"] == "gate":
+            assert f"http://{entry['host']}:{entry['port']}/api/v1/health" in script
+        else:
+            assert f"http://{entry['host']}:{entry['port']}/health" in script, workload
+    assert not [p for p in render({"tests": {"enabled": False}}) if "tests/" in p and render(
+        {"tests": {"enabled": False}})[p].strip()]
+
+
+def test_notes():
+    notes = render()["spinnaker/templates/NOTES.txt"]
+    assert "post-render" in notes
+    assert f"port-forward svc/{FULLNAME}-deck 9000:9000" in notes
+    assert f"port-forward svc/{FULLNAME}-gate 8084:8084" in notes
+    for service in ALWAYS:
+        assert f"- {service}:" in notes
+    exposed = render(SCENARIOS["expose-tls"])["spinnaker/templates/NOTES.txt"]
+    assert "https://spinnaker.example.com/api/v1" in exposed and "port-forward" not in exposed
+
+
+# the chart's copies of model facts -------------------------------------------------------------
+
+def test_values_yaml_carries_the_service_table():
+    with open(os.path.join(CHART, "values.yaml")) as handle:
+        values = yaml.safe_load(handle)
+    assert sorted(values["services"]) == sorted(values_model.SERVICES)
+    for name, facts in values_model.SERVICES.items():
+        assert values["services"][name]["port"] == facts["port"]
+    assert values["monitoringDaemon"]["image"] == values_model.MONITORING_DAEMON_IMAGE

@@ -123,24 +123,47 @@ def cmd_generate(args) -> int:
 
 
 def write_files(outdir: str, files: dict) -> None:
-    """Write every file or none: each goes to a temporary name first."""
+    """Write every file or none: all are staged under temporary names first,
+    and files already there are put back if moving one into place fails."""
+    created = not os.path.isdir(outdir)
+    staged, backups, placed = [], [], []
+    in_the_way = [n for n in files if os.path.lexists(os.path.join(outdir, n))
+                  and not os.path.isfile(os.path.join(outdir, n))]
+    if in_the_way:
+        raise UsageError(f"cannot write to {outdir}: {', '.join(in_the_way)} exists and is not a file")
     try:
         os.makedirs(outdir, exist_ok=True)
-        staged = []
-        try:
-            for name, content in files.items():
-                tmp = os.path.join(outdir, f".{name}.tmp")
-                with open(tmp, "w", encoding="utf-8", newline="\n") as handle:
-                    handle.write(content)
-                staged.append((tmp, os.path.join(outdir, name)))
-        except OSError:
-            for tmp, _ in staged:
-                os.unlink(tmp)
-            raise
+        for name, content in files.items():
+            tmp = os.path.join(outdir, f".{name}.tmp")
+            staged.append((tmp, os.path.join(outdir, name)))
+            with open(tmp, "w", encoding="utf-8", newline="\n") as handle:
+                handle.write(content)
+        for _, final in staged:
+            if os.path.exists(final):
+                os.replace(final, final + ".bak")
+                backups.append(final)
         for tmp, final in staged:
             os.replace(tmp, final)
+            placed.append(final)
     except OSError as exc:
+        for final in placed:
+            _quietly(os.unlink, final)
+        for final in backups:
+            _quietly(os.replace, final + ".bak", final)
+        for tmp, _ in staged:
+            _quietly(os.unlink, tmp)
+        if created:
+            _quietly(os.rmdir, outdir)
         raise UsageError(f"cannot write to {outdir}: {exc.strerror}") from None
+    for final in backups:
+        _quietly(os.unlink, final + ".bak")
+
+
+def _quietly(fn, *args) -> None:
+    try:
+        fn(*args)
+    except OSError:
+        pass
 
 
 def cmd_validate(args) -> int:

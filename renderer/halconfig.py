@@ -23,7 +23,7 @@ def read(data, *, deployment: str | None = None, strict: bool = False, report: R
         return None, report
     halyard_form = halyard.is_halyard_file(data)
     if halyard_form:
-        data, where = halyard.from_halyard(data, deployment, report)
+        data, where = halyard.from_halyard(data, deployment, report, base)
         if data is None:
             return None, report
         base = base + where
@@ -33,4 +33,5 @@ def read(data, *, deployment: str | None = None, strict: bool = False, report: R
         return None, report
     data = halyard.apply_rules(data, base, report, halyard_form)
     hal = normalize(HAL, data, report, strict=strict, path=base)
+    report.restore_paths()
     return hal, report

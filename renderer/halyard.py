@@ -18,11 +18,13 @@ def is_halyard_file(data) -> bool:
     return isinstance(data, dict) and "deploymentConfigurations" in data
 
 
-def from_halyard(data: dict, deployment: str | None, report: Report):
-    """(deployment config, its path) chosen from a Halyard file, or (None, ()) on error."""
+def from_halyard(data: dict, deployment: str | None, report: Report, base: tuple = ()):
+    """(deployment config, its path) chosen from a Halyard file, or (None, ()) on error.
+
+    Paths are reported under `base` (e.g. `halconfig` inside chart values)."""
     deployments = data.get("deploymentConfigurations")
     if not isinstance(deployments, list) or not deployments:
-        report.error(("deploymentConfigurations",), "expected a non-empty list of deployments.")
+        report.error(base + ("deploymentConfigurations",), "expected a non-empty list of deployments.")
         return None, ()
     names = [d.get("name") if isinstance(d, dict) else None for d in deployments]
     wanted = deployment or data.get("currentDeployment")
@@ -31,23 +33,23 @@ def from_halyard(data: dict, deployment: str | None, report: Report):
         if len(deployments) == 1:
             wanted = names[0]
         else:
-            report.error(("currentDeployment",), f"no deployment chosen; the file has {listed}.",
+            report.error(base + ("currentDeployment",), f"no deployment chosen; the file has {listed}.",
                          "Set currentDeployment or pass --deployment NAME.")
             return None, ()
     if wanted not in names:
-        where = ("currentDeployment",) if deployment is None else ()
+        where = base + (("currentDeployment",) if deployment is None else ())
         report.error(where, f"no deployment named {wanted!r}; the file has {listed}.",
                      "Pick one of those with --deployment NAME.")
         return None, ()
     index = names.index(wanted)
     config = deployments[index]
     if not isinstance(config, dict):
-        report.error(("deploymentConfigurations", index), "expected a mapping.")
+        report.error(base + ("deploymentConfigurations", index), "expected a mapping.")
         return None, ()
     for key in data:
         if key not in ("deploymentConfigurations", "currentDeployment", "halyardVersion"):
-            report.warning((key,), f"'{key}' is not part of a Halyard file; ignored.")
-    report.note(("deploymentConfigurations", index), f"using deployment {wanted!r}.")
+            report.warning(base + (key,), f"'{key}' is not part of a Halyard file; ignored.")
+    report.note(base + ("deploymentConfigurations", index), f"using deployment {wanted!r}.")
     return config, ("deploymentConfigurations", index)
 
 
@@ -94,6 +96,7 @@ def _rename(hal, base, keys, old, new, report):
         report.error(base + keys + (old,), f"both '{old}' and '{new}' are given.", f"Keep only '{new}'.")
         return
     node[new] = node.pop(old)
+    report.moved_from(base + keys + (new,), base + keys + (old,))
     report.note(base + keys + (old,), f"Halyard's '{old}' read as '{new}'.")
 
 
@@ -142,6 +145,7 @@ def _service_integrations(hal, base, report):
             report.error(path + (i, "name"), f"service integration {name!r} is listed twice.")
             continue
         keyed[name] = entry
+        report.moved_from(path + (name,), path + (i,))
     canary["serviceIntegrations"] = keyed
     report.note(path, "Halyard's list of service integrations read as a mapping keyed by name.")
 
@@ -163,6 +167,11 @@ def _saml(hal, base, report):
             report.note(path + (key,), f"Halyard's '{key}' read as 'metadataUrl'.")
     address = saml.pop("serviceAddress", None)
     if address is None:
+        return
+    given = [k for k in ("redirectProtocol", "redirectHostname", "redirectBasePath") if saml.get(k) is not None]
+    if given:
+        report.error(path + ("serviceAddress",), f"serviceAddress and {', '.join(given)} are both given.",
+                     "Keep serviceAddress (Halyard) or the redirect fields, not both.")
         return
     if not isinstance(address, str) or "://" not in address:
         report.error(path + ("serviceAddress",), f"expected a URL like https://host:port/path, got {address!r}.")
@@ -206,6 +215,7 @@ def _telemetry(hal, base, report):
                      "Keep only 'stats'.")
         return
     hal["stats"] = telemetry
+    report.moved_from(base + ("stats",), base + ("telemetry",))
     report.note(base + ("telemetry",), "Halyard's 'telemetry' read as 'stats'.")
 
 

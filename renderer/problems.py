@@ -53,10 +53,26 @@ class Problem:
 class Report:
     """Everything found while reading one halconfig."""
 
-    __slots__ = ("problems",)
+    __slots__ = ("problems", "moved")
 
     def __init__(self):
         self.problems: list[Problem] = []
+        # Rewritten path -> where it stands in the file (Halyard spellings),
+        # so problems found after a rewrite point at the user's own text.
+        self.moved: dict[tuple, tuple] = {}
+
+    def moved_from(self, new_path, file_path) -> None:
+        self.moved[tuple(new_path)] = tuple(file_path)
+
+    def restore_paths(self) -> None:
+        if not self.moved:
+            return
+        prefixes = sorted(self.moved, key=len, reverse=True)
+        for problem in self.problems:
+            for prefix in prefixes:
+                if problem.path[:len(prefix)] == prefix:
+                    problem.path = self.moved[prefix] + problem.path[len(prefix):]
+                    break
 
     def error(self, path, message, hint=""):
         self.problems.append(Problem(ERROR, path, message, hint))

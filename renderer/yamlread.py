@@ -50,9 +50,10 @@ _Loader.add_implicit_resolver(
 
 
 class DuplicateKey(Exception):
-    def __init__(self, key, first_line, line):
+    def __init__(self, key, first_line, mark):
         super().__init__(key)
-        self.key, self.first_line, self.line = key, first_line, line
+        self.key, self.first_line = key, first_line
+        self.line, self.column = mark.line + 1, mark.column
 
 
 def _construct_mapping(loader, node, deep=False):
@@ -66,7 +67,7 @@ def _construct_mapping(loader, node, deep=False):
         except TypeError:  # unhashable key; the base constructor reports it
             continue
         if first is not None:
-            raise DuplicateKey(key, first, key_node.start_mark.line + 1)
+            raise DuplicateKey(key, first, key_node.start_mark)
         seen[key] = key_node.start_mark.line + 1
     return _Base.construct_mapping(loader, node, deep=deep)
 
@@ -80,16 +81,66 @@ def _construct_map(loader, node):
 _Loader.add_constructor("tag:yaml.org,2002:map", _construct_map)
 
 
+class RefusedTag(yaml.constructor.ConstructorError):
+    pass
+
+
+def _refuse_tag(loader, node):
+    raise RefusedTag(None, None, f"the tag {node.tag.rsplit(':', 1)[-1]!r} has no place in a halconfig",
+                     node.start_mark)
+
+
+# Binary, sets, timestamps and ordered pairs are not JSON data: no field takes them.
+for _tag in ("binary", "set", "timestamp", "omap", "pairs"):
+    _Loader.add_constructor(f"tag:yaml.org,2002:{_tag}", _refuse_tag)
+
+# Aliases are expanded when the configs are written; a few nested ones can
+# blow up to gigabytes (the "billion laughs"). Refuse documents that expand
+# beyond this many nodes.
+MAX_EXPANDED_NODES = 2_000_000
+
+
+def _expanded_size(data) -> int:
+    sizes = {}
+
+    def size(value):
+        if not isinstance(value, (dict, list)):
+            return 1
+        known = sizes.get(id(value))
+        if known is not None:
+            return known
+        sizes[id(value)] = 1  # cycles count once
+        items = value.values() if isinstance(value, dict) else value
+        total = 1
+        for item in items:
+            total += size(item)
+            if total > MAX_EXPANDED_NODES:
+                break
+        sizes[id(value)] = total
+        return total
+
+    return size(data)
+
+
 def load(text, source: str = "halconfig"):
     """Parse YAML text; raises InvalidHalconfig (with a line) when it is not valid YAML."""
     report = Report()
     try:
-        return yaml.load(text, Loader=_Loader)
+        data = yaml.load(text, Loader=_Loader)
+        if isinstance(data, (dict, list)) and _expanded_size(data) > MAX_EXPANDED_NODES:
+            report.error((), f"the document expands to more than {MAX_EXPANDED_NODES:,} values through "
+                             "anchors and aliases.", "Write the repeated parts out, or use fewer aliases.")
+            raise InvalidHalconfig(report, source)
+        return data
     except DuplicateKey as dup:
-        report.error(_path_of_line(text, dup.line) or (str(dup.key),),
+        report.error(_path_of_line(text, dup.line, dup.column) or (str(dup.key),),
                      f"duplicate key '{dup.key}' (first at line {dup.first_line}).",
                      "Remove or merge one of them: YAML readers keep only the last.")
         report.problems[-1].line = dup.line
+    except RefusedTag as exc:
+        line = exc.problem_mark.line + 1
+        report.error(_path_of_line(text, line) or (), f"{exc.problem}.", "Write the value as plain text.")
+        report.problems[-1].line = line
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
         what = getattr(exc, "problem", None) or str(exc)
@@ -103,8 +154,8 @@ def load(text, source: str = "halconfig"):
     raise InvalidHalconfig(report, source)
 
 
-def _path_of_line(text, line):
-    """The path of the mapping key written at `line` (1-based), or None."""
+def _path_of_line(text, line, column=None):
+    """The path of the mapping key written at `line` (1-based) and column, or None."""
     try:
         root = yaml.compose(text, Loader=yaml.SafeLoader)
     except yaml.YAMLError:
@@ -115,7 +166,7 @@ def _path_of_line(text, line):
         if isinstance(node, yaml.MappingNode):
             for key, value in node.value:
                 here = path + (key.value if isinstance(key, yaml.ScalarNode) else "?",)
-                if key.start_mark.line + 1 == line:
+                if key.start_mark.line + 1 == line and column in (None, key.start_mark.column):
                     return here
                 stack.append((value, here))
         elif isinstance(node, yaml.SequenceNode):
@@ -131,6 +182,9 @@ def locate(text, paths):
         return {}
     found = {}
     for path in paths:
+        if not path and root is not None:
+            found[path] = root.start_mark.line + 1
+            continue
         node, line = root, None
         for part in path:
             line = node.start_mark.line + 1 if node is not None else line

@@ -191,8 +191,6 @@ def test_validate_exit_1_on_invalid(tmp_path, run_cli):
     assert "nothing was written" in _no_traceback(result)
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: an error on the whole document (path ()), e.g. a top-level "
-                                       "list, is printed without a file line: locate() finds no line for ()")
 def test_top_level_not_a_mapping_names_a_line(tmp_path, run_cli):
     source = _write(tmp_path, "- a\n- b\n")
     result = run_cli("validate", source)
@@ -557,9 +555,6 @@ REWRITTEN = {
 REWRITTEN["telemetry"] = (REWRITTEN["telemetry"], 4)
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: errors inside a block a Halyard rule renamed/reshaped (github-status, "
-                                       "serviceIntegrations list, telemetry) are reported at the kleat path, which "
-                                       "is not in the file, so locate() falls back to an unrelated line")
 @pytest.mark.parametrize("case", sorted(REWRITTEN))
 def test_error_in_rewritten_block_points_at_its_line(case, tmp_path, run_cli):
     text, line = REWRITTEN[case]
@@ -579,9 +574,6 @@ def test_error_in_rewritten_block_is_refused_cleanly(case, tmp_path, run_cli):
     assert not out.exists()
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: a duplicate key in a flow mapping ({enabled: true, enabled: false}) "
-                                       "is reported at the parent's path: _path_of_line() returns the first key "
-                                       "on that line")
 def test_duplicate_key_in_flow_mapping_names_full_path(tmp_path, run_cli):
     source = _write(tmp_path, "providers:\n  kubernetes: {enabled: true, enabled: false}\n")
     result = run_cli("validate", source)
@@ -591,9 +583,6 @@ def test_duplicate_key_in_flow_mapping_names_full_path(tmp_path, run_cli):
     assert match.group("path") == "providers.kubernetes.enabled", result.stderr
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: a line break in a uiSecurity.ssl value passes validation, then "
-                                       "emit.env_file() raises ValueError during generate: traceback, exit 1, "
-                                       "no path or line")
 @pytest.mark.parametrize("command", ["generate", "validate"])
 def test_line_break_in_deck_env_value_refused_cleanly(command, tmp_path, run_cli):
     text = ('security:\n  uiSecurity:\n    ssl:\n      enabled: true\n'
@@ -623,9 +612,6 @@ FREE_FORM = ("providers:\n  cloudfoundry:\n    enabled: true\n    accounts:\n   
              "      spaceFilter:\n        org: {value}\n")
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: explicitly tagged YAML values (!!binary, !!set, !!timestamp) in a "
-                                       "free-form (Any) field pass validation, then emit.scalar() raises TypeError "
-                                       "during generate: traceback instead of an error with path and line")
 @pytest.mark.parametrize("value", ["!!binary aGVsbG8=", "!!set {a, b}", "!!timestamp 2001-12-14"],
                          ids=["binary", "set", "timestamp"])
 def test_tagged_values_in_free_form_fields(value, tmp_path, run_cli):
@@ -656,9 +642,6 @@ def test_python_tags_refused(tmp_path, run_cli):
     assert _error_lines(_no_traceback(result))
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: write_files() promises every file or none, but when a later os.replace "
-                                       "fails (here echo.yml is a directory) the earlier outputs are already "
-                                       "replaced and the remaining .<name>.tmp files are left behind")
 def test_failed_write_leaves_nothing_behind(tmp_path, run_cli):
     out = tmp_path / "out"
     (out / "echo.yml").mkdir(parents=True)

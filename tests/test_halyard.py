@@ -483,8 +483,6 @@ def test_base_prefixes_rule_paths_in_kleat_form():
         [p.render() for p in report.problems]
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: from_halyard() does not know `base`: the 'using deployment' note and "
-                                       "deployment-selection errors/warnings are reported without the base prefix")
 @pytest.mark.parametrize("data", [
     halyard({"telemetry": {"enabled": True}}),
     {"currentDeployment": "nope", "deploymentConfigurations": [{"name": "a"}]},
@@ -500,9 +498,6 @@ def test_base_prefixes_all_paths_in_halyard_form(data):
 # ------------------------------------------------------ conflicting rewrites
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: SAML serviceAddress silently overwrites an explicit redirectHostname/"
-                                       "redirectProtocol/redirectBasePath (metadataLocal+metadataUrl is refused, "
-                                       "github-status+githubStatus and telemetry+stats too; this conflict is not)")
 def test_saml_service_address_conflicting_with_redirect_fields():
     hal, report = read(halyard({"security": {"authn": {"saml": {
         "metadataUrl": "/m", "serviceAddress": "https://a.test:1/p", "redirectHostname": "b.test"}}}}))

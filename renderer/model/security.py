@@ -62,8 +62,18 @@ ApiSecurity = message(
                         "Deck is pointed at it. Without it Deck uses http(s)://localhost:8084."),
 )
 
+def _one_line_env(ssl):
+    """These values become KEY=VALUE lines of deck.env, which cannot hold a line break."""
+    for key in ("sslCertificateFile", "sslCertificateKeyFile", "sslCertificatePassphrase"):
+        value = ssl.get(key)
+        if isinstance(value, str) and ("\n" in value or "\r" in value):
+            return key, "cannot contain a line break: Deck receives it as an environment variable."
+    return None
+
+
 UiSsl = message(
     "UiSsl", "TLS served by Deck's web server itself (passed to the Deck container as environment variables).",
+    checks=(_one_line_env,),
     enabled=Bool("Serve Deck over HTTPS with the certificate below."),
     sslCertificateFile=Str("Path, inside the Deck container, to the PEM certificate (.crt) to serve."),
     sslCertificateKeyFile=Str("Path, inside the Deck container, to the certificate's PEM private key (.key)."),

@@ -64,22 +64,33 @@ def halconfig(n: int) -> dict:
     }
 
 
+# Runs one command and reports its wall time and peak RSS. A separate small
+# process does the forking: a child forked from this (large, helm-SDK-loaded)
+# process would report this process's pages as its own peak RSS.
+_RUNNER = """
+import resource, subprocess, sys, time
+data = sys.stdin.buffer.read()
+start = time.perf_counter()
+done = subprocess.run(sys.argv[1:], input=data, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+elapsed = time.perf_counter() - start
+if done.returncode:
+    sys.stderr.buffer.write(done.stderr)
+    sys.exit(done.returncode)
+print(elapsed, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
+"""
+
+
 def measure(cmd, stdin_bytes=None, runs=5) -> tuple[float, int]:
+    """(median wall seconds, peak RSS in KiB) of `cmd` over `runs` runs."""
     times, peak = [], 0
     for _ in range(runs):
-        # Popen + wait4 to read this child's own peak RSS.
-        start = time.perf_counter()
-        proc = subprocess.Popen(cmd, stdin=subprocess.PIPE if stdin_bytes is not None else subprocess.DEVNULL,
-                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=ROOT)
-        if stdin_bytes is not None:
-            proc.stdin.write(stdin_bytes)
-            proc.stdin.close()
-        err = proc.stderr.read()
-        _, status, usage = os.wait4(proc.pid, 0)
-        times.append(time.perf_counter() - start)
-        if status:
-            raise SystemExit(f"{' '.join(cmd)} failed: {err.decode()[:400]}")
-        peak = max(peak, usage.ru_maxrss)
+        done = subprocess.run([sys.executable, "-S", "-c", _RUNNER, *cmd], input=stdin_bytes or b"",
+                              capture_output=True, cwd=ROOT)
+        if done.returncode:
+            raise SystemExit(f"{' '.join(cmd)} failed: {done.stderr.decode()[:400]}")
+        elapsed, rss = done.stdout.split()
+        times.append(float(elapsed))
+        peak = max(peak, int(rss))
     return statistics.median(times), peak
 
 

@@ -64,11 +64,6 @@ def scalar(value) -> str:
     raise TypeError(f"cannot write {type(value).__name__} as YAML")
 
 
-def _key(item):
-    key = item[0]
-    return key if isinstance(key, str) else str(key)
-
-
 def _literal_ok(text: str) -> bool:
     """Can this multi-line string be a literal block (`|`) and read back the same?"""
     return ("\n" in text and not text.startswith((" ", "\t", "\n")) and not text.endswith("\n\n")
@@ -82,36 +77,63 @@ def _literal(text: str, indent: str) -> list:
     return [head] + [inner + line if line else "" for line in lines]
 
 
-def _block(value, indent: str, out: list) -> None:
-    """Append the lines of a non-empty mapping or list at `indent`."""
-    if isinstance(value, dict):
-        for key, item in sorted(value.items(), key=_key):
-            head = indent + scalar(key if isinstance(key, str) else str(key)) + ":"
-            if isinstance(item, (dict, list)):
-                if item:
-                    out.append(head)
-                    _block(item, indent if isinstance(item, list) else indent + "  ", out)
+def _sorted_items(mapping: dict):
+    try:
+        return sorted(mapping.items())
+    except TypeError:  # keys of mixed types: order them by their text
+        return sorted(mapping.items(), key=lambda item: str(item[0]))
+
+
+def _block(value, indent: str, out: list, keys: dict) -> None:
+    """Append the lines of a non-empty mapping or list at `indent`.
+
+    `keys` memoizes `indent + key:` heads: a large config repeats the same few
+    keys thousands of times (this is the post-renderer's hot loop)."""
+    append = out.append
+    if type(value) is dict:
+        inner = indent + "  "
+        for key, item in _sorted_items(value):
+            head = keys.get((indent, key))
+            if head is None:
+                head = keys[(indent, key)] = indent + scalar(key if type(key) is str else str(key)) + ":"
+            kind = type(item)
+            if kind is str:
+                if "\n" in item and _literal_ok(item):
+                    literal = _literal(item, indent)
+                    append(head + " " + literal[0])
+                    out.extend(literal[1:])
+                elif _PLAIN.match(item) and item.lower() not in _RESERVED:
+                    append(head + " " + item)
                 else:
-                    out.append(head + (" {}" if isinstance(item, dict) else " []"))
-            elif isinstance(item, str) and "\n" in item and _literal_ok(item):
-                literal = _literal(item, indent)
-                out.append(head + " " + literal[0])
-                out.extend(literal[1:])
+                    append(head + " " + quote(item))
+            elif kind is dict or kind is list:
+                if item:
+                    append(head)
+                    _block(item, indent if kind is list else inner, out, keys)
+                else:
+                    append(head + (" {}" if kind is dict else " []"))
+            elif isinstance(item, (dict, list)):
+                _block({key: (dict if isinstance(item, dict) else list)(item)}, indent, out, keys)
             else:
-                out.append(head + " " + scalar(item))
+                append(head + " " + scalar(item))
     else:
+        dash = indent + "- "
+        inner = indent + "  "
+        cut = len(inner)
         for item in value:
-            if isinstance(item, (dict, list)) and item:
+            kind = type(item)
+            if (kind is dict or kind is list) and item:
                 start = len(out)
-                _block(item, indent + "  ", out)
-                first = out[start]
-                out[start] = indent + "- " + first[len(indent) + 2:]
-            elif isinstance(item, dict):
-                out.append(indent + "- {}")
-            elif isinstance(item, list):
-                out.append(indent + "- []")
+                _block(item, inner, out, keys)
+                out[start] = dash + out[start][cut:]
+            elif kind is dict:
+                append(dash + "{}")
+            elif kind is list:
+                append(dash + "[]")
+            elif isinstance(item, (dict, list)):
+                _block([(dict if isinstance(item, dict) else list)(item)], indent, out, keys)
             else:
-                out.append(indent + "- " + scalar(item))
+                append(dash + scalar(item))
 
 
 def to_yaml(data) -> str:
@@ -119,7 +141,7 @@ def to_yaml(data) -> str:
     if not data:
         return "{}\n"
     out: list[str] = []
-    _block(data, "", out)
+    _block(data, "", out, {})
     out.append("")
     return "\n".join(out)
 

@@ -76,6 +76,11 @@ class Normalizer:
                 continue
             if value is None:
                 continue  # an explicit null means "not set", as in kleat
+            kind = field.kind
+            if type(value) is str and (kind is STR or kind is STRV) and value and not field.repeated \
+                    and not field.map and field.halyard is None:
+                out[name] = value  # the common case, without building a path
+                continue
             sub = path + (key,)
             if field.halyard is not None:
                 self.report.note(sub, field.halyard)
@@ -88,8 +93,8 @@ class Normalizer:
                 value = self.value(field, value, sub)
             if value is not _DROP:
                 out[name] = value
-        for field in msg.fields.values():
-            if field.required and field.name not in out and field.halyard is None:
+        for field in msg.required:
+            if field.name not in out:
                 text = f"'{field.name}' is required in {msg.name}"
                 if self.strict:
                     self.report.error(path + (field.name,), text + ".", f"Add {field.name}.")

@@ -74,7 +74,7 @@ class Field:
 class Message:
     """A group of fields: a YAML mapping with known keys."""
 
-    __slots__ = ("name", "doc", "fields", "inputs", "checks")
+    __slots__ = ("name", "doc", "fields", "inputs", "checks", "required")
 
     def __init__(self, name, doc, fields, checks=()):
         self.name = name
@@ -86,6 +86,7 @@ class Message:
             self.inputs[f.name] = f
             for alias in f.aliases:
                 self.inputs[alias] = f
+        self.required = tuple(f for f in fields.values() if f.required and f.halyard is None)
         # Cross-field rules: callables (normalized dict) -> None, an error
         # text, or (field name, error text) to point at one field.
         self.checks = tuple(checks)

@@ -38,4 +38,69 @@ def take_bundle(docs):
             or not isinstance(bundle.get("services"), dict):
         raise PostRenderError("the SpinnakerConfigBundle is not in the expected shape.",
                               "Use the post-renderer of the same project version as the chart.")
+    _check_shape(bundle)
     return bundle, found[0]
+
+
+def _is_str(value) -> bool:
+    return isinstance(value, str)
+
+
+def _optional(kind):
+    return lambda value: value is None or kind(value)
+
+
+def _strings(value) -> bool:
+    return isinstance(value, list) and all(isinstance(v, str) for v in value)
+
+
+def _str_map(value) -> bool:
+    return isinstance(value, dict) and all(isinstance(v, str) for v in value.values())
+
+
+def _labels(value) -> bool:
+    # commonLabels may hold nulls (the values schema allows them); they render as empty values.
+    return isinstance(value, dict) and all(isinstance(v, str) or v is None for v in value.values())
+
+
+# The bundle's JSON as config-bundle.yaml writes it (docs/architecture.md). The
+# chart always writes these types; anything else means an edited or foreign stream.
+_TOP = {
+    "disabled": _optional(_strings),
+    "redis": _optional(_str_map),
+    "storage": _optional(lambda v: isinstance(v, dict)),
+    "expose": _optional(_str_map),
+    "profiles": _optional(lambda v: isinstance(v, dict)),
+    "settingsLocalJs": _optional(_is_str),
+    "patches": _optional(lambda v: isinstance(v, list)),
+    "halconfigDeployment": _optional(_is_str),
+}
+_RELEASE = {"fullname": lambda v: isinstance(v, str) and bool(v), "namespace": _optional(_is_str),
+            "labels": _optional(_labels)}
+_WORKLOAD = {"service": _is_str, "host": _is_str, "port": lambda v: isinstance(v, int) and not isinstance(v, bool),
+             "scheme": _optional(_is_str), "profiles": _optional(_strings), "monitoring": _optional(lambda v:
+                                                                                           isinstance(v, bool))}
+
+
+def _check_shape(bundle: dict) -> None:
+    def bad(where):
+        return PostRenderError(f"the SpinnakerConfigBundle's {where} is not in the expected shape.",
+                               "The stream looks edited, or comes from a chart of another project version; "
+                               "render it again with the matching chart.")
+
+    for key, ok in _TOP.items():
+        if not ok(bundle.get(key)):
+            raise bad(key)
+    for key, ok in _RELEASE.items():
+        if not ok(bundle["release"].get(key)):
+            raise bad(f"release.{key}")
+    for name, workload in bundle["services"].items():
+        if not isinstance(workload, dict):
+            raise bad(f"services.{name}")
+        for key, ok in _WORKLOAD.items():
+            if key in workload and not ok(workload[key]):
+                raise bad(f"services.{name}.{key}")
+    storage = bundle.get("storage") or {}
+    if storage.get("bundled") and not all(isinstance(storage.get(k), str) and storage.get(k)
+                                          for k in ("jdbcUrl", "user", "passwordEnv")):
+        raise bad("storage")

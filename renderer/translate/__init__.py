@@ -6,6 +6,7 @@ The CLI and the post-renderer both call these and nothing else.
 """
 from __future__ import annotations
 
+from ._common import with_plugins
 from .clouddriver import clouddriver
 from .deck import deck
 from .deck_env import deck_env
@@ -22,16 +23,16 @@ from .rosco import rosco
 
 # Output file -> (service that reads it, translation).
 OUTPUTS = {
-    "clouddriver.yml": ("clouddriver", clouddriver),
-    "echo.yml": ("echo", echo),
-    "fiat.yml": ("fiat", fiat),
-    "front50.yml": ("front50", front50),
-    "gate.yml": ("gate", gate),
-    "igor.yml": ("igor", igor),
-    "kayenta.yml": ("kayenta", kayenta),
-    "keel.yml": ("keel", keel),
-    "orca.yml": ("orca", orca),
-    "rosco.yml": ("rosco", rosco),
+    "clouddriver.yml": ("clouddriver", with_plugins(clouddriver)),
+    "echo.yml": ("echo", with_plugins(echo)),
+    "fiat.yml": ("fiat", with_plugins(fiat)),
+    "front50.yml": ("front50", with_plugins(front50)),
+    "gate.yml": ("gate", with_plugins(gate)),
+    "igor.yml": ("igor", with_plugins(igor)),
+    "kayenta.yml": ("kayenta", with_plugins(kayenta)),
+    "keel.yml": ("keel", with_plugins(keel)),
+    "orca.yml": ("orca", with_plugins(orca)),
+    "rosco.yml": ("rosco", with_plugins(rosco)),
     "spinnaker-monitoring.yml": ("monitoring", monitoring),
     "settings.js": ("deck", deck),
     "deck.env": ("deck", deck_env),

@@ -23,3 +23,21 @@ def is_true(data, *keys) -> bool:
 def enabled_setting(flag) -> dict | None:
     """`services.<name>.enabled` the way kleat writes it: only when switched on."""
     return {"enabled": True} if flag is True else None
+
+
+def with_plugins(translation):
+    """Add `spinnaker.extensibility` (plugins and plugin repositories) to a Java
+    service's config. Every kork-based service reads it from its own config;
+    kleat drops it, which silently disables plugins."""
+    def translate_with_plugins(hal: dict) -> dict:
+        out = translation(hal)
+        extensibility = get(hal, "spinnaker", "extensibility")
+        if extensibility is None:
+            return out
+        out = dict(out)
+        out["spinnaker"] = dict(out.get("spinnaker") or {}, extensibility=extensibility)
+        return out
+
+    translate_with_plugins.__name__ = translation.__name__
+    translate_with_plugins.__doc__ = translation.__doc__
+    return translate_with_plugins

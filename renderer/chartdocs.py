@@ -170,7 +170,6 @@ class _Table:
             having = [(key, entry.fields[name]) for key, entry in zip(keys, entries) if name in entry.fields]
             first = having[0][1]
             defaults = [(key, _default(f) if f.kind != MSG else None) for key, f in having]
-            distinct = {json.dumps(d, sort_keys=True) for _, d in defaults}
             if first.kind == MSG and not first.repeated and not first.map:
                 self.message(f"{prefix}.<name>.{name}", first.ref)
                 continue

@@ -11,7 +11,7 @@ and reach the post-renderer through the config bundle, never a second copy.
 """
 from __future__ import annotations
 
-from .model.dsl import Any, Bool, Enum, Int, IntValue, List, Map, Msg, Str, message
+from .model.dsl import Any, Bool, Enum, IntValue, List, Map, Msg, Str, message
 
 # name -> facts. `java`: a Spring Boot service reading /opt/spinnaker/config.
 # `health`: readiness path (None: a TCP check). `redis`: needs Redis.

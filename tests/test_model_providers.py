@@ -1,14 +1,12 @@
 """The `providers` section: descriptions, credentials, Halyard-only fields and pass-throughs."""
 from __future__ import annotations
 
-import inspect
 
 import pytest
 
 from renderer import halconfig
 from renderer.model import HAL
 from renderer.model import providers as model
-from renderer.model.dsl import Message
 from renderer.problems import ERROR, NOTE, WARNING
 from renderer.secrets import redact
 from renderer.translate import translate
@@ -55,17 +53,6 @@ def problems(report, level):
 
 
 # --- declarations -------------------------------------------------------------------------------
-
-def test_every_message_and_field_is_described():
-    assert model.__doc__ and "TODO" not in model.__doc__
-    assert "# kleat:" not in inspect.getsource(model)
-    declared = [v for v in vars(model).values() if isinstance(v, Message)]
-    assert len(declared) > 60
-    for msg in declared:
-        assert msg.doc.strip(), msg.name
-        for f in msg.fields.values():
-            assert f.doc.strip(), f"{msg.name}.{f.name}"
-            assert f.halyard is None or f.halyard.strip(), f"{msg.name}.{f.name}"
 
 
 def test_exactly_the_credentials_are_secret():

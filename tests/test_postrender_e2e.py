@@ -8,8 +8,6 @@ from __future__ import annotations
 import base64
 import json
 import os
-import subprocess
-import sys
 
 import pytest
 import yaml

@@ -1,5 +1,5 @@
 """Small shared messages: account `permissions`, the `stats` block and the `features` flags."""
-from .dsl import Bool, Enum, Flag, Int, IntValue, List, Map, Msg, Str, StrValue, message
+from .dsl import Bool, Int, List, Msg, Str, message
 
 
 Permissions = message(

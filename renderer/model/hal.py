@@ -5,7 +5,7 @@
 here too (converted or dropped with a note). `HalyardFile` is the whole
 `~/.hal/config` file.
 """
-from .dsl import Any, Bool, Enum, Flag, Int, IntValue, List, Map, Msg, Str, StrValue, message
+from .dsl import Any, Bool, List, Msg, Str, message
 from .artifacts import Artifacts
 from .canary import Canary
 from .ci import Ci

@@ -4,7 +4,7 @@ TLS for Gate (the API) and Deck (the UI), the ways users log in (all handled
 by Gate), the role providers Fiat uses for authorization, and the custom trust
 store Orca uses for outgoing webhook calls.
 """
-from .dsl import Bool, Enum, Flag, Int, IntValue, List, Map, Msg, Str, StrValue, message
+from .dsl import Bool, Enum, Map, Msg, Str, message
 
 AUTHENTICATION_SCHEME = ('unspecified', 'header', 'query', 'form', 'none')
 CLIENT_AUTH = ('UNSPECIFIED', 'NONE', 'WANT', 'NEED')

@@ -4,7 +4,7 @@ Every Java service reads its plugins from `spinnaker.extensibility` in its
 own config. Neither kleat nor this renderer writes this block into any
 service config yet; it is checked and kept in the normalized halconfig.
 """
-from .dsl import Any, Bool, Enum, Flag, Int, IntValue, List, Map, Msg, Str, StrValue, message
+from .dsl import Any, Bool, Map, Msg, Str, message
 
 
 PluginExtension = message(

@@ -37,6 +37,7 @@ def render(text: str) -> str:
     from ..translate import translate
     from . import stream
     from .bundle import take_bundle
+    from .complete import check_complete
     from .configset import ConfigSet
     from .expose import apply_expose
     from .objects import PLACEHOLDER, ObjectBuilder
@@ -57,7 +58,8 @@ def render(text: str) -> str:
                               "same with line numbers).")
     hal = apply_expose(hal, bundle.get("expose") or {})
     outputs = translate(hal)
-    files = ConfigSet(bundle, hal, outputs).files()
+    files = ConfigSet(bundle, hal, outputs).files()  # checks the bundle's workload entries
+    check_complete(text, docs, bundle)
 
     builder = ObjectBuilder(bundle, stream.is_helm4(docs), secret_values(HAL, hal))
     builder.source = carrier.source
@@ -121,11 +123,24 @@ def main(error_file: str | None = None) -> int:
         return 1
     sys.stdout.buffer.write(result.encode("utf-8"))
     sys.stdout.flush()
+    _forget_error(error_file)
     return 0
 
 
+def _error_path(error_file: str | None) -> str:
+    return error_file or os.environ.get(ERROR_FILE_ENV) or default_error_file()
+
+
+def _forget_error(error_file: str | None) -> None:
+    """A success makes an earlier failure's reason stale: remove it."""
+    try:
+        os.unlink(_error_path(error_file))
+    except OSError:
+        pass
+
+
 def _keep_error(error_file: str | None, message: str) -> None:
-    path = error_file or os.environ.get(ERROR_FILE_ENV) or default_error_file()
+    path = _error_path(error_file)
     try:
         os.makedirs(os.path.dirname(path) or ".", exist_ok=True)
         with open(path, "w", encoding="utf-8") as handle:

@@ -77,9 +77,10 @@ _TOP = {
 }
 _RELEASE = {"fullname": lambda v: isinstance(v, str) and bool(v), "namespace": _optional(_is_str),
             "labels": _optional(_labels)}
-_WORKLOAD = {"service": _is_str, "host": _is_str, "port": lambda v: isinstance(v, int) and not isinstance(v, bool),
-             "scheme": _optional(_is_str), "profiles": _optional(_strings), "monitoring": _optional(lambda v:
-                                                                                           isinstance(v, bool))}
+_WORKLOAD = {"service": _is_str, "host": _is_str,
+             "port": lambda v: isinstance(v, int) and not isinstance(v, bool),
+             "scheme": _optional(_is_str), "profiles": _optional(_strings),
+             "monitoring": _optional(lambda v: isinstance(v, bool))}
 
 
 def _check_shape(bundle: dict) -> None:

@@ -10,13 +10,11 @@ replace, move, copy and test.
 from __future__ import annotations
 
 import copy
-import re
 
 from ..emit import to_yaml
 from .errors import PostRenderError
 from .stream import Document
 
-_NAME = re.compile(r"^  name:[ \t]*['\"]?([^'\"\n#]+?)['\"]?[ \t]*(?:#.*)?$", re.M)
 
 
 def strategic_merge(base, patch):
@@ -151,11 +149,16 @@ def apply_patches(docs, patches, helm4: bool):
             if doc.kind != kind:
                 continue
             if name is not None:
-                found = _NAME.search(doc.text)
-                if not found or found.group(1).strip() != name:
+                if doc.name != name:
                     continue
-            obj = yaml.safe_load(doc.body())
-            if name is not None and (obj.get("metadata") or {}).get("name") != name:
+            try:
+                obj = yaml.safe_load(doc.body())
+            except yaml.YAMLError as exc:
+                problem = " ".join(str(exc).split())
+                raise PostRenderError(f"the targeted {kind} {name or ''} is not valid YAML ({problem}).".replace(
+                    "  ", " "), "The stream looks edited; render the chart again.", where=where) from None
+            metadata = obj.get("metadata") if isinstance(obj, dict) else None
+            if name is not None and (metadata.get("name") if isinstance(metadata, dict) else None) != name:
                 continue
             try:
                 if kind_of_patch == "json6902":
@@ -164,11 +167,12 @@ def apply_patches(docs, patches, helm4: bool):
                     obj = strategic_merge(obj, patch.get("patch") or {})
                 else:
                     raise ValueError(f"type must be strategic or json6902, not {kind_of_patch!r}")
+                text = to_yaml(obj)
             except (ValueError, KeyError, IndexError, TypeError) as exc:
                 raise PostRenderError(f"cannot apply to {kind} {name or ''}: {exc}.".replace("  ", " "),
                                       "Check the patch against the rendered object (helm template).",
                                       where=where) from None
-            doc.text = _head(doc) + to_yaml(obj)
+            doc.text = _head(doc) + text
             doc.changed = True
             matched += 1
         if not matched:

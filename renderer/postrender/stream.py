@@ -13,6 +13,7 @@ HELM4_ANNOTATION = "postrenderer.helm.sh/postrender-filename"
 _BOUNDARY = re.compile(r"^---[ \t]*(?:#[^\n]*)?$", re.M)
 _SOURCE = re.compile(r"^# Source: (.+)$", re.M)
 _KIND = re.compile(r"^kind:[ \t]*['\"]?([A-Za-z0-9]+)['\"]?[ \t]*$", re.M)
+_NAME = re.compile(r"^  name:[ \t]*['\"]?([^'\"\n#]+?)['\"]?[ \t]*(?:#.*)?$", re.M)
 _HELM4_FILE = re.compile(r"^[ \t]+" + re.escape(HELM4_ANNOTATION) + r":[ \t]*['\"]?([^'\"\n]+?)['\"]?[ \t]*$", re.M)
 
 
@@ -29,6 +30,12 @@ class Document:
     def kind(self) -> str | None:
         match = _KIND.search(self.text)
         return match.group(1) if match else None
+
+    @property
+    def name(self) -> str | None:
+        """metadata.name, read from the text (the first two-space `name:` line)."""
+        match = _NAME.search(self.text)
+        return match.group(1).strip() if match else None
 
     @property
     def source(self) -> str | None:

@@ -1,0 +1,512 @@
+"""Security claims (README "Security") checked on what reaches the cluster: post-rendered manifests.
+
+- Credentials from the halconfig never land in a ConfigMap, Deck's settings.js, an annotation
+  or a label, for every case of the reference corpus.
+- Secure defaults: every container is locked down (non-root, no escalation, no capabilities,
+  RuntimeDefault seccomp, requests, read-only root with writable emptyDirs), across value sets.
+- RBAC: one ServiceAccount per service, no wildcards or admin roles, clouddriver's own-cluster
+  access opt-in, tokens only where needed.
+- NetworkPolicies, by their semantics: default deny for the release's pods, traffic between
+  them, Deck/Gate from `networkPolicy.ingressFrom`, egress as listed.
+"""
+from __future__ import annotations
+
+import base64
+import functools
+import ipaddress
+import json
+import os
+
+import pytest
+import yaml
+
+from conftest import ROOT, need_reference, reference_cases
+
+helm_python = pytest.importorskip("helm_python", reason="helm-python-sdk provides Helm's template engine")
+
+from renderer import handover  # noqa: E402
+from renderer import halconfig as halconfig_reader  # noqa: E402
+from renderer import values_model  # noqa: E402
+from renderer.model import HAL  # noqa: E402
+from renderer.secrets import secret_values  # noqa: E402
+
+NAMESPACE, FULLNAME = "spinnaker", "spin-spinnaker"
+JAVA = {name for name, facts in values_model.SERVICES.items() if facts["java"]}
+OPTIONAL_ON = {name: {"enabled": True} for name in ("fiat", "igor", "kayenta", "keel")}
+ALL_OPTIONAL = {"security": {"authz": {"enabled": True}}, "canary": {"enabled": True},
+                "managedDelivery": {"enabled": True}, "ci": {"jenkins": {"enabled": True, "masters": []}},
+                "metricStores": {"prometheus": {"enabled": True}}}
+INIT = [{"name": "wait", "image": "docker.io/library/busybox:1.37",
+         "resources": {"requests": {"cpu": "1m", "memory": "8Mi"}}}]
+INGRESS_FROM = [{"namespaceSelector": {"matchLabels": {"kubernetes.io/metadata.name": "ingress-nginx"}}}]
+EGRESS = [{"to": [{"ipBlock": {"cidr": "10.0.0.0/8", "except": ["10.96.0.0/12"]}}],
+           "ports": [{"port": 443, "protocol": "TCP"}]}]
+VALUE_SETS = {
+    "defaults": {},
+    "everything-cluster": {
+        "halconfig": ALL_OPTIONAL, "ha": {"clouddriver": {"enabled": True}, "echo": {"enabled": True}},
+        "networkPolicy": {"enabled": True}, "rbac": {"clouddriver": {"access": "cluster"}},
+        "storage": {"bundled": "true"}, "services": {"orca": {"initContainers": INIT}}},
+    "everything-namespace": {
+        "halconfig": ALL_OPTIONAL, "ha": {"clouddriver": {"enabled": True}},
+        "networkPolicy": {"enabled": True, "ingressFrom": INGRESS_FROM, "egress": EGRESS},
+        "rbac": {"clouddriver": {"access": "namespace", "namespaces": ["apps"]}},
+        "redis": {"persistence": True}, "expose": {"host": "spinnaker.example.com"},
+        "services": {"gate": {"initContainers": INIT}}},
+}
+
+
+# rendering ---------------------------------------------------------------------
+
+def post_render(values, form="helm4") -> list[dict]:
+    """The objects that reach the cluster (Helm 4 form: hooks such as the test Pod included)."""
+    make = handover.helm4_stream if form == "helm4" else handover.helm3_stream
+    result = handover.post_render(make(handover.render(values)))
+    assert result.returncode == 0, result.stderr.decode()
+    return [o for o in yaml.safe_load_all(result.stdout) if isinstance(o, dict)]
+
+
+@pytest.fixture(scope="module")
+def releases():
+    return {name: post_render(values) for name, values in VALUE_SETS.items()}
+
+
+def of_kind(objs, *kinds):
+    return [o for o in objs if o["kind"] in kinds]
+
+
+def pods(objs):
+    """(object, pod metadata, pod spec) of every pod the release runs."""
+    for obj in objs:
+        if obj["kind"] in ("Deployment", "StatefulSet", "DaemonSet", "Job"):
+            template = obj["spec"]["template"]
+            yield obj, template["metadata"], template["spec"]
+        elif obj["kind"] == "Pod":
+            yield obj, obj["metadata"], obj["spec"]
+
+
+def service_of(metadata) -> str | None:
+    """The Spinnaker service a pod belongs to (HA splits: their base service); None for Redis, MySQL, tests."""
+    return (metadata.get("labels") or {}).get("spinnaker.io/service")
+
+
+# secure defaults ----------------------------------------------------------------
+
+@pytest.mark.parametrize("value_set", VALUE_SETS)
+def test_every_container_is_locked_down(releases, value_set):
+    seen = set()
+    for obj, _, spec in pods(releases[value_set]):
+        pod = spec.get("securityContext") or {}
+        assert not spec.get("hostNetwork") and not spec.get("hostPID") and not spec.get("hostIPC")
+        for container in (spec.get("initContainers") or []) + spec["containers"]:
+            where = (obj["kind"], obj["metadata"]["name"], container["name"])
+            seen.add(container["name"])
+            sc = container.get("securityContext") or {}
+            assert sc.get("runAsNonRoot", pod.get("runAsNonRoot")) is True, where
+            assert sc.get("runAsUser", pod.get("runAsUser", 1)) != 0, where
+            assert sc.get("runAsGroup", pod.get("runAsGroup", 1)) != 0, where
+            assert sc.get("allowPrivilegeEscalation") is False, where
+            assert sc.get("privileged") in (None, False), where
+            capabilities = sc.get("capabilities") or {}
+            assert "ALL" in (capabilities.get("drop") or []) and not capabilities.get("add"), where
+            seccomp = sc.get("seccompProfile") or pod.get("seccompProfile") or {}
+            assert seccomp.get("type") == "RuntimeDefault", where
+            requests = (container.get("resources") or {}).get("requests") or {}
+            assert requests.get("cpu") and requests.get("memory"), where
+    expected = {"clouddriver", "deck", "echo", "front50", "gate", "orca", "rosco", "redis", "mysql", "health"}
+    if value_set != "defaults":
+        expected |= {"fiat", "igor", "kayenta", "keel", "monitoring-daemon", "wait"}
+    assert expected <= seen, expected - seen
+
+
+def _writable_sources(obj, spec):
+    """Volume name -> kind, for the volumes a container may write to."""
+    kinds = {}
+    for volume in spec.get("volumes") or ():
+        kinds[volume["name"]] = next(k for k in volume if k != "name")
+    for claim in (obj["spec"].get("volumeClaimTemplates") or ()) if obj["kind"] == "StatefulSet" else ():
+        kinds[claim["metadata"]["name"]] = "persistentVolumeClaim"
+    return kinds
+
+
+@pytest.mark.parametrize("value_set", VALUE_SETS)
+def test_root_filesystems_are_read_only_with_writable_empty_dirs(releases, value_set):
+    for obj, metadata, spec in pods(releases[value_set]):
+        sources = _writable_sources(obj, spec)
+        assert "hostPath" not in sources.values(), obj["metadata"]["name"]
+        for container in (spec.get("initContainers") or []) + spec["containers"]:
+            where = (obj["metadata"]["name"], container["name"])
+            read_only = (container.get("securityContext") or {}).get("readOnlyRootFilesystem")
+            # Deck's image copies its settings into its web root at start: the one documented exception.
+            assert read_only is (container["name"] != "deck"), where
+            for mount in container.get("volumeMounts") or ():
+                if mount.get("readOnly"):
+                    continue
+                assert sources[mount["name"]] in ("emptyDir", "persistentVolumeClaim"), (where, mount)
+            if service_of(metadata) in JAVA and container["name"] in JAVA | {"monitoring-daemon"}:
+                tmp = [m for m in container["volumeMounts"] if m["mountPath"] == "/tmp"]
+                assert tmp and sources[tmp[0]["name"]] == "emptyDir", where
+
+
+def _readme_security() -> str:
+    with open(os.path.join(ROOT, "README.md")) as handle:
+        text = handle.read()
+    return text[text.index("## Security"):].split("\n## ", 1)[0]
+
+
+def test_readme_security_claims_match_the_chart(releases):
+    readme = " ".join(_readme_security().split())
+    for claim in ("uid 10111", "uid 33", "`emptyDir` at `/tmp`", "tokens not mounted unless needed",
+                  "Never cluster-admin, never `*` on `*`"):
+        assert claim in readme, claim
+    for value_set, objs in releases.items():
+        java = deck = 0
+        for obj, metadata, spec in pods(objs):
+            service = service_of(metadata)
+            if service is None:
+                continue
+            main = next(c for c in spec["containers"] if c["name"] == service)
+            uid = (main.get("securityContext") or {}).get("runAsUser", (spec.get("securityContext") or {})
+                                                          .get("runAsUser"))
+            if service == "deck":
+                deck += 1
+                assert uid == 33, (value_set, obj["metadata"]["name"])
+            else:
+                java += 1
+                assert uid == 10111, (value_set, obj["metadata"]["name"])
+            assert spec["automountServiceAccountToken"] is (
+                service == "clouddriver" and value_set != "defaults"), (value_set, obj["metadata"]["name"])
+        assert java >= 6 and deck == 1, value_set
+
+
+# RBAC ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize("value_set", VALUE_SETS)
+def test_one_service_account_per_service(releases, value_set):
+    objs = releases[value_set]
+    accounts = {a["metadata"]["name"] for a in of_kind(objs, "ServiceAccount")}
+    services = {service_of(metadata) for _, metadata, _ in pods(objs)} - {None}
+    assert accounts == {f"{FULLNAME}-{s}" for s in services}
+    for obj, metadata, spec in pods(objs):
+        service = service_of(metadata)
+        if service is None:  # Redis, MySQL, the test Pod: no Spinnaker account, no token
+            assert spec.get("serviceAccountName") in (None, "default"), obj["metadata"]["name"]
+            assert spec["automountServiceAccountToken"] is False, obj["metadata"]["name"]
+        else:
+            assert spec["serviceAccountName"] == f"{FULLNAME}-{service}", obj["metadata"]["name"]
+
+
+def _rules(objs):
+    for role in of_kind(objs, "Role", "ClusterRole"):
+        assert "aggregationRule" not in role, role["metadata"]["name"]
+        for rule in role.get("rules") or ():
+            yield role, rule
+
+
+@pytest.mark.parametrize("value_set", VALUE_SETS)
+def test_rbac_has_no_wildcards_and_no_admin_roles(releases, value_set):
+    objs = releases[value_set]
+    for role, rule in _rules(objs):
+        where = (role["kind"], role["metadata"]["name"], rule)
+        for key in ("apiGroups", "resources", "verbs", "resourceNames", "nonResourceURLs"):
+            assert not any("*" in item for item in rule.get(key) or ()), where
+        assert not {"escalate", "bind", "impersonate"} & set(rule["verbs"]), where
+        assert rule["resources"] and rule["verbs"], where
+    roles = {(r["kind"], r["metadata"].get("namespace"), r["metadata"]["name"]) for r in of_kind(objs, "Role",
+                                                                                                 "ClusterRole")}
+    for binding in of_kind(objs, "RoleBinding", "ClusterRoleBinding"):
+        ref = binding["roleRef"]
+        assert ref["name"] not in ("cluster-admin", "admin", "edit", "view"), binding["metadata"]["name"]
+        namespace = binding["metadata"].get("namespace") if ref["kind"] == "Role" else None
+        assert (ref["kind"], namespace, ref["name"]) in roles, "bound to a role the release does not define"
+        assert binding["subjects"] == [{"kind": "ServiceAccount", "name": f"{FULLNAME}-clouddriver",
+                                        "namespace": NAMESPACE}]
+
+
+def test_clouddrivers_own_cluster_access_is_opt_in_and_namespaced_unless_asked(releases):
+    rbac_kinds = ("Role", "ClusterRole", "RoleBinding", "ClusterRoleBinding")
+    assert of_kind(releases["defaults"], *rbac_kinds) == []
+    namespaced = releases["everything-namespace"]
+    assert of_kind(namespaced, "ClusterRole", "ClusterRoleBinding") == []
+    assert sorted(r["metadata"]["namespace"] for r in of_kind(namespaced, "Role")) == ["apps", NAMESPACE]
+    assert sorted(r["metadata"]["namespace"] for r in of_kind(namespaced, "RoleBinding")) == ["apps", NAMESPACE]
+    cluster = releases["everything-cluster"]
+    assert of_kind(cluster, "Role", "RoleBinding") == []
+    assert len(of_kind(cluster, "ClusterRole")) == 1 and len(of_kind(cluster, "ClusterRoleBinding")) == 1
+
+
+@pytest.mark.parametrize("value_set", VALUE_SETS)
+def test_tokens_are_mounted_only_where_needed(releases, value_set):
+    objs = releases[value_set]
+    access = value_set != "defaults"
+    for account in of_kind(objs, "ServiceAccount"):
+        needs = access and account["metadata"]["name"] == f"{FULLNAME}-clouddriver"
+        assert account["automountServiceAccountToken"] is needs, account["metadata"]["name"]
+    clouddriver_pods = 0
+    for obj, metadata, spec in pods(objs):
+        needs = access and service_of(metadata) == "clouddriver"
+        clouddriver_pods += service_of(metadata) == "clouddriver"
+        # Explicit on every pod: a ServiceAccount's default must not decide.
+        assert spec["automountServiceAccountToken"] is needs, obj["metadata"]["name"]
+    assert clouddriver_pods == (1 if value_set == "defaults" else 4)
+
+
+# NetworkPolicies -----------------------------------------------------------------
+
+class Pod:
+    def __init__(self, name, namespace, labels, ports=(), namespace_labels=None):
+        self.name, self.namespace, self.labels = name, namespace, dict(labels)
+        self.ports = {p.get("name"): (p["containerPort"], p.get("protocol", "TCP")) for p in ports}
+        self.namespace_labels = dict(namespace_labels or {}, **{"kubernetes.io/metadata.name": namespace})
+
+    def __repr__(self):
+        return f"Pod({self.namespace}/{self.name})"
+
+
+class External:
+    def __init__(self, ip):
+        self.ip = ipaddress.ip_address(ip)
+
+    def __repr__(self):
+        return f"External({self.ip})"
+
+
+def selects(selector, labels) -> bool:
+    for key, value in (selector.get("matchLabels") or {}).items():
+        if labels.get(key) != value:
+            return False
+    for expression in selector.get("matchExpressions") or ():
+        key, op, values = expression["key"], expression["operator"], expression.get("values") or []
+        if op == "In" and labels.get(key) not in values:
+            return False
+        if op == "NotIn" and key in labels and labels[key] in values:
+            return False
+        if op == "Exists" and key not in labels:
+            return False
+        if op == "DoesNotExist" and key in labels:
+            return False
+    return True
+
+
+def _peer_matches(peer, policy_namespace, other) -> bool:
+    if "ipBlock" in peer:
+        if not isinstance(other, External):
+            return False
+        block = peer["ipBlock"]
+        return other.ip in ipaddress.ip_network(block["cidr"]) and not any(
+            other.ip in ipaddress.ip_network(e) for e in block.get("except") or ())
+    if isinstance(other, External):
+        return False
+    if "namespaceSelector" in peer:
+        if not selects(peer["namespaceSelector"], other.namespace_labels):
+            return False
+    elif other.namespace != policy_namespace:
+        return False
+    return selects(peer["podSelector"], other.labels) if "podSelector" in peer else True
+
+
+def _ports_match(ports, port, protocol, destination) -> bool:
+    if not ports:
+        return True
+    for entry in ports:
+        if entry.get("protocol", "TCP") != protocol:
+            continue
+        wanted = entry.get("port")
+        if wanted is None:
+            return True
+        if isinstance(wanted, int) and wanted <= port <= entry.get("endPort", wanted):
+            return True
+        if isinstance(wanted, str) and isinstance(destination, Pod) \
+                and destination.ports.get(wanted) == (port, protocol):
+            return True
+    return False
+
+
+def _types(policy):
+    spec = policy["spec"]
+    return spec.get("policyTypes") or (["Ingress"] + (["Egress"] if "egress" in spec else []))
+
+
+def _selecting(policies, pod, direction):
+    return [p for p in policies if p["metadata"]["namespace"] == pod.namespace
+            and selects(p["spec"]["podSelector"], pod.labels) and direction in _types(p)]
+
+
+def _admits(policies, pod, direction, peer, port, protocol, destination) -> bool:
+    selecting = _selecting(policies, pod, direction)
+    if not selecting:
+        return True
+    rules_key, peers_key = ("ingress", "from") if direction == "Ingress" else ("egress", "to")
+    for policy in selecting:
+        for rule in policy["spec"].get(rules_key) or ():
+            peers = rule.get(peers_key)
+            if (not peers or any(_peer_matches(p, policy["metadata"]["namespace"], peer) for p in peers)) \
+                    and _ports_match(rule.get("ports"), port, protocol, destination):
+                return True
+    return False
+
+
+def allowed(policies, source, destination, port, protocol="TCP") -> bool:
+    """Kubernetes NetworkPolicy semantics: the source's egress and the destination's ingress must admit."""
+    egress = isinstance(source, External) or _admits(policies, source, "Egress", destination, port, protocol,
+                                                     destination)
+    ingress = isinstance(destination, External) or _admits(policies, destination, "Ingress", source, port,
+                                                           protocol, destination)
+    return egress and ingress
+
+
+def release_pods(objs):
+    out = []
+    for obj, metadata, spec in pods(objs):
+        ports = [p for c in spec["containers"] for p in c.get("ports") or ()]
+        out.append(Pod(obj["metadata"]["name"], obj["metadata"].get("namespace", NAMESPACE), metadata["labels"],
+                       ports))
+    return out
+
+
+def component(pod):
+    return pod.labels["app.kubernetes.io/component"]
+
+
+NETWORKED = ["everything-cluster", "everything-namespace"]
+OUTSIDERS = {
+    "other-namespace": Pod("app", "apps", {"app": "web"}),
+    "other-release": Pod("other", NAMESPACE, {"app.kubernetes.io/name": "spinnaker",
+                                              "app.kubernetes.io/instance": "other",
+                                              "app.kubernetes.io/component": "gate"}),
+    "ingress-controller": Pod("nginx", "ingress-nginx", {"app.kubernetes.io/name": "ingress-nginx"}),
+    "internet": External("203.0.113.7"),
+}
+
+
+def test_no_network_policies_unless_enabled(releases):
+    assert of_kind(releases["defaults"], "NetworkPolicy") == []
+
+
+@pytest.mark.parametrize("value_set", NETWORKED)
+def test_every_release_pod_is_isolated_and_nothing_else_is(releases, value_set):
+    policies = of_kind(releases[value_set], "NetworkPolicy")
+    members = release_pods(releases[value_set])
+    assert len(members) >= 15
+    for pod in members:
+        assert _selecting(policies, pod, "Ingress") and _selecting(policies, pod, "Egress"), pod
+    for name, outsider in OUTSIDERS.items():
+        if isinstance(outsider, Pod):
+            assert not _selecting(policies, outsider, "Ingress") and not _selecting(policies, outsider, "Egress"), \
+                name
+    for policy in policies:
+        assert policy["spec"]["podSelector"].get("matchLabels"), "an empty podSelector selects foreign pods"
+
+
+@pytest.mark.parametrize("value_set", NETWORKED)
+def test_release_pods_reach_each_other(releases, value_set):
+    policies = of_kind(releases[value_set], "NetworkPolicy")
+    members = release_pods(releases[value_set])
+    for source in members:
+        for destination in members:
+            for port, protocol in destination.ports.values():
+                assert allowed(policies, source, destination, port, protocol), (source, destination, port)
+
+
+@pytest.mark.parametrize("value_set", NETWORKED)
+def test_only_deck_and_gate_admit_outside_traffic(releases, value_set):
+    policies = of_kind(releases[value_set], "NetworkPolicy")
+    restricted = bool(VALUE_SETS[value_set]["networkPolicy"].get("ingressFrom"))
+    ui_ports = {"deck": values_model.SERVICES["deck"]["port"], "gate": values_model.SERVICES["gate"]["port"]}
+    for name, outsider in OUTSIDERS.items():
+        may_enter = name == "ingress-controller" or not restricted
+        for pod in release_pods(releases[value_set]):
+            for port, protocol in pod.ports.values():
+                expected = may_enter and ui_ports.get(component(pod)) == port
+                assert allowed(policies, outsider, pod, port, protocol) is expected, (name, pod, port)
+
+
+def test_egress_follows_the_list(releases):
+    restricted = of_kind(releases["everything-namespace"], "NetworkPolicy")
+    open_ = of_kind(releases["everything-cluster"], "NetworkPolicy")
+    dns = External("10.96.0.10")
+    for policies, objs, listed in ((restricted, releases["everything-namespace"], True),
+                                   (open_, releases["everything-cluster"], False)):
+        for pod in release_pods(objs):
+            spinnaker = pod.labels.get("spinnaker.io/service") is not None
+            assert allowed(policies, pod, dns, 53, "UDP") and allowed(policies, pod, dns, 53, "TCP"), pod
+            assert allowed(policies, pod, External("10.1.2.3"), 443) is spinnaker, pod
+            assert allowed(policies, pod, External("10.1.2.3"), 80) is (spinnaker and not listed), pod
+            assert allowed(policies, pod, External("8.8.8.8"), 443) is (spinnaker and not listed), pod
+            assert allowed(policies, pod, External("10.96.0.1"), 443) is (spinnaker and not listed), pod
+
+
+# credentials across the reference corpus -------------------------------------------------
+
+CASES = {case_id: path for case_id, path, _ in reference_cases()}
+
+
+@functools.lru_cache(maxsize=None)
+def corpus_release(case_id):
+    need_reference()
+    with open(CASES[case_id]) as handle:
+        data = yaml.safe_load(handle)
+    hal, report = halconfig_reader.read(data)
+    assert report.ok, [p.render() for p in report.errors]
+    stream = handover.helm3_stream(handover.render({"halconfig": data, "services": OPTIONAL_ON}))
+    result = handover.post_render(stream)
+    assert result.returncode == 0, result.stderr.decode()
+    objs = [o for o in yaml.safe_load_all(result.stdout) if isinstance(o, dict)]
+    return secret_values(HAL, hal), objs
+
+
+def _strings(value):
+    """The string values (not the keys: `password:` is no credential) in parsed data."""
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for item in value.values():
+            yield from _strings(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from _strings(item)
+
+
+def _file_strings(name, text) -> set:
+    """Every string a config file holds, parsed (settings.js: its object literal is JSON)."""
+    if name.endswith(".js"):
+        body = text[text.index("=") + 1:].strip().rstrip(";")
+        return set(_strings(json.loads(body)))
+    if name.endswith((".yml", ".yaml")):
+        return set(_strings(yaml.safe_load(text)))
+    return {text, *text.splitlines(), *(line.split("=", 1)[-1] for line in text.splitlines())}
+
+
+def _metadata_strings(obj) -> set:
+    found = set()
+    for metadata in (obj["metadata"], ((obj.get("spec") or {}).get("template") or {}).get("metadata") or {}):
+        found |= set(_strings(metadata.get("annotations") or {})) | set(_strings(metadata.get("labels") or {}))
+    return found
+
+
+def _decoded(obj) -> dict:
+    data = obj.get("data") or {}
+    return {k: base64.b64decode(v).decode() for k, v in data.items()} if obj["kind"] == "Secret" else data
+
+
+@pytest.mark.parametrize("case_id", sorted(CASES))
+def test_no_credential_outside_secrets(case_id):
+    secrets, objs = corpus_release(case_id)
+    assert secrets, "the case declares no credential: nothing to check"
+    in_secrets = set()
+    settings_js = 0
+    for obj in objs:
+        exposed = _metadata_strings(obj)
+        files = _decoded(obj) if obj["kind"] in ("ConfigMap", "Secret") else {}
+        for name, text in files.items():
+            strings = _file_strings(name, text)
+            if obj["kind"] == "ConfigMap" or name == "settings.js":
+                exposed |= strings
+            else:
+                in_secrets |= strings
+            settings_js += name == "settings.js"
+        leaked = sorted(secrets & exposed)
+        assert not leaked, (obj["kind"], obj["metadata"]["name"], leaked)
+    assert settings_js == 1
+    # The check sees credentials where they are meant to be: the services' Secrets.
+    assert secrets & in_secrets

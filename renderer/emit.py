@@ -138,8 +138,10 @@ def _block(value, indent: str, out: list, keys: dict) -> None:
 
 def to_yaml(data) -> str:
     """A mapping as a block YAML document; an empty one is `{}`."""
+    if not isinstance(data, (dict, list)):
+        raise TypeError(f"a YAML document must be a mapping or a list, not {type(data).__name__}")
     if not data:
-        return "{}\n"
+        return "{}\n" if isinstance(data, dict) else "[]\n"
     out: list[str] = []
     _block(data, "", out, {})
     out.append("")

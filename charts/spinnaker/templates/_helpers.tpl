@@ -105,15 +105,19 @@ deliberate).
 {{- end -}}
 
 {{/*
-The effective halconfig as JSON (read it with fromJson).
+The halconfig, without serializing it (it can hold thousands of accounts, and
+labels ask for the version on every object): sets `.out.raw` to the
+`halconfig` value as a mapping and `.out.hal` to the effective deployment.
+(dict "ctx" $ "out" DICT)
 
 `.Values.halconfig` is kleat's form, or a whole Halyard ~/.hal/config (it has
 `deploymentConfigurations`): then the deployment named by
 `.Values.halconfigDeployment`, else `currentDeployment`, else the only one.
 A string (`--set-file halconfig=config`) is parsed as YAML first.
 */}}
-{{- define "spinnaker.halRaw" -}}
-{{- $hal := .Values.halconfig -}}
+{{- define "spinnaker.loadHal" -}}
+{{- $ctx := .ctx -}}
+{{- $hal := $ctx.Values.halconfig -}}
 {{- if kindIs "string" $hal -}}
 {{- if trim $hal -}}
 {{- $hal = fromYaml $hal -}}
@@ -130,11 +134,7 @@ A string (`--set-file halconfig=config`) is parsed as YAML first.
 {{- if not (kindIs "map" $hal) -}}
 {{- fail (printf "halconfig must be a mapping (kleat's halconfig or a Halyard ~/.hal/config), not a %s" (kindOf $hal)) -}}
 {{- end -}}
-{{- toJson $hal -}}
-{{- end -}}
-
-{{- define "spinnaker.hal" -}}
-{{- $hal := include "spinnaker.halRaw" . | fromJson -}}
+{{- $_ := set .out "raw" $hal -}}
 {{- if hasKey $hal "deploymentConfigurations" -}}
 {{- $deployments := get $hal "deploymentConfigurations" -}}
 {{- if or (not (kindIs "slice" $deployments)) (not $deployments) -}}
@@ -146,7 +146,7 @@ A string (`--set-file halconfig=config`) is parsed as YAML first.
 {{- $names = append $names (get . "name" | default "" | toString) -}}
 {{- end -}}
 {{- end -}}
-{{- $wanted := .Values.halconfigDeployment | default (get $hal "currentDeployment") | default "" | toString -}}
+{{- $wanted := $ctx.Values.halconfigDeployment | default (get $hal "currentDeployment") | default "" | toString -}}
 {{- if and (not $wanted) (eq (len $deployments) 1) -}}
 {{- $wanted = first $names | default "" -}}
 {{- end -}}
@@ -167,7 +167,7 @@ A string (`--set-file halconfig=config`) is parsed as YAML first.
 {{- end -}}
 {{- $hal = $found -}}
 {{- end -}}
-{{- toJson $hal -}}
+{{- $_ := set .out "hal" $hal -}}
 {{- end -}}
 
 {{/*
@@ -260,7 +260,8 @@ A workload is a service, or one of its HA splits when `ha.<service>.enabled`.
 */}}
 {{- define "spinnaker.workloads" -}}
 {{- $ctx := . -}}
-{{- $hal := include "spinnaker.hal" . | fromJson -}}
+{{- $loaded := dict -}}{{- include "spinnaker.loadHal" (dict "ctx" . "out" $loaded) -}}
+{{- $hal := $loaded.hal -}}
 {{- $monitoring := include "spinnaker.monitoring" $hal -}}
 {{- $expose := include "spinnaker.expose" . | fromJson -}}
 {{- $splits := include "spinnaker.haSplits" . | fromYaml -}}
@@ -337,7 +338,8 @@ The effective Spinnaker version: `spinnaker.version`, else the halconfig's
 */}}
 {{- define "spinnaker.version" -}}
 {{- $pattern := include "spinnaker.releasePattern" . -}}
-{{- $hal := include "spinnaker.hal" . | fromJson -}}
+{{- $loaded := dict -}}{{- include "spinnaker.loadHal" (dict "ctx" . "out" $loaded) -}}
+{{- $hal := $loaded.hal -}}
 {{- $fromHal := get $hal "version" | default "" | toString -}}
 {{- if not (regexMatch $pattern $fromHal) -}}
 {{- $fromHal = "" -}}
@@ -493,7 +495,8 @@ persistentStorage.persistentStoreType naming one of them.
 {{- if eq $mode "true" -}}true
 {{- else if eq $mode "false" -}}
 {{- else if eq $mode "auto" -}}
-{{- if not (include "spinnaker.halHasStore" (include "spinnaker.hal" . | fromJson)) -}}true{{- end -}}
+{{- $loaded := dict -}}{{- include "spinnaker.loadHal" (dict "ctx" . "out" $loaded) -}}
+{{- if not (include "spinnaker.halHasStore" $loaded.hal) -}}true{{- end -}}
 {{- else -}}
 {{- fail (printf "storage.bundled must be auto, true or false, not %q" $mode) -}}
 {{- end -}}

@@ -31,20 +31,34 @@ def default_error_file() -> str:
 
 def render(text: str) -> str:
     """Post-render one manifest stream; raises PostRenderError."""
-    from .. import halconfig
-    from ..model import HAL
-    from ..secrets import secret_values
     from ..translate import translate
     from . import stream
     from .bundle import take_bundle
     from .complete import check_complete
     from .configset import ConfigSet
     from .expose import apply_expose
-    from .objects import PLACEHOLDER, ObjectBuilder
+    from .objects import build_objects
+    from .wire import wire
 
     docs = stream.split(text)
     bundle, index = take_bundle(docs)
-    carrier = docs[index]
+    hal = apply_expose(_read_halconfig(bundle), bundle.get("expose") or {})
+    outputs = translate(hal)
+    files = ConfigSet(bundle, hal, outputs).files()  # checks the bundle's workload entries
+    check_complete(text, docs, bundle)
+    objects = build_objects(bundle, hal, files, outputs, stream.is_helm4(docs), docs[index].source)
+    out = wire(docs, index, objects.names) + objects.documents
+    patches = bundle.get("patches") or []
+    if patches:
+        from .patches import apply_patches
+
+        out = apply_patches(out, patches)
+    return stream.join(out)
+
+
+def _read_halconfig(bundle: dict) -> dict:
+    """The bundle's halconfig, read as the CLI reads it; every error in one refusal."""
+    from .. import halconfig
 
     hal, report = halconfig.read(bundle.get("halconfig") or {}, deployment=bundle.get("halconfigDeployment") or None,
                                  strict=bool(bundle.get("strict")), base=("halconfig",))
@@ -56,48 +70,7 @@ def render(text: str) -> str:
         raise PostRenderError("the halconfig in the chart's values is not valid:\n" + "\n".join(lines),
                               "\nFix those values (`spinnaker-renderer validate` on the halconfig shows the "
                               "same with line numbers).")
-    hal = apply_expose(hal, bundle.get("expose") or {})
-    outputs = translate(hal)
-    files = ConfigSet(bundle, hal, outputs).files()  # checks the bundle's workload entries
-    check_complete(text, docs, bundle)
-
-    builder = ObjectBuilder(bundle, stream.is_helm4(docs), secret_values(HAL, hal))
-    builder.source = carrier.source
-    local_js = files.get("deck", {}).get("settings-local.js")
-    if local_js and builder.secrets and any(s in local_js for s in builder.secrets if len(s) >= 4):
-        raise PostRenderError("settingsLocalJs contains a credential from the halconfig; Deck serves that "
-                              "file to every browser.", "Remove it from settingsLocalJs.", where="settingsLocalJs")
-    for service in sorted(files):
-        builder.add_service(service, files[service])
-    if "deck" in files:
-        builder.add_env("deck", outputs["deck.env"])
-
-    out = []
-    for i, doc in enumerate(docs):
-        if i == index:
-            continue
-        if PLACEHOLDER in doc.text:
-            replaced = doc.text
-            for placeholder, name in builder.names.items():
-                if placeholder in replaced:
-                    replaced = replaced.replace(placeholder, name)
-            if PLACEHOLDER in replaced:
-                start = replaced.index(PLACEHOLDER)
-                token = replaced[start:].split()[0].strip("'\",")
-                raise PostRenderError(f"a {doc.kind or 'document'} refers to {token}, but that service has "
-                                      "no config in this release.",
-                                      "Use the post-renderer of the same project version as the chart.")
-            doc.text = replaced
-            doc.changed = True
-        out.append(doc)
-    out.extend(builder.documents)
-
-    patches = bundle.get("patches") or []
-    if patches:
-        from .patches import apply_patches
-
-        out = apply_patches(out, patches, stream.is_helm4(docs))
-    return stream.join(out)
+    return hal
 
 
 def main(error_file: str | None = None) -> int:

@@ -30,14 +30,14 @@ def _digest(*parts: dict) -> str:
 class ObjectBuilder:
     """Turns {service: {file: data}} into documents and placeholder names."""
 
-    def __init__(self, bundle: dict, helm4: bool, secrets: set):
+    def __init__(self, bundle: dict, helm4: bool, secrets: set, source: str | None = None):
         release = bundle["release"]
         self.fullname = release["fullname"]
         self.namespace = release.get("namespace") or ""
         self.labels = dict(release.get("labels") or {})
         self.secrets = secrets
         self.helm4 = helm4
-        self.source = None  # the bundle's template path, set by the pipeline
+        self.source = source  # the bundle's template path: new documents are filed with it
         self.names: dict[str, str] = {}  # placeholder -> object name
         self.documents: list[Document] = []
 
@@ -81,3 +81,21 @@ class ObjectBuilder:
         doc = Document(head + to_yaml(obj))
         doc.changed = True
         self.documents.append(doc)
+
+
+def build_objects(bundle: dict, hal: dict, files: dict, outputs: dict, helm4: bool, source) -> ObjectBuilder:
+    """The ConfigMaps and Secrets of every service, and Deck's env Secret."""
+    from ..model import HAL
+    from ..secrets import secret_values
+    from .errors import PostRenderError
+
+    builder = ObjectBuilder(bundle, helm4, secret_values(HAL, hal), source)
+    local_js = files.get("deck", {}).get("settings-local.js")
+    if local_js and any(s in local_js for s in builder.secrets if len(s) >= 4):
+        raise PostRenderError("settingsLocalJs contains a credential from the halconfig; Deck serves that "
+                              "file to every browser.", "Remove it from settingsLocalJs.", where="settingsLocalJs")
+    for service in sorted(files):
+        builder.add_service(service, files[service])
+    if "deck" in files:
+        builder.add_env("deck", outputs["deck.env"])
+    return builder

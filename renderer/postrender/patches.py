@@ -134,7 +134,7 @@ def _head(doc: Document) -> str:
     return "\n".join(lines) + ("\n" if lines else "")
 
 
-def apply_patches(docs, patches, helm4: bool):
+def apply_patches(docs, patches):
     import yaml
 
     for i, patch in enumerate(patches):

@@ -19,7 +19,11 @@ def read(data, *, deployment: str | None = None, strict: bool = False, report: R
     if data is None:
         data = {}
     if not isinstance(data, dict):
-        report.error(base, f"a halconfig is a mapping of sections, not {type(data).__name__}.")
+        hint = ""
+        if isinstance(data, list) and data and all(isinstance(d, dict) and "name" in d for d in data):
+            hint = ("It reads as a list of Halyard deployments, as `hal config` prints them: put it under "
+                    "`deploymentConfigurations:` (and set currentDeployment) to make a Halyard file.")
+        report.error(base, f"a halconfig is a mapping of sections, not {type(data).__name__}.", hint)
         return None, report
     halyard_form = halyard.is_halyard_file(data)
     if halyard_form:

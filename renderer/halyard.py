@@ -5,7 +5,10 @@ things its own way. `from_halyard()` picks the deployment, and
 `apply_rules()` rewrites Halyard's spellings into kleat's, recording a note
 for each rewrite so nothing changes silently. Fields Halyard had and kleat
 dropped are declared in the model with a `halyard=` note and are dropped (and
-reported) by the normalizer; only rewrites that move or reshape data live here.
+reported) by the normalizer; only rewrites that move or reshape data live here,
+plus one drop: `providers.openstack`, a whole provider Spinnaker no longer has,
+is kept out of the model so that the model's providers stay exactly the ones
+clouddriver reads.
 """
 from __future__ import annotations
 
@@ -65,6 +68,7 @@ def apply_rules(hal: dict, base: tuple, report: Report, halyard_form: bool) -> d
     if "name" in hal and halyard_form:
         hal.pop("name")
     _rename(hal, base, ("notifications",), "github-status", "githubStatus", report)
+    _openstack(hal, base, report)
     _persistent_store_type(hal, base, report)
     _service_integrations(hal, base, report)
     _saml(hal, base, report)
@@ -98,6 +102,26 @@ def _rename(hal, base, keys, old, new, report):
     node[new] = node.pop(old)
     report.moved_from(base + keys + (new,), base + keys + (old,))
     report.note(base + keys + (old,), f"Halyard's '{old}' read as '{new}'.")
+
+
+def _openstack(hal, base, report):
+    """Halyard wrote an empty `providers.openstack` block into every config until Spinnaker dropped
+    the OpenStack provider (Halyard 1.20, spring 2019); later Halyards skip the block unread."""
+    providers = _mapping(hal, "providers")
+    if not providers or "openstack" not in providers:
+        return
+    block = _copy_path(hal, ("providers",)).pop("openstack")
+    path = base + ("providers", "openstack")
+    accounts = block.get("accounts") if isinstance(block, dict) else None
+    enabled = isinstance(block, dict) and str(block.get("enabled")).lower() == "true"
+    if enabled or (isinstance(accounts, list) and accounts):
+        count = len(accounts) if isinstance(accounts, list) else 0
+        report.warning(path, f"Spinnaker has had no OpenStack provider since 2019; this block and its "
+                             f"{count} account{'s' if count != 1 else ''} are dropped.",
+                       "Remove the block: no current service can deploy to OpenStack.")
+    else:
+        report.note(path, "the empty block Halyard wrote for the OpenStack provider, which Spinnaker "
+                          "removed in 2019 (later Halyards skipped it); dropped.")
 
 
 def _persistent_store_type(hal, base, report):
@@ -211,8 +235,9 @@ def _telemetry(hal, base, report):
     if telemetry is None:
         return
     if hal.get("stats") is not None:
-        report.error(base + ("telemetry",), "both 'telemetry' (Halyard) and 'stats' are given.",
-                     "Keep only 'stats'.")
+        # Later Halyard versions wrote `stats` and ignored a leftover `telemetry`.
+        report.note(base + ("telemetry",), "both 'telemetry' (Halyard) and 'stats' are given; 'stats' is used "
+                                           "and 'telemetry' dropped, as later Halyard versions did.")
         return
     hal["stats"] = telemetry
     report.moved_from(base + ("stats",), base + ("telemetry",))

@@ -49,6 +49,46 @@ def suggest(word: str, choices) -> str:
     return f"Did you mean '{close[0]}'?" if close else ""
 
 
+_HOMES = None  # field name -> [(message, where it sits, block name)], built on first use
+_IN_HAL = frozenset()  # ids of the messages the halconfig is made of
+
+
+def _homes(key, within):
+    """Where else a field named `key` is declared, as [(message, dotted path, block name)].
+
+    The block name is the key the message sits under (`ldap`), or for list items the list's key
+    and the one above it (`jenkins`, `masters`). Only asked when a key is unknown, and only for
+    messages of the halconfig: a key that another block of the same name declares (`ldap` under
+    authn and under authz) was most likely put in the wrong one of the two, and saying where it
+    belongs helps more than a spelling suggestion."""
+    global _HOMES, _IN_HAL
+    if _HOMES is None:
+        from .model.hal import Hal
+
+        index = {}
+
+        def walk(msg, where, names, block, trail):
+            for field in msg.fields.values():
+                if field.halyard is not None:
+                    continue
+                places = index.setdefault(field.name, [])
+                if all(home is not msg for home, _, _ in places):
+                    places.append((msg, where or "the top level", block))
+                target = field.target
+                if target is not None and target not in trail:
+                    sub = (where + "." if where else "") + field.name
+                    sub += "[]" if field.repeated else ".<name>" if field.map else ""
+                    inner = names + (field.name,)
+                    walk(target, sub, inner, inner[-2:] if field.repeated else inner[-1:], trail + (target,))
+
+        walk(Hal, "", (), (), (Hal,))
+        _IN_HAL = frozenset(id(m) for places in index.values() for m, _, _ in places) | {id(Hal)}
+        _HOMES = index
+    if id(within) not in _IN_HAL:
+        return []
+    return _HOMES.get(key, [])
+
+
 class Normalizer:
     """One pass over one document; `strict` turns unknown keys into errors."""
 
@@ -113,7 +153,13 @@ class Normalizer:
         if not isinstance(key, str):
             self.report.error(path + (str(key),), f"keys must be strings, got {_type_name(key)} {key!r}.")
             return
-        hint = suggest(key, [f.name for f in msg.fields.values() if f.halyard is None] or msg.fields)
+        names = tuple(part for part in path if isinstance(part, str))
+        block = names[-2:] if path and isinstance(path[-1], int) else names[-1:]
+        homes = [where for home, where, its in _homes(key, msg) if home is not msg and its == block]
+        if homes and len(homes) <= 2:
+            hint = f"It is a field of {' and of '.join(homes)}; move it there."
+        else:
+            hint = suggest(key, [f.name for f in msg.fields.values() if f.halyard is None] or msg.fields)
         text = f"'{key}' is not a field of {msg.name}; "
         if self.strict:
             self.report.error(path + (key,), text + "refused (--strict).", hint)

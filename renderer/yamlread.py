@@ -141,17 +141,93 @@ def load(text, source: str = "halconfig"):
         line = exc.problem_mark.line + 1
         report.error(_path_of_line(text, line) or (), f"{exc.problem}.", "Write the value as plain text.")
         report.problems[-1].line = line
+    except yaml.reader.ReaderError as exc:
+        line = _line_of_offset(text, exc.position)
+        char = chr(exc.character) if isinstance(exc.character, int) else str(exc.character)
+        hint = ("Text copied from a terminal carries such colour codes (ESC [ ... m); save the config "
+                "itself, not a command's output." if char == "\x1b" else
+                "Remove it, or write it as an escape sequence inside a double-quoted string.")
+        report.error((_path_near_line(text, line) if line else None) or (),
+                     f"not valid YAML: the character U+{ord(char):04X} ({exc.reason}).", hint)
+        report.problems[-1].line = line
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
         what = getattr(exc, "problem", None) or str(exc)
         context = getattr(exc, "context", None)
         message = f"not valid YAML: {what}" + (f" ({context})" if context else "") + "."
-        report.error((), message, "Check indentation and quoting around that line.")
-        if mark is not None:
-            report.problems[-1].line = mark.line + 1
+        line = mark.line + 1 if mark is not None else None
+        hint = "Check indentation and quoting around that line."
+        if line is not None and _PLACEHOLDER.search(_line_text(text, line)):
+            hint = ("That line holds what looks like an unfilled template placeholder ({{ ... }} or "
+                    "{% ... %}): fill it in, or quote the value.")
+        report.error((_path_near_line(text, line) if line else None) or (), message, hint)
+        report.problems[-1].line = line
     except (ValueError, TypeError) as exc:  # e.g. an unhashable key
         report.error((), f"not a usable YAML document: {exc}.")
     raise InvalidHalconfig(report, source)
+
+
+_BREAK = re.compile(r"\r\n|[\n\r\x85\u2028\u2029]")
+_PLACEHOLDER = re.compile(r"\{\{|\{%")
+# A block-style mapping key at the start of a line (after any "- " list markers).
+_KEY = re.compile(r"""(?P<key>"(?:[^"\\]|\\.)*"|'(?:[^']|'')*'|[^\s#'"\[\]{},&*!|>%@`][^#]*?)\s*:(?:\s+(?P<rest>.*))?$""")
+
+
+def _line_of_offset(text, offset):
+    """1-based line of a ReaderError position (a UTF-8 byte offset from libyaml, else a character index)."""
+    if offset is None:
+        return None
+    prefix = text.encode("utf-8")[:offset].decode("utf-8", "ignore") if _Base.__name__.startswith("C") \
+        else text[:offset]
+    return len(_BREAK.findall(prefix)) + 1
+
+
+def _line_text(text, line):
+    lines = _BREAK.split(text)
+    return lines[line - 1] if 0 < line <= len(lines) else ""
+
+
+def _path_near_line(text, line):
+    """Best-effort path of the block-style key written at or above `line`, from indentation alone.
+
+    Used when the text is not valid YAML, so there is no node tree to ask; flow collections and
+    multi-line scalars are not followed. None when no key is found."""
+    stack = []  # [indent, key or list index, is a list item]
+    block = None  # indent of the key that opened a block scalar (| or >)
+    for raw in _BREAK.split(text)[:line]:
+        body = raw.lstrip(" ")
+        indent = len(raw) - len(body)
+        if not body.strip() or body.startswith("#"):
+            continue
+        if block is not None:
+            if indent > block:
+                continue
+            block = None
+        if indent == 0 and body.startswith(("---", "...")):
+            stack = []
+            continue
+        while body == "-" or body.startswith(("- ", "-\t")):
+            previous = None
+            while stack and (stack[-1][0] > indent or (stack[-1][0] == indent and stack[-1][2])):
+                top = stack.pop()
+                if top[0] == indent and top[2]:
+                    previous = top[1]
+            stack.append([indent, 0 if previous is None else previous + 1, True])
+            rest = body[1:]
+            body = rest.lstrip(" \t")
+            indent += 1 + len(rest) - len(body)
+        match = _KEY.match(body) if len(body) <= 1000 else None
+        if not match:
+            continue
+        key = match.group("key")
+        if key[:1] in "\"'":
+            key = key[1:-1]
+        while stack and stack[-1][0] >= indent:
+            stack.pop()
+        stack.append([indent, key, False])
+        if (match.group("rest") or "").startswith(("|", ">")):
+            block = indent
+    return tuple(part for _, part, _ in stack) or None
 
 
 def _path_of_line(text, line, column=None):

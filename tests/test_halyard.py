@@ -383,9 +383,13 @@ def test_telemetry_read_as_stats(kind):
 
 
 @pytest.mark.parametrize("kind", FORMS)
-def test_telemetry_and_stats_refused(kind):
-    data, base = _form(kind, {"telemetry": {"enabled": False}, "stats": {"enabled": True}})
-    refused(data, base + ("telemetry",), "stats")
+def test_telemetry_next_to_stats_is_dropped_with_a_note(kind):
+    data, base = _form(kind, {"telemetry": {"enabled": True}, "stats": {"enabled": False}})
+    hal, report = read(data)
+    assert report.ok, report.problems
+    assert hal["stats"] == {"enabled": False}
+    notes = [p for p in report.problems if p.level == "note" and p.path == base + ("telemetry",)]
+    assert notes and "'stats' is used" in notes[0].message
 
 
 # -------------------------------------------------------- primaryAccount

@@ -212,6 +212,7 @@ SECRETS = {
     ("artifacts", "s3", "accounts", "awsSecretAccessKey"),
     ("ci", "codebuild", "secretAccessKey"), ("ci", "concourse", "masters", "password"),
     ("ci", "jenkins", "masters", "password"), ("ci", "jenkins", "masters", "trustStorePassword"),
+    ("ci", "jenkins", "masters", "token"),
     ("ci", "travis", "masters", "githubToken"), ("ci", "wercker", "masters", "token"),
     ("repository", "artifactory", "searches", "password"), ("repository", "nexus", "searches", "password"),
     ("notifications", "slack", "token"), ("notifications", "twilio", "token"),

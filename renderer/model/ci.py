@@ -75,6 +75,8 @@ JenkinsAccount = message(
              required=True),
     username=Str("Jenkins user igor authenticates as."),
     password=Str("Password or API token of that Jenkins user.", secret=True),
+    token=Str("Bearer token igor sends instead of a user and password (e.g. for a Jenkins behind an "
+              "OAuth proxy). Not in kleat; igor reads it.", secret=True),
     address=Str("Base URL of Jenkins, e.g. `https://jenkins.example.com/`."),
     csrf=Bool("Fetch a CSRF crumb before starting jobs; needed when Jenkins has CSRF protection on."),
     permissions=Msg(Permissions, "Fiat roles: READ to see the server and use it in triggers, WRITE "

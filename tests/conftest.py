@@ -40,3 +40,21 @@ def run_cli(tmp_path):
                               capture_output=True, cwd=ROOT, env=full_env,
                               text=isinstance(stdin, str) or stdin is None)
     return run
+
+
+def secret_paths(msg, path=()) -> set:
+    """Paths (field names, no list indexes) of every field declared secret under `msg`.
+
+    Halyard-only fields and Permissions (role lists) are not followed."""
+    found = set()
+
+    def walk(node, at, seen):
+        for f in node.fields.values():
+            if f.secret:
+                found.add(at + (f.name,))
+            target = f.target
+            if target is not None and f.halyard is None and target.name != "Permissions" and id(target) not in seen:
+                walk(target, at + (f.name,), seen | {id(target)})
+
+    walk(msg, tuple(path), {id(msg)})
+    return found

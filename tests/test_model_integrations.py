@@ -6,11 +6,20 @@ kept out of Deck's settings.js; bad values are refused with their path.
 """
 from __future__ import annotations
 
-
 import pytest
+from conftest import secret_paths
 
 from renderer import halconfig
-from renderer.model import HAL, artifacts, canary, ci, metricstores, notifications, pubsub, repository
+from renderer.model import (
+    HAL,
+    artifacts,
+    canary,
+    ci,
+    metricstores,
+    notifications,
+    pubsub,
+    repository,
+)
 from renderer.problems import ERROR, NOTE, WARNING
 from renderer.translate import translate
 
@@ -231,16 +240,8 @@ SECRETS = {
 def test_exactly_the_credentials_are_secret():
     """Paths, key IDs, account IDs, user names and URLs stay visible."""
     found = set()
-
-    def walk(msg, path):
-        for f in msg.fields.values():
-            if f.secret:
-                found.add(path + (f.name,))
-            if f.target is not None:
-                walk(f.target, path + (f.name,))
-
     for top in SECTIONS:
-        walk(HAL.fields[top].target, (top,))
+        found |= secret_paths(HAL.fields[top].target, (top,))
     assert found == SECRETS
 
 

@@ -1,8 +1,8 @@
 """The `providers` section: descriptions, credentials, Halyard-only fields and pass-throughs."""
 from __future__ import annotations
 
-
 import pytest
+from conftest import secret_paths
 
 from renderer import halconfig
 from renderer.model import HAL
@@ -56,17 +56,7 @@ def problems(report, level):
 
 
 def test_exactly_the_credentials_are_secret():
-    found = set()
-
-    def walk(msg, path):
-        for f in msg.fields.values():
-            if f.secret:
-                found.add(path + (f.name,))
-            if f.target is not None and f.halyard is None and f.target is not model.Permissions:
-                walk(f.target, path + (f.name,))
-
-    walk(PROVIDERS, ())
-    assert found == SECRETS
+    assert secret_paths(PROVIDERS) == SECRETS
     # Key IDs, user names and paths stay visible.
     assert not model.Aws.fields["accessKeyId"].secret
     assert not model.TencentCloudAccount.fields["secretId"].secret

@@ -24,8 +24,6 @@ post-renderer never loads it.
 """
 from __future__ import annotations
 
-import ast
-import importlib
 import json
 
 from .model.dsl import ANY, BOOL, ENUM, FLAG, INT, INTV, MSG, STR, STRV
@@ -37,10 +35,6 @@ INT_PATTERN = r"^\s*[-+]?[0-9]+(_[0-9]+)*\s*$"
 # The quoted booleans Halyard (and the normalizer) read: true/false in any case.
 BOOL_PATTERN = "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee])$"
 
-# Modules whose top-level messages get their module's name as prefix.
-HALCONFIG_PACKAGE = "renderer.model"
-VALUES_MODULE = "renderer.values_model"
-VALUES_PREFIX = "values"
 # The Helm-managed keys a parent chart puts into a subchart's values.
 SUBCHART_KEYS = {
     "global": {"type": "object",
@@ -57,45 +51,6 @@ class SchemaError(Exception):
 
 
 # ---------------------------------------------------------------- naming
-
-def _owned_messages(module) -> dict:
-    """{id(message): message} for the messages `module` declares itself (not imports)."""
-    from .model.dsl import Message
-
-    try:
-        with open(module.__file__, encoding="utf-8") as handle:
-            tree = ast.parse(handle.read())
-    except (OSError, TypeError, SyntaxError):
-        return {}
-    assigned = set()
-    for node in tree.body:
-        targets = node.targets if isinstance(node, ast.Assign) else \
-            [node.target] if isinstance(node, ast.AnnAssign) else []
-        for target in targets:
-            if isinstance(target, ast.Name):
-                assigned.add(target.id)
-    owned = {}
-    for name in sorted(assigned):
-        value = getattr(module, name, None)
-        if isinstance(value, Message):
-            owned[id(value)] = value
-    return owned
-
-
-def _model_modules() -> list:
-    """(prefix, module) for every module messages are declared in, in a fixed order."""
-    import pkgutil
-
-    from . import model
-
-    found = []
-    for info in sorted(pkgutil.iter_modules(model.__path__), key=lambda i: i.name):
-        if info.name in ("dsl",) or info.name.startswith("_"):
-            continue
-        found.append((info.name, importlib.import_module(f"{HALCONFIG_PACKAGE}.{info.name}")))
-    found.append((VALUES_PREFIX, importlib.import_module(VALUES_MODULE)))
-    return found
-
 
 def walk_messages(root):
     """Every message reachable from `root`, depth first in declaration order, each once:
@@ -118,26 +73,19 @@ class Names:
     Message names repeat across the model's modules (several `Aws`, `Google`,
     `S3` ...), so every definition is prefixed with the module that declares
     the message (`canary.Aws`, `providers.Aws`); the chart's own values use
-    `values.`. Messages built inside functions take the module of the message
-    that first refers to them. Two messages that still end up with one name
-    are an error, never silently merged.
+    `values.`. Two messages that still end up with one name are an error,
+    never silently merged.
     """
 
     def __init__(self, roots):
-        owner = {}
-        for prefix, module in _model_modules():
-            for key, msg in _owned_messages(module).items():
-                owner.setdefault(key, prefix)
         self.names: dict[int, str] = {}
         taken: dict[str, object] = {}
         for root in roots:
-            for msg, parent in walk_messages(root):
+            for msg, _ in walk_messages(root):
                 if id(msg) in self.names:
                     continue
-                prefix = owner.get(id(msg))
-                if prefix is None:
-                    prefix = self.names[id(parent)].split(".", 1)[0] if parent is not None else "model"
-                name = f"{prefix}.{msg.name}"
+                module = msg.module.rsplit(".", 1)[-1]
+                name = f"{'values' if module == 'values_model' else module}.{msg.name}"
                 if name in taken and taken[name] is not msg:
                     raise SchemaError(f"two different messages would both be defined as {name!r}; rename one "
                                       f"of them in its model module.")

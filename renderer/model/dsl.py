@@ -16,6 +16,8 @@ halconfig *is* what kleat would serialize:
 """
 from __future__ import annotations
 
+import sys
+
 __all__ = [
     "Field", "Message", "message",
     "Str", "StrValue", "Flag", "Bool", "Int", "IntValue", "Enum", "Msg", "Any",
@@ -74,10 +76,11 @@ class Field:
 class Message:
     """A group of fields: a YAML mapping with known keys."""
 
-    __slots__ = ("name", "doc", "fields", "inputs", "checks", "required")
+    __slots__ = ("name", "doc", "fields", "inputs", "checks", "required", "module")
 
-    def __init__(self, name, doc, fields, checks=()):
+    def __init__(self, name, doc, fields, checks=(), module=""):
         self.name = name
+        self.module = module  # where it is declared; the schema prefixes definition names with it
         self.doc = doc
         self.fields = fields  # output name -> Field, in declaration order
         # Every accepted input key (output name and aliases) -> Field.
@@ -105,7 +108,7 @@ def message(name, doc, /, *, checks=(), **fields) -> Message:
     for key, f in fields.items():
         f.name = key[:-1] if key.endswith("_") else key
         named[f.name] = f
-    return Message(name, doc, named, checks)
+    return Message(name, doc, named, checks, sys._getframe(1).f_globals.get("__name__", ""))
 
 
 def Str(doc, **kw) -> Field:

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import json
 
-from .model.dsl import ANY, BOOL, ENUM, FLAG, INT, INTV, MSG, STR, STRV
+from .model.dsl import ANY, BOOL, ENUM, INT, INTV, MSG, STR, STRV
 
-_TYPES = {STR: "string", STRV: "string", BOOL: "boolean", FLAG: "boolean", INT: "integer", INTV: "integer",
+_TYPES = {STR: "string", STRV: "string", BOOL: "boolean", INT: "integer", INTV: "integer",
           ANY: "any"}
 # Entries of a message are "alike" (documented once, as `<name>`) when they share this much of their fields.
 _ALIKE = 0.8

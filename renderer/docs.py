@@ -19,13 +19,13 @@ from __future__ import annotations
 
 import re
 
-from .model.dsl import ANY, BOOL, ENUM, FLAG, INT, INTV, MSG, STR, STRV
+from .model.dsl import ANY, BOOL, ENUM, INT, INTV, MSG, STR, STRV
 
 MAX_DEPTH = 16
 MAP_KEY = "probe-key"
 NO_READER = "—"
 
-_TYPE_NAMES = {STR: "string", STRV: "string", BOOL: "boolean", FLAG: "boolean", INT: "integer",
+_TYPE_NAMES = {STR: "string", STRV: "string", BOOL: "boolean", INT: "integer",
                INTV: "integer", ANY: "any"}
 
 
@@ -48,7 +48,7 @@ class _Probe:
         kind = field.kind
         if kind in (STR, STRV):
             return f"probe-{self._next():05d}" if self.distinct else "probe"
-        if kind in (BOOL, FLAG):
+        if kind == BOOL:
             return True
         if kind in (INT, INTV):
             return 100000 + self._next() if self.distinct else 7

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import json
 
-from .model.dsl import ANY, BOOL, ENUM, FLAG, INT, INTV, MSG, STR, STRV
+from .model.dsl import ANY, BOOL, ENUM, INT, INTV, MSG, STR, STRV
 
 DRAFT = "http://json-schema.org/draft-07/schema#"
 INT32_MIN, INT32_MAX = -(2**31), 2**31 - 1
@@ -130,7 +130,7 @@ class Builder:
         null = ["null"] if nullable else []
         if kind in (STR, STRV):
             return {"type": ["string", "integer"] + null} if halconfig else {"type": ["string"] + null}
-        if kind in (BOOL, FLAG):
+        if kind == BOOL:
             if halconfig:
                 return {"type": ["boolean", "string"] + null, "pattern": BOOL_PATTERN}
             return {"type": ["boolean"] + null}

@@ -8,7 +8,7 @@ path; nothing raises for bad input.
 """
 from __future__ import annotations
 
-from .model.dsl import ANY, BOOL, ENUM, FLAG, INT, INTV, MSG, STR, STRV
+from .model.dsl import ANY, BOOL, ENUM, INT, INTV, MSG, STR, STRV
 from .problems import Report
 
 _INT32 = (-(2**31), 2**31 - 1)
@@ -208,15 +208,13 @@ class Normalizer:
             self.report.error(path, f"expected a string, got {_type_name(value)} {_show(value)}.",
                               "Quote the value to keep it as text.")
             return _DROP
-        if kind == BOOL or kind == FLAG:
+        if kind == BOOL:
             if value is True or value is False:
                 pass
             elif isinstance(value, str) and value.lower() in ("true", "false"):
                 value = value.lower() == "true"  # Halyard read quoted booleans too
             else:
                 self.report.error(path, f"expected true or false, got {_type_name(value)} {_show(value)}.")
-                return _DROP
-            if kind == FLAG and not value and not in_list:
                 return _DROP
             return value
         if kind == MSG:

@@ -7,7 +7,7 @@ the same declarations, so they cannot disagree.
 
 Value semantics follow kleat's (protobuf JSON) so that the normalized
 halconfig *is* what kleat would serialize:
-- plain scalars (`Str`, `Flag`, `Int`) vanish when empty/false/zero;
+- plain scalars (`Str`, `Int`) vanish when empty or zero;
 - wrapper scalars (`Bool`, `IntValue`, `StrValue`) are kept once set, even
   when false, zero or empty;
 - messages are kept once set, even when empty (`{}`);
@@ -20,13 +20,13 @@ import sys
 
 __all__ = [
     "Field", "Message", "message",
-    "Str", "StrValue", "Flag", "Bool", "Int", "IntValue", "Enum", "Msg", "Any",
+    "Str", "StrValue", "Bool", "Int", "IntValue", "Enum", "Msg", "Any",
     "List", "Map",
 ]
 
 # Scalar kinds. "wrapper" kinds keep a set zero value, "plain" ones drop it.
-STR, STRV, FLAG, BOOL, INT, INTV, ENUM, MSG, ANY = (
-    "string", "string-wrapper", "flag", "bool", "int", "int-wrapper", "enum", "message", "any")
+STR, STRV, BOOL, INT, INTV, ENUM, MSG, ANY = (
+    "string", "string-wrapper", "bool", "int", "int-wrapper", "enum", "message", "any")
 WRAPPERS = frozenset((STRV, BOOL, INTV))
 
 
@@ -119,11 +119,6 @@ def Str(doc, **kw) -> Field:
 def StrValue(doc, **kw) -> Field:
     """A string that is written even when set to the empty string."""
     return Field(STRV, doc, **kw)
-
-
-def Flag(doc, **kw) -> Field:
-    """A boolean that is written only when true."""
-    return Field(FLAG, doc, **kw)
 
 
 def Bool(doc, **kw) -> Field:

@@ -850,6 +850,9 @@ Oracle = message(
 
 # ------------------------------------------------------------ Tencent Cloud
 
+_TENCENT_NO_FIAT = ("clouddriver's Tencent Cloud accounts do not support Fiat permissions (the account is "
+                    "open to every user), so Halyard's setting had no effect and is dropped.")
+
 TencentCloudAccount = message(
     "TencentCloudAccount",
     "A Tencent Cloud account Spinnaker manages, with its API key. Not in kleat; read by clouddriver.",
@@ -858,14 +861,8 @@ TencentCloudAccount = message(
     secretId=Str("SecretId of the Tencent Cloud API key."),
     secretKey=Str("SecretKey of the Tencent Cloud API key.", secret=True),
     regions=List(Str("Region this account manages, e.g. `ap-guangzhou`.")),
-    permissions=Msg(
-        Permissions, "Halyard's Fiat permissions for the account.",
-        halyard="clouddriver's Tencent Cloud accounts do not support Fiat permissions (the account is "
-                "open to every user), so Halyard's setting had no effect and is dropped."),
-    requiredGroupMembership=List(Str(
-        "Halyard's required roles for the account.",
-        halyard="clouddriver's Tencent Cloud accounts do not support Fiat permissions (the account is "
-                "open to every user), so Halyard's setting had no effect and is dropped.")),
+    permissions=Msg(Permissions, "Halyard's Fiat permissions for the account.", halyard=_TENCENT_NO_FIAT),
+    requiredGroupMembership=List(Str("Halyard's required roles for the account.", halyard=_TENCENT_NO_FIAT)),
     providerVersion=_provider_version(),
 )
 

@@ -6,6 +6,13 @@ import os
 import sys
 
 import pytest
+from hypothesis import HealthCheck, settings
+
+# Property tests run the same examples on every machine (a CI failure can be
+# reproduced), and a slow, shared machine is not a failure.
+settings.register_profile("project", derandomize=True, deadline=None,
+                          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "project"))
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SHARED = os.environ.get("SPINNAKER_SHARED", os.path.join(os.path.dirname(ROOT), "shared"))

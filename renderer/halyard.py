@@ -6,9 +6,9 @@ things its own way. `from_halyard()` picks the deployment, and
 for each rewrite so nothing changes silently. Fields Halyard had and kleat
 dropped are declared in the model with a `halyard=` note and are dropped (and
 reported) by the normalizer; only rewrites that move or reshape data live here,
-plus one drop: `providers.openstack`, a whole provider Spinnaker no longer has,
-is kept out of the model so that the model's providers stay exactly the ones
-clouddriver reads.
+plus one drop whose severity depends on its content (`providers.openstack`:
+a note when empty, a warning when accounts would be lost). Every field handled
+here is declared in the model too, so the schema and the docs know it.
 """
 from __future__ import annotations
 

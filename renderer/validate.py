@@ -8,6 +8,8 @@ path; nothing raises for bad input.
 """
 from __future__ import annotations
 
+import functools
+
 from .model.dsl import ANY, BOOL, ENUM, INT, INTV, MSG, STR, STRV
 from .problems import Report
 
@@ -49,10 +51,6 @@ def suggest(word: str, choices) -> str:
     return f"Did you mean '{close[0]}'?" if close else ""
 
 
-_HOMES = None  # field name -> [(message, where it sits, block name)], built on first use
-_IN_HAL = frozenset()  # ids of the messages the halconfig is made of
-
-
 def _homes(key, within):
     """Where else a field named `key` is declared, as [(message, dotted path, block name)].
 
@@ -61,32 +59,34 @@ def _homes(key, within):
     messages of the halconfig: a key that another block of the same name declares (`ldap` under
     authn and under authz) was most likely put in the wrong one of the two, and saying where it
     belongs helps more than a spelling suggestion."""
-    global _HOMES, _IN_HAL
-    if _HOMES is None:
-        from .model.hal import Hal
+    index, in_hal = _field_index()
+    return index.get(key, []) if id(within) in in_hal else []
 
-        index = {}
 
-        def walk(msg, where, names, block, trail):
-            for field in msg.fields.values():
-                if field.halyard is not None:
-                    continue
-                places = index.setdefault(field.name, [])
-                if all(home is not msg for home, _, _ in places):
-                    places.append((msg, where or "the top level", block))
-                target = field.target
-                if target is not None and target not in trail:
-                    sub = (where + "." if where else "") + field.name
-                    sub += "[]" if field.repeated else ".<name>" if field.map else ""
-                    inner = names + (field.name,)
-                    walk(target, sub, inner, inner[-2:] if field.repeated else inner[-1:], trail + (target,))
+@functools.lru_cache(maxsize=1)
+def _field_index():
+    """({field name: [(message, where, block)]}, ids of the halconfig's messages), built once."""
+    from .model.hal import Hal
 
-        walk(Hal, "", (), (), (Hal,))
-        _IN_HAL = frozenset(id(m) for places in index.values() for m, _, _ in places) | {id(Hal)}
-        _HOMES = index
-    if id(within) not in _IN_HAL:
-        return []
-    return _HOMES.get(key, [])
+    index = {}
+
+    def walk(msg, where, names, block, trail):
+        for field in msg.fields.values():
+            if field.halyard is not None:
+                continue
+            places = index.setdefault(field.name, [])
+            if all(home is not msg for home, _, _ in places):
+                places.append((msg, where or "the top level", block))
+            target = field.target
+            if target is not None and target not in trail:
+                sub = (where + "." if where else "") + field.name
+                sub += "[]" if field.repeated else ".<name>" if field.map else ""
+                inner = names + (field.name,)
+                walk(target, sub, inner, inner[-2:] if field.repeated else inner[-1:], trail + (target,))
+
+    walk(Hal, "", (), (), (Hal,))
+    in_hal = frozenset(id(m) for places in index.values() for m, _, _ in places) | {id(Hal)}
+    return index, in_hal
 
 
 class Normalizer:

@@ -5,49 +5,40 @@ of the JSON schema and the values table in `charts/spinnaker/README.md` are all
 generated from these declarations (`scripts/generate.py`); the `halconfig`
 value is the halconfig model itself (`renderer.model`).
 
-`SERVICES` is the one table of Spinnaker's services: ports, probes and the
-rest of what the chart's templates range over live here (through values.yaml)
-and reach the post-renderer through the config bundle, never a second copy.
+`SERVICES` is the one table of Spinnaker's services: their ports, sizing and
+grace periods reach the chart's templates through values.yaml, and the
+post-renderer through the config bundle, never through a second copy. (Which
+services are Java services, their probes and Halyard's HA splits are the
+templates' own business: _helpers.tpl.)
 """
 from __future__ import annotations
 
 from .model.dsl import Any, Bool, Enum, IntValue, List, Map, Msg, Str, message
 
-# name -> facts. `java`: a Spring Boot service reading /opt/spinnaker/config.
-# `health`: readiness path (None: a TCP check). `redis`: needs Redis.
+# name -> the defaults values.yaml gives each service, and its description.
 SERVICES = {
-    "clouddriver": dict(port=7002, java=True, health="/health", cpu="500m", memory="2Gi", grace=720,
+    "clouddriver": dict(port=7002, cpu="500m", memory="2Gi", grace=720,
                         doc="Talks to cloud providers and caches their state."),
-    "deck": dict(port=9000, java=False, health=None, cpu="100m", memory="128Mi", grace=30,
+    "deck": dict(port=9000, cpu="100m", memory="128Mi", grace=30,
                  doc="The browser UI (static files served by Apache)."),
-    "echo": dict(port=8089, java=True, health="/health", cpu="250m", memory="1Gi", grace=30,
+    "echo": dict(port=8089, cpu="250m", memory="1Gi", grace=30,
                  doc="Notifications, triggers and the cron scheduler."),
-    "fiat": dict(port=7003, java=True, health="/health", cpu="250m", memory="1Gi", grace=30,
+    "fiat": dict(port=7003, cpu="250m", memory="1Gi", grace=30,
                  doc="Authorization; runs when security.authz is enabled."),
-    "front50": dict(port=8080, java=True, health="/health", cpu="250m", memory="1Gi", grace=30,
+    "front50": dict(port=8080, cpu="250m", memory="1Gi", grace=30,
                     doc="Stores applications, pipelines and projects."),
-    "gate": dict(port=8084, java=True, health="/health", cpu="250m", memory="1Gi", grace=30,
+    "gate": dict(port=8084, cpu="250m", memory="1Gi", grace=30,
                  doc="The API gateway Deck and API clients talk to."),
-    "igor": dict(port=8088, java=True, health="/health", cpu="250m", memory="1Gi", grace=30,
+    "igor": dict(port=8088, cpu="250m", memory="1Gi", grace=30,
                  doc="Polls CI systems and registries; runs when any CI or dockerRegistry is enabled."),
-    "kayenta": dict(port=8090, java=True, health="/health", cpu="250m", memory="1Gi", grace=30,
+    "kayenta": dict(port=8090, cpu="250m", memory="1Gi", grace=30,
                     doc="Canary analysis; runs when canary is enabled."),
-    "keel": dict(port=7010, java=True, health="/health", cpu="250m", memory="1Gi", grace=30,
+    "keel": dict(port=7010, cpu="250m", memory="1Gi", grace=30,
                  doc="Managed delivery; runs when managedDelivery is enabled (needs SQL)."),
-    "orca": dict(port=8083, java=True, health="/health", cpu="250m", memory="1Gi", grace=30,
+    "orca": dict(port=8083, cpu="250m", memory="1Gi", grace=30,
                  doc="Orchestrates pipelines and tasks."),
-    "rosco": dict(port=8087, java=True, health="/health", cpu="250m", memory="1Gi", grace=30,
+    "rosco": dict(port=8087, cpu="250m", memory="1Gi", grace=30,
                   doc="Bakes machine images and renders manifests (Helm, Kustomize)."),
-}
-
-# Halyard's HA splits: split -> (base service, Spring profile(s) added).
-HA_SPLITS = {
-    "clouddriver-caching": ("clouddriver", ("caching",)),
-    "clouddriver-rw": ("clouddriver", ("rw",)),
-    "clouddriver-ro": ("clouddriver", ("ro",)),
-    "clouddriver-ro-deck": ("clouddriver", ("ro", "ro-deck")),
-    "echo-scheduler": ("echo", ("scheduler",)),
-    "echo-worker": ("echo", ("worker",)),
 }
 
 DEFAULT_VERSION = "2026.4.0"

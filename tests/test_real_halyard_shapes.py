@@ -481,6 +481,21 @@ def test_openstack_block_also_strict_clean():
     assert report.ok, [p.render() for p in report.errors]
 
 
+def test_the_values_schema_accepts_the_openstack_block():
+    """What the translator accepts, Helm's schema check must accept too."""
+    import json
+
+    import jsonschema
+    import yaml
+
+    from conftest import ROOT
+
+    with open(f"{ROOT}/values-schema.json", encoding="utf-8") as handle:
+        validator = jsonschema.Draft7Validator(json.load(handle))
+    errors = [e.message for e in validator.iter_errors({"halconfig": yaml.safe_load(OLD_HALYARD)})]
+    assert errors == []
+
+
 def test_openstack_accounts_are_dropped_with_a_warning():
     text = ("providers:\n  openstack:\n    enabled: true\n    accounts:\n"
             "    - name: os\n      authUrl: https://keystone.example.test/v3\n")

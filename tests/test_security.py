@@ -31,7 +31,7 @@ from renderer.model import HAL  # noqa: E402
 from renderer.secrets import secret_values  # noqa: E402
 
 NAMESPACE, FULLNAME = "spinnaker", "spin-spinnaker"
-JAVA = {name for name, facts in values_model.SERVICES.items() if facts["java"]}
+JAVA = {name for name in values_model.SERVICES if name != "deck"}  # Deck is Apache, not Spring Boot
 OPTIONAL_ON = {name: {"enabled": True} for name in ("fiat", "igor", "kayenta", "keel")}
 ALL_OPTIONAL = {"security": {"authz": {"enabled": True}}, "canary": {"enabled": True},
                 "managedDelivery": {"enabled": True}, "ci": {"jenkins": {"enabled": True, "masters": []}},

@@ -982,4 +982,9 @@ Providers = message(
         "Halyard's old name for the Oracle provider.",
         halyard="Halyard read this old name of the Oracle provider and merged it into `oracle`; it is "
                 "dropped here, so move its settings to `providers.oracle`."),
+    openstack=Any(
+        "The OpenStack provider, which Spinnaker removed in 2019; Halyard kept writing an empty block "
+        "for it.",
+        halyard="dropped: no current service can deploy to OpenStack. An empty block only gets a note; "
+                "one with accounts or `enabled: true` gets a warning, since those accounts are lost."),
 )

@@ -12,8 +12,10 @@ from ..emit import settings_js
 from ..translate._common import get
 from .errors import PostRenderError
 
-# Which workload serves a service's main URL when it is split (Halyard's wiring).
-PRIMARY = {"clouddriver": "clouddriver-rw", "echo": "echo-worker"}
+# When a service is split, the split (named by its own Spring profile) that
+# serves the service's main URL (Halyard's wiring). Splits are found by
+# profile, never by name: the chart owns the names.
+PRIMARY_PROFILE = {"clouddriver": "rw", "echo": "worker"}
 # Services that read clouddriver through its read-only split.
 READS_CLOUDDRIVER_RO = ("fiat", "igor", "rosco")
 # Settings per HA split profile, as Halyard wrote them.
@@ -54,17 +56,21 @@ class ConfigSet:
         for name in sorted(self.workloads):
             self.by_service.setdefault(self.workloads[name]["service"], []).append(name)
 
+    def split_url(self, service: str, profile: str | None) -> str | None:
+        """URL of the split of `service` whose own (last) Spring profile is `profile`."""
+        for name in self.by_service.get(service, ()):
+            profiles = self.workloads[name].get("profiles") or ()
+            if profile and profiles and profiles[-1] == profile:
+                return _url(self.workloads[name])
+        return None
+
     def service_url(self, service: str) -> str | None:
         names = self.by_service.get(service)
         if not names:
             return None
-        name = service if service in names else PRIMARY.get(service)
-        if name not in self.workloads:
-            name = names[0]
-        return _url(self.workloads[name])
-
-    def split_url(self, workload: str) -> str | None:
-        return _url(self.workloads[workload]) if workload in self.workloads else None
+        if service in names:
+            return _url(self.workloads[service])
+        return self.split_url(service, PRIMARY_PROFILE.get(service)) or _url(self.workloads[names[0]])
 
     def discovery(self) -> dict:
         """spinnaker.yml: where every service is, and which optional ones are off."""
@@ -91,15 +97,15 @@ class ConfigSet:
     def helm_profile(self, service: str) -> dict:
         """`<service>-helm.yml`: settings that follow from how the chart deployed things."""
         out: dict = {}
-        ha_clouddriver = "clouddriver-ro" in self.workloads
-        if service in READS_CLOUDDRIVER_RO and ha_clouddriver:
-            _deep_set(out, "services.clouddriver.baseUrl", self.split_url("clouddriver-ro"))
-        if service == "orca" and ha_clouddriver:
-            _deep_set(out, "clouddriver.readonly.baseUrl", self.split_url("clouddriver-ro"))
+        read_only = self.split_url("clouddriver", "ro")
+        if service in READS_CLOUDDRIVER_RO and read_only:
+            _deep_set(out, "services.clouddriver.baseUrl", read_only)
+        if service == "orca" and read_only:
+            _deep_set(out, "clouddriver.readonly.baseUrl", read_only)
         if service == "gate":
-            if "clouddriver-ro-deck" in self.workloads:
-                _deep_set(out, "services.clouddriver.config.dynamicEndpoints.deck",
-                          self.split_url("clouddriver-ro-deck"))
+            for_deck = self.split_url("clouddriver", "ro-deck")
+            if for_deck:
+                _deep_set(out, "services.clouddriver.config.dynamicEndpoints.deck", for_deck)
             path = (self.bundle.get("expose") or {}).get("gatePath")
             if path and path != "/":
                 _deep_set(out, "server.servlet.context-path", path)

@@ -91,7 +91,7 @@ def build_objects(bundle: dict, hal: dict, files: dict, outputs: dict, helm4: bo
 
     builder = ObjectBuilder(bundle, helm4, secret_values(HAL, hal), source)
     local_js = files.get("deck", {}).get("settings-local.js")
-    if local_js and any(s in local_js for s in builder.secrets if len(s) >= 4):
+    if local_js and holds_secret(local_js, builder.secrets):
         raise PostRenderError("settingsLocalJs contains a credential from the halconfig; Deck serves that "
                               "file to every browser.", "Remove it from settingsLocalJs.", where="settingsLocalJs")
     for service in sorted(files):

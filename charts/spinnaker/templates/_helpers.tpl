@@ -234,8 +234,8 @@ services, and true for the rest. (dict "ctx" $ "hal" HAL "name" NAME)
 
 {{/*
 Halyard's HA splits: split name, the Spring profiles it adds, and the
-`ha.<service>` value holding its replicas. Mirrors values_model.HA_SPLITS
-(tests/test_chart_templates.py checks they agree).
+`ha.<service>` value holding its replicas. The renderer finds splits by their
+profiles (bundle `services.<workload>.profiles`), never by these names.
 */}}
 {{- define "spinnaker.haSplits" -}}
 clouddriver:

@@ -79,7 +79,6 @@ class ObjectBuilder:
         obj.update(body)
         head = "---\n" if self.helm4 or not self.source else f"---\n# Source: {self.source}\n"
         doc = Document(head + to_yaml(obj))
-        doc.changed = True
         self.documents.append(doc)
 
 

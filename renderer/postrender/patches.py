@@ -173,7 +173,6 @@ def apply_patches(docs, patches):
                                       "Check the patch against the rendered object (helm template).",
                                       where=where) from None
             doc.text = _head(doc) + text
-            doc.changed = True
             matched += 1
         if not matched:
             raise PostRenderError(f"matched no {kind}" + (f" named {name!r}" if name else "") + ".",

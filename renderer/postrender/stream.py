@@ -20,11 +20,10 @@ _HELM4_FILE = re.compile(r"^[ \t]+" + re.escape(HELM4_ANNOTATION) + r":[ \t]*['\
 class Document:
     """One document's text; `text` is what gets written back."""
 
-    __slots__ = ("text", "changed")
+    __slots__ = ("text",)
 
     def __init__(self, text: str):
         self.text = text
-        self.changed = False
 
     @property
     def kind(self) -> str | None:
@@ -50,13 +49,6 @@ class Document:
             newline = text.find("\n")
             return "" if newline < 0 else text[newline + 1:]
         return text
-
-    def is_empty(self) -> bool:
-        for line in self.body().splitlines():
-            stripped = line.strip()
-            if stripped and not stripped.startswith("#"):
-                return False
-        return True
 
 
 def split(text: str) -> list[Document]:

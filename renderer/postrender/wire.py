@@ -27,6 +27,5 @@ def wire(docs, skip: int, names: dict) -> list:
                                       "no config in this release.",
                                       "Use the post-renderer of the same project version as the chart.")
             doc.text = text
-            doc.changed = True
         out.append(doc)
     return out

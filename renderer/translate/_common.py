@@ -16,10 +16,6 @@ def pick(**items) -> dict:
     return {k: v for k, v in items.items() if v is not None}
 
 
-def is_true(data, *keys) -> bool:
-    return get(data, *keys) is True
-
-
 def enabled_setting(flag) -> dict | None:
     """`services.<name>.enabled` the way kleat writes it: only when switched on."""
     return {"enabled": True} if flag is True else None

@@ -572,6 +572,21 @@ container securityContext unless they bring their own.
 {{- end }}
 {{- end -}}
 
+{{/*
+The restricted pod securityContext of the chart's own infrastructure pods
+(Redis, MySQL, the test pod). (dict "uid" N "gid" N ["fsGroup" N])
+*/}}
+{{- define "spinnaker.restrictedPod" -}}
+runAsNonRoot: true
+runAsUser: {{ .uid }}
+runAsGroup: {{ .gid }}
+{{- with .fsGroup }}
+fsGroup: {{ . }}
+{{- end }}
+seccompProfile:
+  type: RuntimeDefault
+{{- end -}}
+
 {{/* The restricted securityContext of the chart's own infrastructure containers. */}}
 {{- define "spinnaker.restrictedContainer" -}}
 allowPrivilegeEscalation: false

@@ -8,10 +8,8 @@ from __future__ import annotations
 
 import json
 
-from .model.dsl import ANY, BOOL, ENUM, INT, INTV, MSG, STR, STRV
+from .model.dsl import ENUM, MSG
 
-_TYPES = {STR: "string", STRV: "string", BOOL: "boolean", INT: "integer", INTV: "integer",
-          ANY: "any"}
 # Entries of a message are "alike" (documented once, as `<name>`) when they share this much of their fields.
 _ALIKE = 0.8
 
@@ -84,17 +82,13 @@ def _cell(text: str) -> str:
 
 
 def _type(field) -> str:
+    from .docs import type_words
+
     if field.kind == MSG:
-        inner = "object"
-    elif field.kind == ENUM:
-        inner = " \\| ".join(f"`{json.dumps(v)}`" for v in field.values)
-    else:
-        inner = _TYPES[field.kind]
-    if field.repeated:
-        return f"list of {inner}"
-    if field.map:
-        return f"map of {inner}"
-    return inner
+        return type_words(field, "object")
+    if field.kind == ENUM:
+        return type_words(field, " \\| ".join(f"`{json.dumps(v)}`" for v in field.values))
+    return type_words(field)
 
 
 def _alike(msg) -> list | None:

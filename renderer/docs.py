@@ -29,6 +29,16 @@ _TYPE_NAMES = {STR: "string", STRV: "string", BOOL: "boolean", INT: "integer",
                INTV: "integer", ANY: "any"}
 
 
+def type_words(field, inner: str | None = None) -> str:
+    """A field's type in words (`list of string`); `inner` names a message or enum."""
+    inner = inner or _TYPE_NAMES[field.kind]
+    if field.repeated:
+        return f"list of {inner}"
+    if field.map:
+        return f"map of {inner}"
+    return inner
+
+
 # ---------------------------------------------------------------- the probe
 
 class _Probe:
@@ -200,19 +210,14 @@ class _Reference:
     # cells -------------------------------------------------------------
 
     def type_cell(self, field) -> str:
+        inner = None
         if field.kind == MSG:
             inner = f"[{field.ref.name}](#{self.anchors[id(field.ref)]})"
         elif field.kind == ENUM:
             inner = "enum: " + ", ".join(f"`{v}`" for v in _enum_values(field))
-        else:
-            inner = _TYPE_NAMES[field.kind]
-        if field.repeated:
-            return f"list of {inner}"
-        if field.map:
-            return f"map of {inner}"
-        if field.keyed_list:
+        if field.keyed_list and not (field.repeated or field.map):
             return f"{inner} (or Halyard's list with `{field.keyed_list}`)"
-        return inner
+        return type_words(field, inner)
 
     def readers_cell(self, msg, field) -> str:
         if field.halyard is not None or id(msg) not in self.translated:

@@ -215,8 +215,10 @@ SamlCredential = message(
 )
 
 Saml = message(
-    "Saml", "Login through a SAML 2.0 identity provider. Gate signs its requests with the key in keyStore; the "
-            "provider's keys come from its metadata.",
+    "Saml", "Login through a SAML 2.0 identity provider; the provider's keys come from its metadata. Gate's SAML "
+            "support changed twice: from 1.35.0 (Spring Security: requests are signed only with signRequests and "
+            "signingCredentials, the redirect settings are gone) and from 2026.3.0 (Spring Boot's relying party "
+            "registration `SSO`, PEM credentials only).",
     enabled=Bool("Turn SAML login on in Gate. From 2026.3.0 it also keeps the assertion consumer URL gate "
                  "used before ({baseUrl}/saml/SSO), so the identity provider's settings stay valid.",
                  reads=(Read(), Read(_SAML_REGISTRATION + "acs.location", since=SAML_RELYING_PARTY,

@@ -44,7 +44,7 @@ HA_SPLITS = {
 ALWAYS = ["clouddriver", "deck", "echo", "front50", "gate", "orca", "rosco"]
 OPTIONAL = ["fiat", "igor", "kayenta", "keel"]
 BUNDLE_KEYS = {"release", "halconfig", "halconfigDeployment", "strict", "version", "services", "disabled",
-               "redis", "storage", "expose", "profiles", "settingsLocalJs", "patches"}
+               "redis", "storage", "expose", "profiles", "settingsLocalJs", "patches", "secrets"}
 ALL_OPTIONAL_ON = {"security": {"authz": {"enabled": "true"}},  # quoted on purpose
                    "canary": {"enabled": True},
                    "managedDelivery": {"enabled": True},
@@ -141,7 +141,8 @@ SCENARIOS = {
                    "networkPolicy": {"enabled": True},
                    "rbac": {"clouddriver": {"access": "namespace"}},
                    "serviceDefaults": {"pdb": {"enabled": True}},
-                   "secrets": {"files": ["gcp"], "env": [{"name": "TOKEN", "secretName": "tok", "key": "t"}]},
+                   "secrets": {"files": [{"secretName": "gcp"}],
+                               "env": [{"name": "TOKEN", "secretName": "tok", "key": "t"}]},
                    "services": {"orca": {"sidecars": [{"name": "extra", "image": "busybox:1.37",
                                                        "resources": {"requests": {"cpu": "1m"}}}],
                                          "initContainers": [{"name": "init", "image": "busybox:1.37",
@@ -295,8 +296,10 @@ def test_workloads_follow_the_service_table():
         assert service["spec"]["ports"][0]["port"] == facts["port"]
         assert service["spec"]["selector"]["app.kubernetes.io/component"] == name
         if name in JAVA:
+            # /health is DOWN while Redis is: it gates traffic, it must not restart the pod.
             assert container["readinessProbe"]["httpGet"]["path"] == "/health"
-            assert container["livenessProbe"]["httpGet"]["port"] == facts["port"]
+            assert container["livenessProbe"] == {"tcpSocket": {"port": facts["port"]}, "periodSeconds": 20,
+                                                  "timeoutSeconds": 5, "failureThreshold": 6}
             env = env_of(container)
             assert env["SPRING_PROFILES_ACTIVE"] == "helm,local"
             assert env["JAVA_OPTS"].startswith("-XX:MaxRAMPercentage=")
@@ -391,7 +394,8 @@ def test_settings_fall_back_to_service_defaults():
 
 def test_user_extras_reach_the_pods():
     values = {"spinnaker": {"imagePullSecrets": [{"name": "regcred"}]},
-              "secrets": {"files": ["gcp", "aws"], "env": [{"name": "TOKEN", "secretName": "tok", "key": "t"}]},
+              "secrets": {"files": [{"secretName": "gcp"}, {"secretName": "aws", "services": ["orca"]}],
+                          "env": [{"name": "TOKEN", "secretName": "tok", "key": "t"}]},
               "services": {"gate": {"podLabels": {"team": "cd"}, "podAnnotations": {"a": "b"},
                                     "env": [{"name": "X", "value": "1"}],
                                     "extraVolumes": [{"name": "extra", "emptyDir": {}}],
@@ -401,10 +405,10 @@ def test_user_extras_reach_the_pods():
     for name, deployment in deployments(values).items():
         spec = deployment["spec"]["template"]["spec"]
         assert spec["imagePullSecrets"] == [{"name": "regcred"}]
-        [files] = [v for v in spec["volumes"] if v["name"] == "secret-files"]
-        assert files["projected"]["sources"] == [{"secret": {"name": "gcp"}}, {"secret": {"name": "aws"}}]
-        assert "/var/secrets" in {m["mountPath"] for m in main_container(deployment)["volumeMounts"]}
-        assert env_of(main_container(deployment))["TOKEN"] == {"secretKeyRef": {"name": "tok", "key": "t"}}
+        # The user's Secrets are routed by the post-renderer (test_postrender_e2e), not by the templates.
+        assert "/var/secrets" not in json.dumps(spec) and "TOKEN" not in env_of(main_container(deployment))
+    assert bundle(values)["secrets"] == dict(values["secrets"], mountPath="/var/secrets",
+                                             monitoringContainer="monitoring-daemon")
     gate = deployments(values)["gate"]
     spec = gate["spec"]["template"]["spec"]
     assert gate["spec"]["template"]["metadata"]["labels"]["team"] == "cd"

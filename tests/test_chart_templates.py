@@ -376,6 +376,35 @@ def test_ha_splits_replace_their_service():
                                         "profiles": list(profiles), "monitoring": False}
 
 
+def test_ha_splits_take_their_own_resources():
+    own = {"requests": {"cpu": "2", "memory": "4Gi"}, "limits": {"memory": "4Gi"}}
+    service = {"requests": {"cpu": "1", "memory": "3Gi"}, "limits": {"memory": "3Gi"}}
+    values = {"ha": {"clouddriver": {"enabled": True, "caching": 3, "resources": {"caching": own}},
+                     "echo": {"enabled": True, "resources": {"worker": own}}},
+              "services": {"clouddriver": {"resources": service}}}
+    pods = deployments(values)
+    assert main_container(pods["clouddriver-caching"])["resources"] == own
+    assert pods["clouddriver-caching"]["spec"]["replicas"] == 3
+    for split in ("clouddriver-rw", "clouddriver-ro", "clouddriver-ro-deck"):
+        assert main_container(pods[split])["resources"] == service
+    assert main_container(pods["echo-worker"])["resources"] == own
+    assert main_container(pods["echo-scheduler"])["resources"] == values_model.default_resources(
+        values_model.SERVICES["echo"])
+
+
+def test_a_jvm_without_a_memory_limit_is_refused():
+    # Helm merges values with the defaults: dropping the default limit takes an explicit null.
+    no_limit = {"requests": {"cpu": "1", "memory": "2Gi"}, "limits": None}
+    message = render_error({"services": {"orca": {"resources": no_limit}}})
+    assert "services.orca.resources has no limits.memory" in message and "MaxRAMPercentage" in message
+    message = render_error({"ha": {"clouddriver": {"enabled": True, "resources": {"ro": no_limit}}}})
+    assert "ha.clouddriver.resources (clouddriver-ro) has no limits.memory" in message
+    # An explicit heap bound is the user's choice; Deck is no JVM.
+    pods = deployments({"services": {"orca": {"resources": no_limit, "javaOpts": "-Xmx1536m"},
+                                     "deck": {"resources": no_limit}}})
+    assert main_container(pods["orca"])["resources"] == {"requests": {"cpu": "1", "memory": "2Gi"}}
+
+
 def test_settings_fall_back_to_service_defaults():
     values = {"serviceDefaults": {"nodeSelector": {"pool": "spin"}, "replicas": 2,
                                  "podSecurityContext": {"runAsNonRoot": True, "runAsUser": 1000680000,

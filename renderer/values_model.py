@@ -279,8 +279,11 @@ Secrets = message(
     "Secrets", "Credentials kept out of values: existing Secrets the halconfig refers to by file or env. Each "
                "reaches only the services that need it (derived from the config, or listed), so changing one "
                "rolls only those.",
-    files=List(Msg(SecretFiles, "Secrets mounted as files in `/var/secrets`.")),
-    env=List(Msg(SecretEnv, "Env vars from Secret keys.")),
+    files=List(Msg(SecretFiles, "Existing Secrets mounted as files in `/var/secrets`, each as `{secretName, keys, "
+                                "services}`: only in the services whose config refers to `/var/secrets/<key>` "
+                                "(or those listed).")),
+    env=List(Msg(SecretEnv, "Env vars from Secret keys, each as `{name, secretName, key, services}`: only in the "
+                            "services whose config uses `${name}` (or those listed).")),
 )
 
 NetworkPolicy = message(

@@ -265,7 +265,7 @@ def test_ha_wiring_follows_halyard():
     assert "clouddriver-ro:" in orca["clouddriver"]["readonly"]["baseUrl"]
     gate = yaml.safe_load(files_of(objs, "gate")["gate-helm.yml"])
     assert "clouddriver-ro-deck" in gate["services"]["clouddriver"]["config"]["dynamicEndpoints"]["deck"]
-    for reader in ("fiat", "igor", "rosco"):
+    for reader in ("fiat", "gate", "igor", "rosco"):
         helm = yaml.safe_load(files_of(objs, reader)[f"{reader}-helm.yml"])
         assert "clouddriver-ro:" in helm["services"]["clouddriver"]["baseUrl"]
     clouddriver = files_of(objs, "clouddriver")

@@ -8,7 +8,9 @@ A pipeline of small passes over the document stream:
 3. translate (`renderer.translate`, the functions `generate` uses);
 4. assemble each service's files (`configset`) and build ConfigMaps/Secrets
    named by content hash (`objects`);
-5. replace the workloads' placeholders with those names, drop the bundle,
+5. wire the user's existing Secrets into the services that need them
+   (`usersecrets`);
+6. replace the workloads' placeholders with those names, drop the bundle,
    apply the user's patches (`patches`), join.
 
 All or nothing: any error raises before a byte reaches stdout.
@@ -38,6 +40,7 @@ def render(text: str) -> str:
     from .configset import ConfigSet
     from .expose import apply_expose
     from .objects import build_objects
+    from .usersecrets import route, wire_secrets
     from .wire import wire
 
     docs = stream.split(text)
@@ -48,6 +51,7 @@ def render(text: str) -> str:
     files = ConfigSet(bundle, hal, outputs).files()  # checks the bundle's workload entries
     check_complete(text, docs, bundle)
     objects = build_objects(bundle, hal, files, outputs, stream.is_helm4(docs), docs[index].source)
+    wire_secrets(docs, bundle, route(bundle, files, outputs, docs))
     out = wire(docs, index, objects.names) + objects.documents
     patches = bundle.get("patches") or []
     if patches:

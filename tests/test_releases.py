@@ -108,3 +108,32 @@ def test_cli_release_flag_names_the_release(tmp_path, run_cli):
     result = run_cli("generate", "--release", "2025.3.1", _write(tmp_path, "timezone: UTC\n"), str(out))
     assert result.returncode == 0, result.stderr
     assert "for Spinnaker 2025.3.1" in result.stderr
+
+
+def test_fields_a_release_does_not_read_are_reported():
+    data = {"version": "2026.4.0", "security": {"authn": {"saml": {
+        "enabled": True, "metadataUrl": "/m.xml", "keyStore": "/k.jks", "redirectHostname": "gate"}}}}
+    hal, release, report = _read(data)
+    assert report.ok
+    warned = {p.path: p.message for p in report.problems if p.level == WARNING}
+    assert set(warned) == {("security", "authn", "saml", "keyStore"), ("security", "authn", "saml", "redirectHostname")}
+    assert "2026.4.0 does not read" in warned[("security", "authn", "saml", "keyStore")]
+    hal, release, report = _read(dict(data, version="1.34.0"))
+    assert not report.problems
+
+
+def test_declared_reads_are_well_formed():
+    """Every conversion named in the model exists, and keys use only the placeholders translators fill in."""
+    import string
+
+    from renderer.docs import _all_fields
+    from renderer.model import HAL
+    from renderer.translate._reads import CONVERSIONS
+
+    declared = [read for field in _all_fields(HAL) for read in field.reads]
+    assert len(declared) > 30
+    for read in declared:
+        assert read.how is None or read.how in CONVERSIONS, read
+        if read.key is not None:
+            names = {name for _, name, _, _ in string.Formatter().parse(read.key) if name}
+            assert names <= {"registration"}, read

@@ -312,6 +312,9 @@ def bind(index: Index, info: ClassInfo, prefix: str, add, depth=0, seen=()):
         for name, typ in fields(klass):
             bind_field(index, klass, join(prefix, name), typ, add, depth, seen, info.path)
         parent = klass.supertype
+        if parent and (parent in OPEN or parent.endswith("Map")):
+            # `class Requirements extends HashMap<String, String>`: any key below
+            add(prefix + ".*" if prefix else "*", info.path)
         klass = index.resolve(parent, klass) if parent else None
         hops += 1
 

@@ -104,11 +104,24 @@ def known_violations():
     return _entries("release-facts-known-violations.yaml")
 
 
+def pattern_matches(pattern: str, key: tuple) -> bool:
+    """`a.*.c`: `*` is any one segment (a map key such as a registration id);
+    a trailing `.*` is anything below."""
+    parts = normalise(pattern)
+    open_below = parts[-1] == "*"
+    if open_below:
+        parts = parts[:-1]
+        if len(key) < len(parts):
+            return False
+    elif len(key) != len(parts):
+        return False
+    return all(p == "*" or p == k for p, k in zip(parts, key))
+
+
 def allowed(service: str, key: tuple, release: Release) -> bool:
     for entry in allowlist():
-        prefix = normalise(entry["key"][:-2]) if entry["key"].endswith(".*") else None
-        hit = key[:len(prefix)] == prefix if prefix is not None else key == normalise(entry["key"])
-        if hit and service in entry["services"] and release in entry["span"]:
+        if service in entry["services"] and release in entry["span"] and \
+                any(pattern_matches(p, key) for p in entry["keys"]):
             return True
     return False
 
@@ -201,6 +214,11 @@ def test_matching_follows_relaxed_binding_and_open_prefixes():
     assert normalise("services.fiat.baseUrl") in r
     assert normalise("security.oauth2.client.clientId") not in r
     assert normalise("service.fiat") not in r
+    assert pattern_matches("spring.security.oauth2.client.registration.*.client-id",
+                           normalise("spring.security.oauth2.client.registration.github.clientId"))
+    assert not pattern_matches("spring.security.oauth2.client.registration.*.client-id",
+                               normalise("spring.security.oauth2.client.registration.clientId"))
+    assert pattern_matches("server.*", normalise("server.ssl.key-store"))
 
 
 def test_allowlist_and_known_violations_give_reasons():

@@ -1,4 +1,4 @@
-"""Every key we write into a service's `<service>.yml` is one that release's service reads.
+"""Every key we write for a Java service is one that release's service reads.
 
 What each release reads is recorded in `tests/data/release-facts/<release>.json`,
 written by `scripts/release-facts.py` from Spinnaker's own sources (see its
@@ -23,6 +23,8 @@ import pytest
 import yaml
 
 from renderer.halconfig import read
+from renderer.postrender.configset import ConfigSet
+from renderer.postrender.expose import apply_expose
 from renderer.releases import Release, Span
 from renderer.translate import OUTPUTS, translate
 
@@ -159,6 +161,33 @@ def inputs():
     return found
 
 
+def chart_inputs():
+    """(id, config bundle) the chart renders for its defaults and each example's values."""
+    from test_chart_templates import bundle
+
+    found = [("chart defaults", bundle({}))]
+    for path in sorted(glob.glob(os.path.join(ROOT, "examples", "values-*.yaml"))):
+        with open(path) as f:
+            found.append((os.path.basename(path), bundle(yaml.safe_load(f))))
+    return found
+
+
+@functools.lru_cache(maxsize=None)
+def chart_bundles():
+    return tuple(chart_inputs())
+
+
+def check_document(path: str, release: Release, service: str, data, input_id: str, found: dict):
+    service_reads = reads(path, service)
+    for key, empty in emitted_keys(data):
+        norm = normalise(key)
+        if norm in service_reads or allowed(service, norm, release):
+            continue
+        if empty and service_reads.anything_below(norm):
+            continue
+        found.setdefault(service, {}).setdefault(key, []).append(input_id)
+
+
 def violations(path: str) -> dict:
     """{service: {key as emitted: [inputs]}} of keys the release does not read."""
     release = release_of(path)
@@ -168,16 +197,43 @@ def violations(path: str) -> dict:
         assert report.ok, f"{input_id}: {report}"
         outputs = translate(hal, release)
         for file_name, (service, _) in OUTPUTS.items():
+            if service not in NOT_SPRING:
+                check_document(path, release, service, outputs[file_name], input_id, found)
+    return found
+
+
+# Files a Java service reads that are not ours to check: the monitoring daemon's,
+# and the user's own profiles (values `profiles`), passed through as given.
+def _chart_file_checked(service: str, name: str) -> bool:
+    return not name.startswith("spinnaker-monitoring") and not name.endswith("-local.yml")
+
+
+def chart_violations(path: str) -> dict:
+    """Like `violations`, for every file the post-renderer writes for a Java service
+    (spinnaker.yml discovery, <service>-helm.yml, the HA split profiles)."""
+    release = release_of(path)
+    found: dict = {}
+    for input_id, bundle in chart_bundles():
+        hal, report = read(bundle.get("halconfig") or {}, deployment=bundle.get("halconfigDeployment") or None)
+        assert report.ok, f"{input_id}: {report}"
+        hal = apply_expose(hal, bundle.get("expose") or {})
+        files = ConfigSet(bundle, hal, translate(hal, release)).files()
+        shared = {}
+        for service, by_name in files.items():
             if service in NOT_SPRING:
                 continue
-            service_reads = reads(path, service)
-            for key, empty in emitted_keys(outputs[file_name]):
-                norm = normalise(key)
-                if norm in service_reads or allowed(service, norm, release):
-                    continue
-                if empty and service_reads.anything_below(norm):
-                    continue
-                found.setdefault(service, {}).setdefault(key, []).append(input_id)
+            for name, data in by_name.items():
+                if name == "spinnaker.yml":
+                    shared = data
+                elif name != f"{service}.yml" and _chart_file_checked(service, name):
+                    check_document(path, release, service, data, f"{input_id}: {name}", found)
+        # spinnaker.yml is one file for every service (as Halyard wrote it): each key
+        # must be read by at least one of them.
+        for key, _ in emitted_keys(shared):
+            norm = normalise(key)
+            if not any(norm in reads(path, s) or allowed(s, norm, release)
+                       for s in files if s not in NOT_SPRING):
+                found.setdefault("spinnaker", {}).setdefault(key, []).append(f"{input_id}: spinnaker.yml")
     return found
 
 
@@ -190,6 +246,19 @@ def known(release_name: str) -> dict:
             for key in entry["keys"]:
                 out.setdefault(entry["service"], Reads()).add(key)
     return out
+
+
+@pytest.mark.parametrize("path", facts_files(), ids=os.path.basename)
+def test_chart_wiring_is_read_by_the_release(path):
+    """Discovery, the helm profile and the HA split profiles: keys the post-renderer
+    adds from how the chart deployed things."""
+    found = chart_violations(path)
+    expected = known(os.path.basename(path)[:-len(".json")])
+    new = {service: sorted(f"{k} ({', '.join(sorted(set(i)))})" for k, i in keys.items()
+                           if normalise(k) not in expected.get(service, Reads()))
+           for service, keys in found.items()}
+    new = {service: keys for service, keys in new.items() if keys}
+    assert not new, f"chart wiring keys Spinnaker {release_of(path)} does not read: {new}"
 
 
 def test_facts_cover_every_supported_line():

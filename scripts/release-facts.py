@@ -29,7 +29,9 @@ What counts as read (approximate where the services compute names at run time):
 - `getProperty("a.b")`, `getRequiredProperty`, `containsProperty`, `getConfig(.., "a.b"`,
   `isEnabled("a", ..)` (kork's dynamic config reads `a.enabled`); a literal ending in `.`
   followed by `+` (a computed name) is recorded as the prefix `a.*`.
-- `Binder...bind("a.b", ...)`: `a.b.*`.
+- `Binder...bind("a.b" or A_CONSTANT, Type.class)`: Type's fields under `a.b` (a constant is
+  resolved from `static final String` / `const val` in the service or kork); any other
+  `bind("a.b", ...)`: `a.b.*`.
 Keys are written as the source spells them; compare them with `normalise()` (Spring's
 relaxed binding: case, `-` and `_` do not matter).
 """
@@ -360,6 +362,15 @@ _GETTERS = re.compile(
     r"(?:[\w.]+(?:::class\.java|\.class)\s*,\s*)?(" + STRING + r")\s*(\+)?")
 _IS_ENABLED = re.compile(_RECEIVER + r"isEnabled\s*\(\s*(" + STRING + r")\s*(\+)?")
 _BINDER = re.compile(r"\.bind\s*\(\s*(" + STRING + "|" + SQ_STRING + r")\s*(\+)?")
+# Binder.get(env).bind(NAME_OR_CONSTANT, [Bindable.of(]Type.class): the type's fields under the name
+_BINDER_TYPED = re.compile(r"\.bind\s*\(\s*(" + STRING + r"|[A-Za-z_][\w.]*)\s*,\s*(?:Bindable\s*\.\s*of\s*\(\s*)?"
+                           r"([A-Z]\w*)\s*(?:\.class|::class\.java)")
+_CONSTANT = re.compile(r"\b(?:static\s+final\s+String|const\s+val)\s+([A-Z_][A-Z0-9_]*)\s*(?::\s*String\s*)?=\s*(" + STRING + ")")
+
+
+def constants(text: str) -> dict[str, str]:
+    """`static final String NAME = "..."` / Kotlin `const val NAME = "..."` of one source."""
+    return {m.group(1): m.group(2)[1:-1] for m in _CONSTANT.finditer(strip_comments(text))}
 
 
 def strings(text: str) -> list[str]:
@@ -389,9 +400,15 @@ def placeholders(path: str, clean: str) -> list[str]:
     return keys
 
 
-def facts_of_file(path: str, text: str, index: Index, infos: list[ClassInfo], add):
+def facts_of_file(path: str, text: str, index: Index, infos: list[ClassInfo], add, known_constants=None):
     clean = strip_comments(text)
     masked = mask_strings(clean)
+    for m in _BINDER_TYPED.finditer(clean):
+        name = m.group(1)
+        name = name[1:-1] if name.startswith('"') else (known_constants or {}).get(name.split(".")[-1])
+        target = index.resolve(m.group(2), infos[0] if infos else None)
+        if name and target is not None and KEYISH.match(name):
+            bind(index, target, name, add)
     for key in placeholders(path, clean):
         add(key.strip("."), path)
     for m in _COND_PROP.finditer(clean):
@@ -474,9 +491,12 @@ def collect(git: Git, roots: dict[str, tuple[str, str]]) -> dict[str, dict[str, 
     for service in roots:
         # a type name resolves within the service first, then kork (services do not share code)
         index = Index()
+        names: dict[str, str] = {}
         for owner in dict.fromkeys((service, SHARED)):
             for path in sources[owner]:
                 index.add(infos_by[(owner, path)])
+                for key, value in constants(sources[owner][path]).items():
+                    names.setdefault(key, value)
         found: dict[str, set[str]] = {}
 
         def add(key, path, found=found):
@@ -487,7 +507,7 @@ def collect(git: Git, roots: dict[str, tuple[str, str]]) -> dict[str, dict[str, 
                 found.setdefault(path, set()).add("*")
 
         for path, text in sources[service].items():
-            facts_of_file(path, text, index, infos_by[(service, path)], add)
+            facts_of_file(path, text, index, infos_by[(service, path)], add, names)
         for path, text in yamls[service].items():
             yaml_placeholders(path, text, add)
         result[service] = {p: sorted(k) for p, k in sorted(found.items()) if k}

@@ -180,7 +180,7 @@ OAuth2 = message(
     "OAuth2", "Login through an OAuth 2.0 / OpenID Connect provider such as Google, GitHub or Azure AD.",
     enabled=Bool("Turn OAuth 2.0 login on in Gate (gate needs client.clientId as well). From 2025.2.0 it also "
                  "writes the registration's grant type (authorization_code), its default callback "
-                 "({baseUrl}/login/oauth2/code/{registrationId}) and user name attribute (email).",
+                 "(<Gate URL>/login/oauth2/code/<registration>) and user name attribute (email).",
                  reads=(_legacy(OAUTH2_CLIENT),
                         Read(_REGISTRATION + "authorization-grant-type", since=OAUTH2_CLIENT,
                              how="authorization-code"),

@@ -403,7 +403,9 @@ def placeholders(path: str, clean: str) -> list[str]:
 def facts_of_file(path: str, text: str, index: Index, infos: list[ClassInfo], add, known_constants=None):
     clean = strip_comments(text)
     masked = mask_strings(clean)
+    typed = set()
     for m in _BINDER_TYPED.finditer(clean):
+        typed.add(m.start())
         name = m.group(1)
         name = name[1:-1] if name.startswith('"') else (known_constants or {}).get(name.split(".")[-1])
         target = index.resolve(m.group(2), infos[0] if infos else None)
@@ -421,6 +423,8 @@ def facts_of_file(path: str, text: str, index: Index, infos: list[ClassInfo], ad
             add(join(prefix.strip("."), n), path)
     for pattern in (_GETTERS, _IS_ENABLED, _BINDER):
         for m in pattern.finditer(clean):
+            if pattern is _BINDER and m.start() in typed:
+                continue  # bound to a known type above, field by field
             literal = m.group(1)[1:-1]
             if not KEYISH.match(literal) or "." not in literal and pattern is _GETTERS and not m.group(2):
                 if not (pattern is _IS_ENABLED and KEYISH.match(literal)):

@@ -271,6 +271,8 @@ def test_facts_record_their_origin():
         with open(path) as f:
             doc = json.load(f)
         assert doc["origin"] and doc["stands-for"], path
+        # a bare "*" would accept every key for that service
+        assert not any("*" in keys for files in doc["services"].values() for keys in files.values()), path
         assert set(doc["services"]) == {"clouddriver", "echo", "fiat", "front50", "gate", "igor", "kayenta",
                                         "keel", "kork", "orca", "rosco"}, path
 

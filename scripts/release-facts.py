@@ -86,8 +86,11 @@ class Git:
         self.repo = repo
 
     def run(self, *args: str) -> str:
-        return subprocess.run(["git", "-C", self.repo, *args], check=True,
-                              capture_output=True, text=True).stdout
+        done = subprocess.run(["git", "-C", self.repo, *args], capture_output=True, text=True)
+        if done.returncode:
+            sys.exit(f"release-facts: git {' '.join(args)} failed in {self.repo}: {done.stderr.strip()}\n"
+                     "Give --repo a clone or mirror of spinnaker/spinnaker and a tag or commit it has.")
+        return done.stdout
 
     def files(self, commit: str, under: str) -> list[str]:
         args = ["ls-tree", "-r", "--name-only", commit]

@@ -536,13 +536,16 @@ persistentStorage.persistentStoreType naming one of them.
 
 {{/*
 "true" when keel runs on its own database in the bundled MySQL: keel runs,
-the halconfig gives it no SQL (persistentStorage.sql) and storage.bundled is
-not false. (keel cannot run without SQL; the renderer refuses that case.)
+the halconfig gives it no SQL (the translator writes persistentStorage.sql
+into keel.yml only with managedDelivery.enabled) and storage.bundled is not
+false. (keel cannot run without SQL; the renderer refuses that case.)
 */}}
 {{- define "spinnaker.keelSql" -}}
 {{- $loaded := dict -}}{{- include "spinnaker.loadHal" (dict "ctx" . "out" $loaded) -}}
+{{- $halSql := and (include "spinnaker.halTrue" (dict "hal" $loaded.hal "path" "managedDelivery.enabled"))
+                   (include "spinnaker.halTrue" (dict "hal" $loaded.hal "path" "persistentStorage.sql.enabled")) -}}
 {{- if and (include "spinnaker.serviceEnabled" (dict "ctx" . "hal" $loaded.hal "name" "keel"))
-           (not (include "spinnaker.halTrue" (dict "hal" $loaded.hal "path" "persistentStorage.sql.enabled")))
+           (not $halSql)
            (ne (include "spinnaker.storageMode" .) "false") -}}true{{- end -}}
 {{- end -}}
 

@@ -244,7 +244,7 @@ EDITED_BUNDLES = {
                                   "services.rosco.profiles"),
     "redis-not-a-mapping": (lambda b: b.__setitem__("redis", "redis://x"), "redis"),
     "storage-not-a-mapping": (lambda b: b.__setitem__("storage", True), "storage"),
-    "bundled-storage-without-url": (lambda b: b["storage"].pop("jdbcUrl"), "storage"),
+    "bundled-storage-without-url": (lambda b: b["storage"]["front50"].pop("jdbcUrl"), "storage.front50"),
     "expose-not-a-mapping": (lambda b: b.__setitem__("expose", []), "expose"),
     "disabled-not-a-list": (lambda b: b.__setitem__("disabled", 5), "disabled"),
     "settings-local-js-not-text": (lambda b: b.__setitem__("settingsLocalJs", 1.5), "settingsLocalJs"),

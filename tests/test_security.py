@@ -241,8 +241,9 @@ def test_credentials_hook_may_only_read_its_secret_and_create_secrets(releases):
     for objs in releases.values():
         [role] = [r for r in of_kind(objs, "Role") if r["metadata"]["name"] == HOOK]
         assert role["rules"] == [
-            {"apiGroups": [""], "resources": ["secrets"], "resourceNames": [f"{FULLNAME}-credentials"],
-             "verbs": ["get"]},
+            # Its own Secret, and the one earlier chart versions generated (their MySQL passwords carry over).
+            {"apiGroups": [""], "resources": ["secrets"],
+             "resourceNames": [f"{FULLNAME}-credentials", f"{FULLNAME}-mysql"], "verbs": ["get"]},
             # RBAC cannot restrict `create` by name; the account is deleted once the hook succeeded.
             {"apiGroups": [""], "resources": ["secrets"], "verbs": ["create"]}]
         for obj in of_kind(objs, "ServiceAccount", "Role", "RoleBinding", "Job"):

@@ -282,28 +282,46 @@ def _hook_job(values=None):
 
 
 FAKE_KUBECTL = """#!/bin/sh
-# A stand-in for kubectl: secrets live as files in $STORE; every call is logged.
+# A stand-in for kubectl: a Secret is a directory $STORE/<name>/ of key files; every call is logged.
 echo "$*" >> "$STORE/calls"
 case "$1" in
   get)
-    if [ -e "$STORE/secret" ]; then echo "secret/$3"; exit 0; fi
-    echo "Error from server (NotFound): secrets \\"$3\\" not found" >&2; exit 1 ;;
+    if [ ! -d "$STORE/$3" ]; then
+      echo "Error from server (NotFound): secrets \\"$3\\" not found" >&2; exit 1
+    fi
+    case "$*" in
+      *jsonpath=*) key=${*##*.data.}; key=${key%%\\}*}
+                   if [ -e "$STORE/$3/$key" ]; then base64 < "$STORE/$3/$key" | tr -d '\\n'; fi ;;
+      *) echo "secret/$3" ;;
+    esac ;;
   create)
     if [ "$2" = "-f" ]; then
-      if [ -e "$STORE/secret" ]; then echo "AlreadyExists" >&2; exit 1; fi
-      cat "$3" > "$STORE/secret"; exit 0
+      name=$(sed -n 's/^  name: //p' "$3")
+      if [ -d "$STORE/$name" ]; then echo "AlreadyExists" >&2; exit 1; fi
+      mkdir "$STORE/$name"
+      sed -n 's/^data: //p' "$3" | tr ' ' '\\n' | while IFS== read -r key value; do
+        [ -n "$key" ] && printf '%s' "$value" > "$STORE/$name/$key"
+      done
+      exit 0
     fi
     for arg in "$@"; do
       case "$arg" in --from-file=*) dir=${arg#--from-file=} ;; esac
     done
-    for f in "$dir"/*; do echo "$(basename "$f")=$(cat "$f")"; done ;;
+    echo "  name: $4"
+    printf 'data:'; for f in "$dir"/*; do printf ' %s=%s' "$(basename "$f")" "$(cat "$f")"; done; echo ;;
   label)
     cat "$4"; echo "labels: $*" ;;
 esac
 """
 
 
-def _run_hook(tmp_path, exists: bool):
+def _secret(store, name, **keys):
+    (store / name).mkdir()
+    for key, value in keys.items():
+        (store / name / key).write_text(value)
+
+
+def _run_hook(tmp_path, **secrets):
     job = _hook_job()
     container = job["spec"]["template"]["spec"]["containers"][0]
     store, bin_dir, tmp = tmp_path / "store", tmp_path / "bin", tmp_path / "tmp"
@@ -311,8 +329,8 @@ def _run_hook(tmp_path, exists: bool):
         path.mkdir()
     (bin_dir / "kubectl").write_text(FAKE_KUBECTL)
     (bin_dir / "kubectl").chmod(0o755)
-    if exists:
-        (store / "secret").write_text("kept\n")
+    for name, keys in secrets.items():
+        _secret(store, name, **keys)
     script = container["args"][0].replace("/tmp/", f"{tmp}/")
     env = dict(os.environ, PATH=f"{bin_dir}:{os.environ['PATH']}", STORE=str(store),
                **{e["name"]: e["value"] for e in container["env"] if e["name"] != "HOME"})
@@ -320,11 +338,14 @@ def _run_hook(tmp_path, exists: bool):
     return result, store
 
 
+def _keys(store, name) -> dict:
+    return {path.name: path.read_text() for path in (store / name).iterdir()}
+
+
 def test_the_hook_creates_the_secret_only_when_it_is_missing(tmp_path):
-    result, store = _run_hook(tmp_path, exists=False)
+    result, store = _run_hook(tmp_path)
     assert result.returncode == 0, result.stderr
-    created = (store / "secret").read_text()
-    values = dict(line.split("=", 1) for line in created.splitlines() if "=" in line and "labels" not in line)
+    values = _keys(store, CREDENTIALS)
     assert sorted(values) == ["keel-password", "password", "redis-password", "root-password"]
     for value in values.values():
         assert re.fullmatch(r"[A-Za-z0-9]{32}", value), value
@@ -337,10 +358,19 @@ def test_the_hook_creates_the_secret_only_when_it_is_missing(tmp_path):
 
 
 def test_the_hook_keeps_an_existing_secret(tmp_path):
-    result, store = _run_hook(tmp_path, exists=True)
+    result, store = _run_hook(tmp_path, **{CREDENTIALS: {"redis-password": "kept"}})
     assert result.returncode == 0, result.stderr
-    assert (store / "secret").read_text() == "kept\n"
+    assert _keys(store, CREDENTIALS) == {"redis-password": "kept"}
     assert (store / "calls").read_text().splitlines() == [f"get secret {CREDENTIALS} --namespace spinnaker -o name"]
+
+
+def test_the_hook_carries_over_the_mysql_passwords_of_earlier_chart_versions(tmp_path):
+    # Earlier versions generated <fullname>-mysql; the MySQL volume was initialised with those passwords.
+    result, store = _run_hook(tmp_path, **{f"{FULLNAME}-mysql": {"root-password": "OldRoot1", "password": "OldUser2"}})
+    assert result.returncode == 0, result.stderr
+    values = _keys(store, CREDENTIALS)
+    assert values["root-password"] == "OldRoot1" and values["password"] == "OldUser2"
+    assert re.fullmatch(r"[A-Za-z0-9]{32}", values["redis-password"])
 
 
 def test_the_hook_runs_only_when_a_password_is_generated():

@@ -200,8 +200,10 @@ Redis = message(
 Storage = message(
     "Storage", "The bundled MySQL: front50's store when the halconfig names none, and keel's database.",
     bundled=Enum(("auto", "true", "false"),
-                 "`auto`: run a bundled MySQL for front50 only when the halconfig enables no persistent "
-                 "store; `true`/`false` force it.", default="auto"),
+                 "`auto`: run a bundled MySQL when the halconfig enables no persistent store (front50 "
+                 "uses it) or keel runs without `persistentStorage.sql` (keel uses its own database "
+                 "there); `true`: always, front50 included; `false`: never (keel then needs "
+                 "`persistentStorage.sql`).", default="auto"),
     image=Str("Bundled MySQL image.", default=MYSQL_IMAGE),
     storageSize=Str("Size of the MySQL volume.", default="8Gi"),
     storageClassName=Str("StorageClass of the MySQL volume; empty: the cluster default.", default=""),

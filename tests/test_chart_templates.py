@@ -535,7 +535,7 @@ def test_bundled_redis():
     redis = named(objs, "StatefulSet", f"{FULLNAME}-redis")
     container = redis["spec"]["template"]["spec"]["containers"][0]
     assert redis["spec"]["template"]["spec"]["securityContext"]["runAsUser"] == 999
-    assert container["readinessProbe"]["exec"]["command"] == ["redis-cli", "ping"]
+    assert container["readinessProbe"]["exec"]["command"][-1].endswith("exec redis-cli ping")
     assert named(objs, "Service", f"{FULLNAME}-redis")["spec"]["ports"][0]["port"] == 6379
     assert bundle()["redis"] == {"url": f"redis://{FULLNAME}-redis:6379", "roUrl": "",
                                  "passwordEnv": "SPINNAKER_REDIS_PASSWORD"}

@@ -158,18 +158,28 @@ def redis_container(values=None):
     return redis["spec"]["template"]["spec"]["containers"][0]
 
 
+def redis_password_volume(values=None):
+    redis = workloads(objects(handover.render(values or {})))["redis"]
+    [volume] = [v for v in redis["spec"]["template"]["spec"]["volumes"] if v["name"] == "password"]
+    return volume["secret"]
+
+
 def test_redis_takes_its_password_from_the_secret_and_nowhere_else():
     container = redis_container()
     assert container["command"] == ["sh", "-c"]
     [script] = container["args"]
-    # The password reaches redis-server only through a config file on the pod's own /tmp.
-    assert "requirepass" in script and "$REDISCLI_AUTH" in script
+    # The password reaches redis-server only through a config file on the pod's own in-memory /tmp.
+    assert "requirepass" in script and "/run/secrets/redis/redis-password" in script
     assert re.search(r"^exec redis-server /tmp/redis\.conf ", script, re.M)
     assert "requirepass" not in script.split("exec redis-server", 1)[1]
-    assert env_of(container)["REDISCLI_AUTH"] == {"secretKeyRef": {"name": CREDENTIALS, "key": "redis-password"}}
-    assert container["readinessProbe"]["exec"]["command"] == ["redis-cli", "ping"]  # authenticates via REDISCLI_AUTH
-    assert env_of(redis_container({"redis": {"existingSecret": "my-redis"}}))["REDISCLI_AUTH"] == {
-        "secretKeyRef": {"name": "my-redis", "key": "redis-password"}}
+    assert not container.get("env")
+    mounts = {m["name"]: m for m in container["volumeMounts"]}
+    assert mounts["password"]["mountPath"] == "/run/secrets/redis" and mounts["password"]["readOnly"] is True
+    assert redis_password_volume()["secretName"] == CREDENTIALS
+    assert redis_password_volume({"redis": {"existingSecret": "my-redis"}})["secretName"] == "my-redis"
+    # The probe authenticates through REDISCLI_AUTH, read from the file.
+    probe = container["readinessProbe"]["exec"]["command"]
+    assert probe[:2] == ["sh", "-c"] and "REDISCLI_AUTH=" in probe[2] and "redis-cli ping" in probe[2]
 
 
 def _free_port() -> int:
@@ -195,13 +205,14 @@ def _ask(port, *commands) -> list[bytes]:
 @pytest.mark.parametrize("password", ["Abc123xyz", 'with "quotes" \\ and spaces'])
 def test_redis_refuses_unauthenticated_clients(tmp_path, password):
     """The chart's own start script, run with a real redis-server: only the paths and the port differ."""
-    [script] = redis_container()["args"]
+    container = redis_container()
+    [script] = container["args"]
     port = _free_port()
-    local = script.replace("/tmp/", f"{tmp_path}/").replace("--dir /data", f"--dir {tmp_path} --port {port} "
-                                                            "--bind 127.0.0.1")
+    (tmp_path / "redis-password").write_text(password)
+    local = script.replace("/tmp/", f"{tmp_path}/").replace("/run/secrets/redis/", f"{tmp_path}/").replace(
+        "--dir /data", f"--dir {tmp_path} --port {port} --bind 127.0.0.1")
     assert local != script
-    process = subprocess.Popen(["sh", "-c", local], env=dict(os.environ, REDISCLI_AUTH=password),
-                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    process = subprocess.Popen(["sh", "-c", local], stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     try:
         replies = None
         for _ in range(200):
@@ -216,6 +227,12 @@ def test_redis_refuses_unauthenticated_clients(tmp_path, password):
         assert replies[0].startswith(b"-NOAUTH") and replies[1].startswith(b"-NOAUTH")
         assert replies[2].startswith(b"-WRONGPASS")
         assert replies[3:] == [b"+OK", b"+PONG"]
+        # The readiness probe's command gets in (redis-cli authenticates with REDISCLI_AUTH).
+        if shutil.which("redis-cli"):
+            probe = container["readinessProbe"]["exec"]["command"][2].replace("/run/secrets/redis/", f"{tmp_path}/")
+            probed = subprocess.run(["sh", "-c", probe.replace("redis-cli ping", f"redis-cli -p {port} ping")],
+                                    capture_output=True, text=True)
+            assert probed.stdout.strip() == "PONG", probed.stderr
         # No process shows the password in its arguments.
         assert password not in " ".join(subprocess.run(["ps", "-eo", "args"], capture_output=True,
                                                        text=True).stdout.splitlines())

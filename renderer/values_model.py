@@ -208,8 +208,9 @@ Storage = message(
     storageSize=Str("Size of the MySQL volume.", default="8Gi"),
     storageClassName=Str("StorageClass of the MySQL volume; empty: the cluster default.", default=""),
     existingSecret=Str("Secret with keys `root-password`, `password` (front50's database user) and "
-                       "`keel-password` (keel's): use it instead of the generated `<fullname>-credentials` "
-                       "(GitOps users who cannot run Helm hooks). Read by MySQL only on its first start.",
+                       "`keel-password` (keel's; without it keel gets no database): use it instead of the "
+                       "generated `<fullname>-credentials` (GitOps users who cannot run Helm hooks). Read by "
+                       "MySQL only on its first start.",
                        default=""),
     resources=Any("Bundled MySQL resources (memory limit = request).",
                   default={"requests": {"cpu": "250m", "memory": "768Mi"}, "limits": {"memory": "768Mi"}}),

@@ -592,7 +592,7 @@ def test_bundled_mysql():
     assert env["MYSQL_ROOT_PASSWORD_FILE"] == "/run/secrets/mysql/root-password"
     assert not {"MYSQL_PASSWORD", "MYSQL_ROOT_PASSWORD"} & set(env)
     [passwords] = [v for v in spec["volumes"] if v["name"] == "passwords"]
-    assert passwords["secret"]["secretName"] == f"{FULLNAME}-credentials"
+    assert {s["secret"]["name"] for s in passwords["projected"]["sources"]} == {f"{FULLNAME}-credentials"}
     assert statefulset["spec"]["volumeClaimTemplates"][0]["metadata"]["name"] == "data"
     assert bundle()["storage"] == {"bundled": True, "front50": {
         "jdbcUrl": f"jdbc:mysql://{FULLNAME}-mysql:3306/front50", "user": "front50",
@@ -606,7 +606,7 @@ def test_existing_secret_for_the_database():
     values = {"storage": {"existingSecret": "front50-db"}}
     [statefulset] = [o for o in mysql_objects(values) if o["kind"] == "StatefulSet"]
     [passwords] = [v for v in statefulset["spec"]["template"]["spec"]["volumes"] if v["name"] == "passwords"]
-    assert passwords["secret"]["secretName"] == "front50-db"
+    assert {s["secret"]["name"] for s in passwords["projected"]["sources"]} == {"front50-db"}
     front50 = env_of(main_container(deployments(values)["front50"]))
     assert front50["FRONT50_DB_PASSWORD"]["secretKeyRef"]["name"] == "front50-db"
 

@@ -198,28 +198,61 @@ HaEcho = message(
 Ha = message("HighAvailability", "Halyard's high-availability service splits, wired as Halyard wired them.",
              clouddriver=Msg(HaClouddriver, "clouddriver splits."), echo=Msg(HaEcho, "echo splits."))
 
+# Third-party images, pinned to exact tags so an upgrade of the chart is the only thing that changes them.
+REDIS_IMAGE = "docker.io/library/redis:7.4.5-alpine"
+MYSQL_IMAGE = "docker.io/library/mysql:8.4.5"
+# A kubectl with a shell (the hook script needs `sh`, `tr` and `head`); registry.k8s.io/kubectl has none.
+CREDENTIALS_IMAGE = "docker.io/alpine/k8s:1.34.1"
+BUSYBOX_IMAGE = "docker.io/library/busybox:1.37.0"
+
 Redis = message(
-    "Redis", "Redis used by clouddriver, gate, igor, kayenta, orca, rosco (and echo when enabled).",
+    "Redis", "Redis used by clouddriver, echo, fiat, gate, igor, kayenta, orca and rosco. orca keeps pipeline "
+             "executions there: the bundled one keeps its data on a PersistentVolumeClaim by default.",
     enabled=Bool("Run a bundled Redis. Ignored when `externalUrl` is set.", default=True),
-    externalUrl=Str("An external Redis (`redis://[:password@]host:6379`); disables the bundled one.", default=""),
-    image=Str("Bundled Redis image.", default="docker.io/library/redis:7.4-alpine"),
-    resources=Any("Bundled Redis resources.", default={"requests": {"cpu": "100m", "memory": "256Mi"}}),
-    persistence=Bool("Keep Redis data on a PersistentVolumeClaim (otherwise an emptyDir).", default=False),
-    storageSize=Str("Size of the Redis volume when persistence is on.", default="8Gi"),
+    externalUrl=Str("An external Redis (`redis://host:6379`, no password: give that in `existingSecret`); "
+                    "disables the bundled one. A password written into the URL is kept out of ConfigMaps, but "
+                    "`existingSecret` keeps it out of your values too.", default=""),
+    existingSecret=Str("Secret with key `redis-password`: the password of the bundled Redis, or of the external "
+                       "one. Empty: the bundled Redis uses the generated `<fullname>-credentials` Secret (made "
+                       "once by a pre-install hook and never changed); an external Redis then has no password.",
+                       default=""),
+    image=Str("Bundled Redis image.", default=REDIS_IMAGE),
+    resources=Any("Bundled Redis resources (memory limit = request).",
+                  default={"requests": {"cpu": "100m", "memory": "512Mi"}, "limits": {"memory": "512Mi"}}),
+    persistence=Bool("Keep Redis data (append-only file) on a PersistentVolumeClaim of a StatefulSet; false: an "
+                     "emptyDir, lost with the pod.", default=True),
+    storageSize=Str("Size of the Redis volume (fixed once created: StatefulSet volume claims cannot change).",
+                    default="8Gi"),
+    storageClassName=Str("StorageClass of the Redis volume; empty: the cluster default.", default=""),
 )
 
 Storage = message(
-    "Storage", "Where front50 keeps applications and pipelines when the halconfig names no store.",
+    "Storage", "The bundled MySQL: front50's store when the halconfig names none, and keel's database.",
     bundled=Enum(("auto", "true", "false"),
-                 "`auto`: run a bundled MySQL for front50 only when the halconfig enables no persistent "
-                 "store; `true`/`false` force it.", default="auto"),
-    image=Str("Bundled MySQL image.", default="docker.io/library/mysql:8.4"),
+                 "`auto`: run a bundled MySQL when the halconfig enables no persistent store (front50 "
+                 "uses it) or keel runs without `persistentStorage.sql` (keel uses its own database "
+                 "there); `true`: always, front50 included; `false`: never (keel then needs "
+                 "`persistentStorage.sql`).", default="auto"),
+    image=Str("Bundled MySQL image.", default=MYSQL_IMAGE),
     storageSize=Str("Size of the MySQL volume.", default="8Gi"),
     storageClassName=Str("StorageClass of the MySQL volume; empty: the cluster default.", default=""),
-    existingSecret=Str("Secret with key `password` for the front50 database user; empty: one is generated "
-                       "(and kept across upgrades by looking it up; tools that render with `helm template`, "
-                       "such as Argo CD, cannot look it up: set this with them).", default=""),
-    resources=Any("Bundled MySQL resources.", default={"requests": {"cpu": "250m", "memory": "512Mi"}}),
+    existingSecret=Str("Secret with keys `root-password`, `password` (front50's database user) and "
+                       "`keel-password` (keel's; without it keel gets no database): use it instead of the "
+                       "generated `<fullname>-credentials` (GitOps users who cannot run Helm hooks). Read by "
+                       "MySQL only on its first start.",
+                       default=""),
+    resources=Any("Bundled MySQL resources (memory limit = request).",
+                  default={"requests": {"cpu": "250m", "memory": "768Mi"}, "limits": {"memory": "768Mi"}}),
+)
+
+Credentials = message(
+    "Credentials", "The pre-install/pre-upgrade hook that creates `<fullname>-credentials` (Redis and MySQL "
+                   "passwords) when it is missing. It never changes or deletes an existing one, so renders stay "
+                   "byte-identical and upgrades keep the passwords. Not run when every password comes from "
+                   "`redis.existingSecret` / `storage.existingSecret`.",
+    image=Str("Image of the hook Job (needs `kubectl` and a POSIX shell).", default=CREDENTIALS_IMAGE),
+    resources=Any("Resources of the hook Job (memory limit = request).",
+                  default={"requests": {"cpu": "10m", "memory": "128Mi"}, "limits": {"memory": "128Mi"}}),
 )
 
 Tls = message("ExposeTls", "TLS on the Ingress.",
@@ -289,8 +322,9 @@ Secrets = message(
 )
 
 NetworkPolicy = message(
-    "NetworkPolicy", "NetworkPolicies admitting only Spinnaker's own traffic.",
-    enabled=Bool("Create the NetworkPolicies.", default=False),
+    "NetworkPolicy", "NetworkPolicies admitting only Spinnaker's own traffic; Redis and MySQL only from "
+                     "the services that use them.",
+    enabled=Bool("Create the NetworkPolicies (they need a CNI that enforces them).", default=True),
     ingressFrom=List(Any("Peers (NetworkPolicyPeer) allowed to reach Deck and Gate, e.g. the ingress "
                          "controller's namespace; empty: anyone.", default=[])),
     egress=List(Any("Extra egress rules (NetworkPolicyEgressRule) for the services (cloud APIs, CI, "
@@ -307,7 +341,7 @@ Patch = message(
 
 Tests = message("HelmTests", "`helm test` hooks.",
                 enabled=Bool("Render a test Pod that checks every enabled service's health.", default=True),
-                image=Str("Image of the test Pod (needs `wget`).", default="docker.io/library/busybox:1.37"),
+                image=Str("Image of the test Pod (needs `wget`).", default=BUSYBOX_IMAGE),
                 resources=Any("Resources of the test Pod.",
                               default={"requests": {"cpu": "10m", "memory": "16Mi"},
                                        "limits": {"cpu": "100m", "memory": "64Mi"}}))
@@ -336,7 +370,8 @@ Values = message(
     ha=Msg(Ha, "High-availability splits."),
     monitoringDaemon=Msg(MonitoringDaemon, "The monitoring sidecar."),
     redis=Msg(Redis, "Redis."),
-    storage=Msg(Storage, "Bundled store for front50."),
+    storage=Msg(Storage, "Bundled MySQL for front50 and keel."),
+    credentials=Msg(Credentials, "The hook that generates the Redis and MySQL passwords."),
     expose=Msg(Expose, "Host, Ingress and TLS."),
     rbac=Msg(Rbac, "ServiceAccounts and RBAC."),
     networkPolicy=Msg(NetworkPolicy, "NetworkPolicies."),

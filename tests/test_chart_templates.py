@@ -128,7 +128,7 @@ SCENARIOS = {
     "expose-tls": {"expose": {"host": "spinnaker.example.com", "tls": {"enabled": True}}},
     "expose-subdomain": {"expose": {"host": "spinnaker.example.com", "gate": "subdomain"}},
     "external-redis": {"redis": {"externalUrl": "redis://redis.example:6379"}},
-    "redis-persistent": {"redis": {"persistence": True}},
+    "redis-ephemeral": {"redis": {"persistence": False}},
     "bundled-true": {"storage": {"bundled": "true"}},
     "bundled-false": {"storage": {"bundled": "false"}},
     "network-policy": {"networkPolicy": {"enabled": True}},
@@ -516,21 +516,26 @@ def test_read_only_root_filesystems():
             assert read_only is (not name.endswith("-deck")), (name, container["name"])
 
 
+def is_hook(obj) -> bool:
+    return "helm.sh/hook" in (obj["metadata"].get("annotations") or {})
+
+
 def test_service_account_tokens():
-    objs = docs()
+    # The credentials hook's own ServiceAccount and Role are tested with the hook.
+    objs = [o for o in docs() if not is_hook(o)]
     accounts = {a["metadata"]["name"]: a for a in of_kind(objs, "ServiceAccount")}
     assert sorted(accounts) == sorted(f"{FULLNAME}-{s}" for s in ALWAYS)
     assert all(a["automountServiceAccountToken"] is False for a in accounts.values())
     for deployment in deployments().values():
         assert deployment["spec"]["template"]["spec"]["automountServiceAccountToken"] is False
     assert not [o for o in objs if o["kind"] in ("Role", "RoleBinding", "ClusterRole", "ClusterRoleBinding")]
-    assert of_kind(docs({"rbac": {"create": False}}), "ServiceAccount") == []
+    assert [a for a in of_kind(docs({"rbac": {"create": False}}), "ServiceAccount") if not is_hook(a)] == []
 
 
 @pytest.mark.parametrize("access", ["namespace", "cluster"])
 def test_clouddriver_rbac_is_explicit(access):
     values = {"rbac": {"clouddriver": {"access": access, "namespaces": ["apps", "spinnaker"]}}}
-    objs = docs(values)
+    objs = [o for o in docs(values) if not is_hook(o)]  # the credentials hook's Role: tests/test_state.py
     roles = [o for o in objs if o["kind"] in ("Role", "ClusterRole")]
     bindings = [o for o in objs if o["kind"] in ("RoleBinding", "ClusterRoleBinding")]
     if access == "namespace":
@@ -557,15 +562,19 @@ def test_clouddriver_rbac_is_explicit(access):
 # redis, storage ------------------------------------------------------------------
 
 def test_bundled_redis():
+    # Was: a Deployment on an emptyDir by default. Now persistent and password-protected by default
+    # (tests/test_state.py covers both in depth); persistence: false keeps the old emptyDir form.
     objs = docs()
-    redis = named(objs, "Deployment", f"{FULLNAME}-redis")
+    redis = named(objs, "StatefulSet", f"{FULLNAME}-redis")
     container = redis["spec"]["template"]["spec"]["containers"][0]
     assert redis["spec"]["template"]["spec"]["securityContext"]["runAsUser"] == 999
-    assert container["readinessProbe"]["exec"]["command"] == ["redis-cli", "ping"]
+    assert container["readinessProbe"]["exec"]["command"][-1].endswith("exec redis-cli ping")
     assert named(objs, "Service", f"{FULLNAME}-redis")["spec"]["ports"][0]["port"] == 6379
-    assert bundle()["redis"] == {"url": f"redis://{FULLNAME}-redis:6379", "roUrl": ""}
-    persistent = named(docs(SCENARIOS["redis-persistent"]), "StatefulSet", f"{FULLNAME}-redis")
-    assert persistent["spec"]["volumeClaimTemplates"][0]["spec"]["resources"]["requests"]["storage"] == "8Gi"
+    assert bundle()["redis"] == {"url": f"redis://{FULLNAME}-redis:6379", "roUrl": "",
+                                 "passwordEnv": "SPINNAKER_REDIS_PASSWORD"}
+    assert redis["spec"]["volumeClaimTemplates"][0]["spec"]["resources"]["requests"]["storage"] == "8Gi"
+    ephemeral = named(docs(SCENARIOS["redis-ephemeral"]), "Deployment", f"{FULLNAME}-redis")
+    assert {"name": "data", "emptyDir": {}} in ephemeral["spec"]["template"]["spec"]["volumes"]
 
 
 @pytest.mark.parametrize("values", [{"redis": {"externalUrl": "redis://redis.example:6379"}},
@@ -602,29 +611,35 @@ def test_bundled_store_modes(values, bundled):
 
 
 def test_bundled_mysql():
+    # Was: a Secret with randAlphaNum passwords looked up from the cluster, passed as env vars.
+    # Now: no generated value in the chart's output; passwords are files from the credentials Secret.
     objs = mysql_objects({})
     kinds = sorted(o["kind"] for o in objs)
-    assert kinds == ["Secret", "Service", "StatefulSet"]
+    assert kinds == ["NetworkPolicy", "Service", "StatefulSet"]  # its NetworkPolicy is named after it
     [statefulset] = [o for o in objs if o["kind"] == "StatefulSet"]
     spec = statefulset["spec"]["template"]["spec"]
     assert spec["securityContext"]["runAsUser"] == 999 and spec["securityContext"]["fsGroup"] == 999
     env = env_of(spec["containers"][0])
     assert env["MYSQL_DATABASE"] == "front50" and env["MYSQL_USER"] == "front50"
-    assert env["MYSQL_PASSWORD"] == {"secretKeyRef": {"name": f"{FULLNAME}-mysql", "key": "password"}}
+    assert env["MYSQL_PASSWORD_FILE"] == "/run/secrets/mysql/password"
+    assert env["MYSQL_ROOT_PASSWORD_FILE"] == "/run/secrets/mysql/root-password"
+    assert not {"MYSQL_PASSWORD", "MYSQL_ROOT_PASSWORD"} & set(env)
+    [passwords] = [v for v in spec["volumes"] if v["name"] == "passwords"]
+    assert {s["secret"]["name"] for s in passwords["projected"]["sources"]} == {f"{FULLNAME}-credentials"}
     assert statefulset["spec"]["volumeClaimTemplates"][0]["metadata"]["name"] == "data"
-    [secret] = [o for o in objs if o["kind"] == "Secret"]
-    assert len(base64.b64decode(secret["data"]["password"])) == 32
-    assert secret["metadata"]["annotations"]["helm.sh/resource-policy"] == "keep"
-    assert bundle()["storage"] == {"bundled": True, "jdbcUrl": f"jdbc:mysql://{FULLNAME}-mysql:3306/front50",
-                                   "user": "front50", "passwordEnv": "FRONT50_DB_PASSWORD"}
+    assert bundle()["storage"] == {"bundled": True, "front50": {
+        "jdbcUrl": f"jdbc:mysql://{FULLNAME}-mysql:3306/front50", "user": "front50",
+        "passwordEnv": "FRONT50_DB_PASSWORD"}}
     front50 = env_of(main_container(deployments()["front50"]))
-    assert front50["FRONT50_DB_PASSWORD"] == {"secretKeyRef": {"name": f"{FULLNAME}-mysql", "key": "password"}}
+    assert front50["FRONT50_DB_PASSWORD"] == {"secretKeyRef": {"name": f"{FULLNAME}-credentials", "key": "password"}}
 
 
 def test_existing_secret_for_the_database():
+    # Was: only the front50 password came from existingSecret; now every MySQL password does.
     values = {"storage": {"existingSecret": "front50-db"}}
-    [secret] = [o for o in mysql_objects(values) if o["kind"] == "Secret"]
-    assert "password" not in secret["data"] and "root-password" in secret["data"]
+    [statefulset] = [o for o in mysql_objects(values) if o["kind"] == "StatefulSet"]
+    [passwords] = [v for v in statefulset["spec"]["template"]["spec"]["volumes"] if v["name"] == "passwords"]
+    assert {s["secret"]["name"] for s in passwords["projected"]["sources"]} == {"front50-db"}
     front50 = env_of(main_container(deployments(values)["front50"]))
     assert front50["FRONT50_DB_PASSWORD"]["secretKeyRef"]["name"] == "front50-db"
 
@@ -766,7 +781,8 @@ def test_ingress_subdomain_mode():
 # network policies -----------------------------------------------------------------------
 
 def test_network_policies():
-    assert of_kind(docs(), "NetworkPolicy") == []
+    # Was: off by default. Now on by default; `enabled: false` renders none.
+    assert of_kind(docs({"networkPolicy": {"enabled": False}}), "NetworkPolicy") == []
     peers = [{"namespaceSelector": {"matchLabels": {"name": "ingress"}}}]
     rules = [{"to": [{"ipBlock": {"cidr": "10.0.0.0/8"}}]}]
     policies = {p["metadata"]["name"].removeprefix(FULLNAME + "-"): p["spec"]
@@ -776,8 +792,11 @@ def test_network_policies():
     deny = policies["default-deny"]
     assert deny["podSelector"] == {"matchLabels": release}
     assert sorted(deny["policyTypes"]) == ["Egress", "Ingress"] and "ingress" not in deny and "egress" not in deny
+    not_stores = [{"key": "app.kubernetes.io/component", "operator": "NotIn", "values": ["mysql", "redis"]}]
+    assert policies["internal"]["podSelector"] == {"matchLabels": release, "matchExpressions": not_stores}
     assert policies["internal"]["ingress"] == [{"from": [{"podSelector": {"matchLabels": release}}]}]
-    assert policies["internal"]["egress"] == [{"to": [{"podSelector": {"matchLabels": release}}]}]
+    assert policies["internal"]["egress"] == [{"to": [{"podSelector": {"matchLabels": release,
+                                                                       "matchExpressions": not_stores}}]}]
     assert {p["port"] for p in policies["dns"]["egress"][0]["ports"]} == {53}
     ui = policies["ui"]
     assert ui["podSelector"]["matchExpressions"][0]["values"] == ["deck", "gate"]
@@ -786,7 +805,7 @@ def test_network_policies():
     assert policies["egress"]["egress"] == rules
     assert sorted(policies["egress"]["podSelector"]["matchExpressions"][0]["values"]) == ALWAYS
     open_policies = {p["metadata"]["name"].removeprefix(FULLNAME + "-"): p["spec"]
-                     for p in of_kind(docs({"networkPolicy": {"enabled": True}}), "NetworkPolicy")}
+                     for p in of_kind(docs(), "NetworkPolicy")}
     assert open_policies["egress"]["egress"] == [{}]
     assert "from" not in open_policies["ui"]["ingress"][0]
 
@@ -802,7 +821,7 @@ def test_health_test_hook_checks_every_workload():
     assert annotations["helm.sh/hook"] == "test"
     assert annotations["helm.sh/hook-delete-policy"] == "before-hook-creation,hook-succeeded"
     container = pod["spec"]["containers"][0]
-    assert container["image"] == "docker.io/library/busybox:1.37"
+    assert container["image"] == "docker.io/library/busybox:1.37.0"
     script = "\n".join(container.get("args") or []) + "\n".join(container.get("command") or [])
     for workload, entry in bundle(values)["services"].items():
         if entry["service"] == "deck":

@@ -59,3 +59,15 @@ def test_a_failure_reaches_the_user(tmp_path):
         assert path in (tmp_path / "last-error.txt").read_text()
     else:
         assert path in result.stderr
+
+
+def test_helm_template_is_byte_identical_and_keeps_the_credentials_hook(tmp_path):
+    """No generated value in the chart (GitOps diffs stay quiet); the hook that makes the passwords in
+    the cluster is in the output under both Helm 3 (hooks not post-rendered) and Helm 4 (post-rendered)."""
+    args, env = _post_render_args(tmp_path)
+    outputs = [subprocess.run([HELM, "template", "spin", CHART, "--namespace", "spinnaker", *args],
+                              capture_output=True, text=True, env=env, cwd=tmp_path) for _ in range(2)]
+    assert outputs[0].returncode == 0, outputs[0].stderr
+    assert outputs[0].stdout == outputs[1].stdout
+    assert "name: spin-spinnaker-credentials-hook" in outputs[0].stdout
+    assert "helm.sh/hook: pre-install,pre-upgrade" in outputs[0].stdout

@@ -166,7 +166,8 @@ def test_discovery_matches_the_rendered_services(reference_release, form):
         if name in ("deck", "gate") or not entry.get("enabled"):
             continue
         url = entry["baseUrl"]
-        host, port = url.split("://", 1)[1].rsplit(":", 1)
+        # Redis's URL carries its password as a placeholder: redis://:${SPINNAKER_REDIS_PASSWORD:}@host:6379
+        host, port = url.split("://", 1)[1].rsplit("@", 1)[-1].rsplit(":", 1)
         assert host in services, (name, url)
         assert int(port) in [p["port"] for p in services[host]["spec"]["ports"]], (name, url)
         component = services[host]["metadata"]["labels"]["app.kubernetes.io/component"]

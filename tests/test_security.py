@@ -6,8 +6,9 @@
   RuntimeDefault seccomp, requests, read-only root with writable emptyDirs), across value sets.
 - RBAC: one ServiceAccount per service, no wildcards or admin roles, clouddriver's own-cluster
   access opt-in, tokens only where needed.
-- NetworkPolicies, by their semantics: default deny for the release's pods, traffic between
-  them, Deck/Gate from `networkPolicy.ingressFrom`, egress as listed.
+- NetworkPolicies (on by default), by their semantics: default deny for the release's pods, traffic
+  between them, Redis and MySQL only from the services that use them, Deck/Gate from
+  `networkPolicy.ingressFrom`, egress as listed.
 """
 from __future__ import annotations
 
@@ -36,7 +37,7 @@ OPTIONAL_ON = {name: {"enabled": True} for name in ("fiat", "igor", "kayenta", "
 ALL_OPTIONAL = {"security": {"authz": {"enabled": True}}, "canary": {"enabled": True},
                 "managedDelivery": {"enabled": True}, "ci": {"jenkins": {"enabled": True, "masters": []}},
                 "metricStores": {"prometheus": {"enabled": True}}}
-INIT = [{"name": "wait", "image": "docker.io/library/busybox:1.37",
+INIT = [{"name": "wait", "image": "docker.io/library/busybox:1.37.0",
          "resources": {"requests": {"cpu": "1m", "memory": "8Mi"}}}]
 INGRESS_FROM = [{"namespaceSelector": {"matchLabels": {"kubernetes.io/metadata.name": "ingress-nginx"}}}]
 EGRESS = [{"to": [{"ipBlock": {"cidr": "10.0.0.0/8", "except": ["10.96.0.0/12"]}}],
@@ -51,7 +52,7 @@ VALUE_SETS = {
         "halconfig": ALL_OPTIONAL, "ha": {"clouddriver": {"enabled": True}},
         "networkPolicy": {"enabled": True, "ingressFrom": INGRESS_FROM, "egress": EGRESS},
         "rbac": {"clouddriver": {"access": "namespace", "namespaces": ["apps"]}},
-        "redis": {"persistence": True}, "expose": {"host": "spinnaker.example.com"},
+        "redis": {"persistence": False}, "expose": {"host": "spinnaker.example.com"},
         "services": {"gate": {"initContainers": INIT}}},
 }
 
@@ -83,6 +84,16 @@ def pods(objs):
             yield obj, template["metadata"], template["spec"]
         elif obj["kind"] == "Pod":
             yield obj, obj["metadata"], obj["spec"]
+
+
+HOOK = f"{FULLNAME}-credentials-hook"  # the pre-install Job that creates the credentials Secret, and its RBAC
+# The bundled stores and the services that may reach them (README "What is kept where").
+REDIS_USERS = {"clouddriver", "echo", "fiat", "gate", "igor", "kayenta", "orca", "rosco"}
+MYSQL_USERS = {"front50", "keel"}
+
+
+def is_hook_pod(metadata) -> bool:
+    return (metadata.get("labels") or {}).get("app.kubernetes.io/component") == "credentials-hook"
 
 
 def service_of(metadata) -> str | None:
@@ -233,10 +244,13 @@ def test_one_service_account_per_service(releases, value_set):
     objs = releases[value_set]
     accounts = {a["metadata"]["name"] for a in of_kind(objs, "ServiceAccount")}
     services = {service_of(metadata) for _, metadata, _ in pods(objs)} - {None}
-    assert accounts == {f"{FULLNAME}-{s}" for s in services}
+    assert HOOK in accounts  # every value set generates a password
+    assert accounts - {HOOK} == {f"{FULLNAME}-{s}" for s in services}
     for obj, metadata, spec in pods(objs):
         service = service_of(metadata)
-        if service is None:  # Redis, MySQL, the test Pod: no Spinnaker account, no token
+        if is_hook_pod(metadata):
+            assert spec["serviceAccountName"] == HOOK and spec["automountServiceAccountToken"] is True
+        elif service is None:  # Redis, MySQL, the test Pod: no Spinnaker account, no token
             assert spec.get("serviceAccountName") in (None, "default"), obj["metadata"]["name"]
             assert spec["automountServiceAccountToken"] is False, obj["metadata"]["name"]
         else:
@@ -266,18 +280,38 @@ def test_rbac_has_no_wildcards_and_no_admin_roles(releases, value_set):
         assert ref["name"] not in ("cluster-admin", "admin", "edit", "view"), binding["metadata"]["name"]
         namespace = binding["metadata"].get("namespace") if ref["kind"] == "Role" else None
         assert (ref["kind"], namespace, ref["name"]) in roles, "bound to a role the release does not define"
-        assert binding["subjects"] == [{"kind": "ServiceAccount", "name": f"{FULLNAME}-clouddriver",
-                                        "namespace": NAMESPACE}]
+        account = HOOK if binding["metadata"]["name"] == HOOK else f"{FULLNAME}-clouddriver"
+        assert binding["subjects"] == [{"kind": "ServiceAccount", "name": account, "namespace": NAMESPACE}]
+
+
+def test_credentials_hook_may_only_read_its_secret_and_create_secrets(releases):
+    for objs in releases.values():
+        [role] = [r for r in of_kind(objs, "Role") if r["metadata"]["name"] == HOOK]
+        assert role["rules"] == [
+            # Its own Secret, and the one earlier chart versions generated (their MySQL passwords carry over).
+            {"apiGroups": [""], "resources": ["secrets"],
+             "resourceNames": [f"{FULLNAME}-credentials", f"{FULLNAME}-mysql"], "verbs": ["get"]},
+            # RBAC cannot restrict `create` by name; the account is deleted once the hook succeeded.
+            {"apiGroups": [""], "resources": ["secrets"], "verbs": ["create"]}]
+        for obj in of_kind(objs, "ServiceAccount", "Role", "RoleBinding", "Job"):
+            if obj["metadata"]["name"] == HOOK:
+                annotations = obj["metadata"]["annotations"]
+                assert annotations["helm.sh/hook"] == "pre-install,pre-upgrade"
+                assert annotations["helm.sh/hook-delete-policy"] == "before-hook-creation,hook-succeeded"
+
+
+def without_hook(objs):
+    return [o for o in objs if o["metadata"]["name"] != HOOK]
 
 
 def test_clouddrivers_own_cluster_access_is_opt_in_and_namespaced_unless_asked(releases):
     rbac_kinds = ("Role", "ClusterRole", "RoleBinding", "ClusterRoleBinding")
-    assert of_kind(releases["defaults"], *rbac_kinds) == []
-    namespaced = releases["everything-namespace"]
+    assert of_kind(without_hook(releases["defaults"]), *rbac_kinds) == []
+    namespaced = without_hook(releases["everything-namespace"])
     assert of_kind(namespaced, "ClusterRole", "ClusterRoleBinding") == []
     assert sorted(r["metadata"]["namespace"] for r in of_kind(namespaced, "Role")) == ["apps", NAMESPACE]
     assert sorted(r["metadata"]["namespace"] for r in of_kind(namespaced, "RoleBinding")) == ["apps", NAMESPACE]
-    cluster = releases["everything-cluster"]
+    cluster = without_hook(releases["everything-cluster"])
     assert of_kind(cluster, "Role", "RoleBinding") == []
     assert len(of_kind(cluster, "ClusterRole")) == 1 and len(of_kind(cluster, "ClusterRoleBinding")) == 1
 
@@ -291,7 +325,7 @@ def test_tokens_are_mounted_only_where_needed(releases, value_set):
         assert account["automountServiceAccountToken"] is needs, account["metadata"]["name"]
     clouddriver_pods = 0
     for obj, metadata, spec in pods(objs):
-        needs = access and service_of(metadata) == "clouddriver"
+        needs = (access and service_of(metadata) == "clouddriver") or is_hook_pod(metadata)
         clouddriver_pods += service_of(metadata) == "clouddriver"
         # Explicit on every pod: a ServiceAccount's default must not decide.
         assert spec["automountServiceAccountToken"] is needs, obj["metadata"]["name"]
@@ -415,7 +449,7 @@ def component(pod):
     return pod.labels["app.kubernetes.io/component"]
 
 
-NETWORKED = ["everything-cluster", "everything-namespace"]
+NETWORKED = ["defaults", "everything-cluster", "everything-namespace"]
 OUTSIDERS = {
     "other-namespace": Pod("app", "apps", {"app": "web"}),
     "other-release": Pod("other", NAMESPACE, {"app.kubernetes.io/name": "spinnaker",
@@ -426,15 +460,16 @@ OUTSIDERS = {
 }
 
 
-def test_no_network_policies_unless_enabled(releases):
-    assert of_kind(releases["defaults"], "NetworkPolicy") == []
+def test_network_policies_are_on_by_default():
+    # Was: none unless enabled. Now on by default; `networkPolicy.enabled: false` turns them off.
+    assert of_kind(post_render({"networkPolicy": {"enabled": False}}), "NetworkPolicy") == []
 
 
 @pytest.mark.parametrize("value_set", NETWORKED)
 def test_every_release_pod_is_isolated_and_nothing_else_is(releases, value_set):
     policies = of_kind(releases[value_set], "NetworkPolicy")
     members = release_pods(releases[value_set])
-    assert len(members) >= 15
+    assert len(members) >= (11 if value_set == "defaults" else 15)
     for pod in members:
         assert _selecting(policies, pod, "Ingress") and _selecting(policies, pod, "Egress"), pod
     for name, outsider in OUTSIDERS.items():
@@ -446,19 +481,27 @@ def test_every_release_pod_is_isolated_and_nothing_else_is(releases, value_set):
 
 
 @pytest.mark.parametrize("value_set", NETWORKED)
-def test_release_pods_reach_each_other(releases, value_set):
+def test_release_pods_reach_each_other_and_stores_only_their_users(releases, value_set):
     policies = of_kind(releases[value_set], "NetworkPolicy")
     members = release_pods(releases[value_set])
+    users = {"redis": REDIS_USERS, "mysql": MYSQL_USERS}
+    stores = 0
     for source in members:
         for destination in members:
             for port, protocol in destination.ports.values():
-                assert allowed(policies, source, destination, port, protocol), (source, destination, port)
+                store = component(destination)
+                # The stores only answer: nothing lets Redis or MySQL open connections.
+                expected = component(source) not in users and (
+                    store not in users or source.labels.get("spinnaker.io/service") in users[store])
+                stores += store in users
+                assert allowed(policies, source, destination, port, protocol) is expected, (source, destination)
+    assert stores
 
 
 @pytest.mark.parametrize("value_set", NETWORKED)
 def test_only_deck_and_gate_admit_outside_traffic(releases, value_set):
     policies = of_kind(releases[value_set], "NetworkPolicy")
-    restricted = bool(VALUE_SETS[value_set]["networkPolicy"].get("ingressFrom"))
+    restricted = bool(VALUE_SETS[value_set].get("networkPolicy", {}).get("ingressFrom"))
     ui_ports = {"deck": values_model.SERVICES["deck"]["port"], "gate": values_model.SERVICES["gate"]["port"]}
     for name, outsider in OUTSIDERS.items():
         may_enter = name == "ingress-controller" or not restricted
@@ -475,12 +518,14 @@ def test_egress_follows_the_list(releases):
     for policies, objs, listed in ((restricted, releases["everything-namespace"], True),
                                    (open_, releases["everything-cluster"], False)):
         for pod in release_pods(objs):
-            spinnaker = pod.labels.get("spinnaker.io/service") is not None
+            # The credentials hook talks to the Kubernetes API, wherever the cluster serves it.
+            spinnaker = pod.labels.get("spinnaker.io/service") is not None or component(pod) == "credentials-hook"
             assert allowed(policies, pod, dns, 53, "UDP") and allowed(policies, pod, dns, 53, "TCP"), pod
             assert allowed(policies, pod, External("10.1.2.3"), 443) is spinnaker, pod
-            assert allowed(policies, pod, External("10.1.2.3"), 80) is (spinnaker and not listed), pod
-            assert allowed(policies, pod, External("8.8.8.8"), 443) is (spinnaker and not listed), pod
-            assert allowed(policies, pod, External("10.96.0.1"), 443) is (spinnaker and not listed), pod
+            anywhere = spinnaker and (not listed or component(pod) == "credentials-hook")
+            assert allowed(policies, pod, External("10.1.2.3"), 80) is anywhere, pod
+            assert allowed(policies, pod, External("8.8.8.8"), 443) is anywhere, pod
+            assert allowed(policies, pod, External("10.96.0.1"), 443) is anywhere, pod
 
 
 # credentials across the reference corpus -------------------------------------------------

@@ -103,6 +103,8 @@ def _check_shape(bundle: dict) -> None:
             if key in workload and not ok(workload[key]):
                 raise bad(f"services.{name}.{key}")
     storage = bundle.get("storage") or {}
-    if storage.get("bundled") and not all(isinstance(storage.get(k), str) and storage.get(k)
-                                          for k in ("jdbcUrl", "user", "passwordEnv")):
-        raise bad("storage")
+    for user in ("front50", "keel"):
+        database = storage.get(user)
+        if database is not None and not (isinstance(database, dict) and all(
+                isinstance(database.get(k), str) and database.get(k) for k in ("jdbcUrl", "user", "passwordEnv"))):
+            raise bad(f"storage.{user}")

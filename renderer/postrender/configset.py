@@ -34,6 +34,30 @@ def _url(workload: dict) -> str:
     return f"{workload.get('scheme') or 'http'}://{workload['host']}:{workload['port']}"
 
 
+def redis_url(url: str, password_env: str) -> str:
+    """`url` with the password as a Spring placeholder: `redis://:${ENV:}@host:6379`.
+
+    The services resolve it from their environment, so the password stays in
+    its Secret. The empty default keeps services without the variable (front50,
+    keel: they never connect to Redis) from failing on an unresolvable name.
+    """
+    if not password_env:
+        return url
+    scheme, sep, rest = url.partition("://")
+    if not sep or "@" in rest.split("/", 1)[0]:
+        raise PostRenderError("redis.externalUrl carries a user or password and redis.existingSecret is set too.",
+                              "Give the password one way: remove it from redis.externalUrl (preferred: it then "
+                              "stays out of your values) or unset redis.existingSecret.", where="redis.externalUrl")
+    return f"{scheme}://:${{{password_env}:}}@{rest}"
+
+
+def sql_settings(database: dict) -> dict:
+    """A service's `sql` block for one database of the bundled MySQL; the password stays a placeholder."""
+    pool = {"jdbcUrl": database["jdbcUrl"], "user": database["user"],
+            "password": "${" + database["passwordEnv"] + "}"}
+    return {"enabled": True, "connectionPools": {"default": dict(pool, default=True)}, "migration": dict(pool)}
+
+
 def _deep_set(data: dict, dotted: str, value) -> None:
     keys = dotted.split(".")
     for key in keys[:-1]:
@@ -89,9 +113,11 @@ class ConfigSet:
         ui = get(self.hal, "security", "uiSecurity", "overrideBaseUrl")
         services["deck"] = {"baseUrl": ui or "http://localhost:9000"}
         services["gate"] = {"baseUrl": self.outputs["settings.js"]["gateUrl"]}
-        redis = (self.bundle.get("redis") or {}).get("url")
+        redis_bundle = self.bundle.get("redis") or {}
+        redis = redis_bundle.get("url")
         out = {"services": services}
         if redis:
+            redis = redis_url(redis, redis_bundle.get("passwordEnv") or "")
             services["redis"] = {"baseUrl": redis, "enabled": True}
             out["redis"] = {"connection": redis}
         return out
@@ -111,14 +137,16 @@ class ConfigSet:
             path = (self.bundle.get("expose") or {}).get("gatePath")
             if path and path != "/":
                 _deep_set(out, "server.servlet.context-path", path)
-        if service == "front50":
-            storage = self.bundle.get("storage") or {}
-            if storage.get("bundled"):
-                pool = {"jdbcUrl": storage["jdbcUrl"], "user": storage["user"],
-                        "password": "${" + storage["passwordEnv"] + "}"}
-                out["sql"] = {"enabled": True,
-                              "connectionPools": {"default": dict(pool, default=True)},
-                              "migration": dict(pool)}
+        storage = self.bundle.get("storage") or {}
+        if service in ("front50", "keel") and storage.get(service):
+            out["sql"] = sql_settings(storage[service])
+        if service == "keel" and not out.get("sql") and not (self.outputs.get("keel.yml") or {}).get("sql"):
+            raise PostRenderError(
+                "keel (managedDelivery.enabled) needs a SQL database, and none is given: the halconfig has no "
+                "enabled persistentStorage.sql and storage.bundled is false.",
+                "Set storage.bundled to auto or true (the bundled MySQL then hosts keel's own database), or "
+                "give keel a database in halconfig persistentStorage.sql (enabled, connectionPools.default, "
+                "migration), or turn managed delivery off.", where="halconfig.managedDelivery.enabled")
         return out
 
     def split_profiles(self, service: str) -> dict:

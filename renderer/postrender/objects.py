@@ -82,13 +82,31 @@ class ObjectBuilder:
         self.documents.append(doc)
 
 
+def url_password(url: str) -> str:
+    """The password in a `scheme://[user]:password@host` URL, else ""."""
+    if not isinstance(url, str) or "://" not in url:
+        return ""
+    authority = url.split("://", 1)[1].split("/", 1)[0]
+    if "@" not in authority:
+        return ""
+    userinfo = authority.rsplit("@", 1)[0]
+    password = userinfo.partition(":")[2]
+    return "" if password.startswith("${") else password
+
+
 def build_objects(bundle: dict, hal: dict, files: dict, outputs: dict, helm4: bool, source) -> ObjectBuilder:
     """The ConfigMaps and Secrets of every service, and Deck's env Secret."""
     from ..model import HAL
     from ..secrets import secret_values
     from .errors import PostRenderError
 
-    builder = ObjectBuilder(bundle, helm4, secret_values(HAL, hal), source)
+    secrets = secret_values(HAL, hal)
+    # A password written into redis.externalUrl (or ha.clouddriver.redisRoUrl) keeps spinnaker.yml out of ConfigMaps.
+    for url in (bundle.get("redis") or {}).values():
+        password = url_password(url)
+        if password:
+            secrets.update((password, url))
+    builder = ObjectBuilder(bundle, helm4, secrets, source)
     local_js = files.get("deck", {}).get("settings-local.js")
     if local_js and holds_secret(local_js, builder.secrets):
         raise PostRenderError("settingsLocalJs contains a credential from the halconfig; Deck serves that "

@@ -462,13 +462,39 @@ Redis, the bundled store, exposure
 {{- if and (not .Values.redis.externalUrl) (include "spinnaker.truthy" .Values.redis.enabled) -}}true{{- end -}}
 {{- end -}}
 
-{{/* The Redis every service uses ("" when neither bundled nor external). */}}
+{{/*
+Services that talk to Redis (each reads `services.redis.baseUrl` from
+spinnaker.yml; echo because spinnaker.yml sets `services.redis.enabled`).
+Only their pods get the Redis password and may reach the bundled Redis.
+*/}}
+{{- define "spinnaker.redisServices" -}}
+{{- list "clouddriver" "echo" "fiat" "gate" "igor" "kayenta" "orca" "rosco" | toJson -}}
+{{- end -}}
+
+{{/* The environment variable the services resolve `${...}` in the Redis URL from (renderer and pods agree). */}}
+{{- define "spinnaker.redisPasswordEnv" -}}SPINNAKER_REDIS_PASSWORD{{- end -}}
+
+{{/* The Redis URL every service uses, without a password ("" when neither bundled nor external). */}}
 {{- define "spinnaker.redisUrl" -}}
 {{- if .Values.redis.externalUrl -}}
 {{- .Values.redis.externalUrl -}}
 {{- else if include "spinnaker.redisBundled" . -}}
 {{- printf "redis://%s:6379" (include "spinnaker.componentName" (dict "ctx" . "name" "redis")) -}}
 {{- end -}}
+{{- end -}}
+
+{{/* The Secret (key `redis-password`) with the Redis password; "" for an external Redis without one. */}}
+{{- define "spinnaker.redisPasswordSecret" -}}
+{{- if .Values.redis.existingSecret -}}
+{{- .Values.redis.existingSecret -}}
+{{- else if include "spinnaker.redisBundled" . -}}
+{{- include "spinnaker.credentialsSecret" . -}}
+{{- end -}}
+{{- end -}}
+
+{{/* The generated credentials Secret, made by the credentials hook (templates/credentials-hook.yaml). */}}
+{{- define "spinnaker.credentialsSecret" -}}
+{{- include "spinnaker.componentName" (dict "ctx" . "name" "credentials") -}}
 {{- end -}}
 
 {{/*
@@ -492,22 +518,68 @@ persistentStorage.persistentStoreType naming one of them.
 {{- $on -}}
 {{- end -}}
 
-{{/* "true" when the chart runs the bundled MySQL for front50 (storage.bundled: true | false | auto). */}}
-{{- define "spinnaker.storageBundled" -}}
+{{/* storage.bundled, checked: auto, true or false. */}}
+{{- define "spinnaker.storageMode" -}}
 {{- $mode := .Values.storage.bundled | toString | lower -}}
+{{- if not (has $mode (list "auto" "true" "false")) -}}
+{{- fail (printf "storage.bundled must be auto, true or false, not %q" $mode) -}}
+{{- end -}}
+{{- $mode -}}
+{{- end -}}
+
+{{/* "true" when front50 keeps its data in the bundled MySQL (storage.bundled true, or auto and no store in the halconfig). */}}
+{{- define "spinnaker.front50Sql" -}}
+{{- $mode := include "spinnaker.storageMode" . -}}
 {{- if eq $mode "true" -}}true
-{{- else if eq $mode "false" -}}
 {{- else if eq $mode "auto" -}}
 {{- $loaded := dict -}}{{- include "spinnaker.loadHal" (dict "ctx" . "out" $loaded) -}}
 {{- if not (include "spinnaker.halHasStore" $loaded.hal) -}}true{{- end -}}
-{{- else -}}
-{{- fail (printf "storage.bundled must be auto, true or false, not %q" $mode) -}}
 {{- end -}}
 {{- end -}}
 
-{{/* The Secret (key `password`) with the front50 database user's password. */}}
-{{- define "spinnaker.mysqlPasswordSecret" -}}
-{{- .Values.storage.existingSecret | default (include "spinnaker.componentName" (dict "ctx" . "name" "mysql")) -}}
+{{/*
+"true" when keel runs on its own database in the bundled MySQL: keel runs,
+the halconfig gives it no SQL (the translator writes persistentStorage.sql
+into keel.yml only with managedDelivery.enabled) and storage.bundled is not
+false. (keel cannot run without SQL; the renderer refuses that case.)
+*/}}
+{{- define "spinnaker.keelSql" -}}
+{{- $loaded := dict -}}{{- include "spinnaker.loadHal" (dict "ctx" . "out" $loaded) -}}
+{{- $halSql := and (include "spinnaker.halTrue" (dict "hal" $loaded.hal "path" "managedDelivery.enabled"))
+                   (include "spinnaker.halTrue" (dict "hal" $loaded.hal "path" "persistentStorage.sql.enabled")) -}}
+{{- if and (include "spinnaker.serviceEnabled" (dict "ctx" . "hal" $loaded.hal "name" "keel"))
+           (not $halSql)
+           (ne (include "spinnaker.storageMode" .) "false") -}}true{{- end -}}
+{{- end -}}
+
+{{/* "true" when the chart runs the bundled MySQL (for front50, keel or both). */}}
+{{- define "spinnaker.storageBundled" -}}
+{{- if or (include "spinnaker.front50Sql" .) (include "spinnaker.keelSql" .) -}}true{{- end -}}
+{{- end -}}
+
+{{/* The Secret with the MySQL passwords (keys `root-password`, `password`, `keel-password`). */}}
+{{- define "spinnaker.mysqlSecret" -}}
+{{- .Values.storage.existingSecret | default (include "spinnaker.credentialsSecret" .) -}}
+{{- end -}}
+
+{{/* "true" when some password must come from the generated credentials Secret, so the hook runs. */}}
+{{- define "spinnaker.credentialsNeeded" -}}
+{{- if and (include "spinnaker.redisBundled" .) (not .Values.redis.existingSecret) -}}true
+{{- else if and (include "spinnaker.storageBundled" .) (not .Values.storage.existingSecret) -}}true
+{{- end -}}
+{{- end -}}
+
+{{/*
+Labels of the pod templates of the chart's stateful infrastructure (Redis,
+MySQL): no chart or Spinnaker version, so upgrading either leaves their pods
+(and data) alone. (dict "ctx" $ "component" NAME)
+*/}}
+{{- define "spinnaker.stablePodLabels" -}}
+{{ include "spinnaker.componentSelector" . }}
+app.kubernetes.io/part-of: spinnaker
+{{- with .ctx.Values.commonLabels }}
+{{ toYaml . }}
+{{- end }}
 {{- end -}}
 
 {{/*

@@ -55,6 +55,10 @@ def pods(text) -> dict:
     return out
 
 
+# The chart's own store credentials (bundled or `existingSecret` Redis/MySQL), not `secrets` entries.
+CHART_STORE_ENV = {"FRONT50_DB_PASSWORD", "KEEL_DB_PASSWORD", "SPINNAKER_REDIS_PASSWORD"}
+
+
 def user_secrets(spec) -> dict:
     """{container: {"files": [Secret names mounted at /var/secrets], "env": [Secret names]}}."""
     volumes = {v["name"]: v for v in spec.get("volumes") or ()}
@@ -65,7 +69,7 @@ def user_secrets(spec) -> dict:
             if mount["mountPath"] == "/var/secrets":
                 files += [s["secret"]["name"] for s in volumes[mount["name"]]["projected"]["sources"]]
         env = [e["valueFrom"]["secretKeyRef"]["name"] for e in container.get("env") or ()
-               if "secretKeyRef" in (e.get("valueFrom") or {}) and not e["name"].startswith("FRONT50_DB")]
+               if "secretKeyRef" in (e.get("valueFrom") or {}) and e["name"] not in CHART_STORE_ENV]
         if files or env:
             out[container["name"]] = {"files": files, "env": env}
     return out

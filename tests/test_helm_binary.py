@@ -137,3 +137,17 @@ def test_hooks_are_post_rendered_by_helm4_only(helm, tmp_path):
         assert plain.returncode == 0, plain.stderr
         pod = next(d for d in _docs(plain.stdout) if d["kind"] == "Pod")
         assert pod["metadata"]["annotations"]["helm.sh/hook"] == "test"
+
+
+def test_helm4_install_dry_run_client_post_renders(helm4_plugin, tmp_path):
+    """Helm 4 dry-runs an install without a cluster (Helm 3's install always needs one:
+    only its `helm template` is client-only, tested above)."""
+    env = {"SPINNAKER_RENDERER_ERROR_FILE": str(tmp_path / "last-error.txt"),
+           "KUBECONFIG": str(tmp_path / "no-kubeconfig")}
+    result = helm4_plugin.run("install", "spin", CHART, "--namespace", "spinnaker", "--dry-run=client",
+                              "--post-renderer", PLUGIN_NAME, env=env, cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert "STATUS: pending-install" in result.stdout
+    manifest = result.stdout.split("MANIFEST:", 1)[1].split("NOTES:", 1)[0]
+    assert "spin-spinnaker-clouddriver-config-" in manifest
+    assert "SpinnakerConfigBundle" not in manifest

@@ -111,3 +111,45 @@ def test_failing_helm4_render_shows_the_recorded_reason(fake_helm, run_cli, tmp_
 def test_unknown_verb_is_a_usage_error(run_cli):
     result = run_cli("helm", "rollback", "spin")
     assert result.returncode == 2
+
+
+def test_flags_before_the_chart_do_not_skip_the_schema_check(fake_helm, run_cli, tmp_path):
+    """The chart is found after skipping every flag's value (`--kube-context foo`), not by position."""
+    env, calls = fake_helm
+    values = tmp_path / "values.yaml"
+    values.write_text("redis:\n  enabled: sometimes\n")
+    result = run_cli("helm", "install", "spin", "--kube-context", "foo", "-n", "cd", "--timeout", "5m",
+                     "charts/spinnaker", "-f", str(values), env=dict(env, FAKE_HELM_VERSION="v3.17.2"))
+    assert result.returncode == 1, result.stderr
+    assert "values: redis.enabled" in result.stderr
+    assert _render_calls(calls) == []
+
+
+def test_without_a_chart_the_installed_chart_is_used(fake_helm, run_cli):
+    from renderer.bundled import chart_dir
+
+    env, calls = fake_helm
+    result = run_cli("helm", "install", "spin", "-n", "cd", env=dict(env, FAKE_HELM_VERSION="v3.17.2"))
+    assert result.returncode == 0, result.stderr
+    [call] = _render_calls(calls)
+    assert call[:5] == ["install", "spin", "-n", "cd", chart_dir()]
+
+
+def test_a_remote_chart_is_said_to_be_checked_by_helm_only(fake_helm, run_cli):
+    env, calls = fake_helm
+    result = run_cli("helm", "template", "spin", "oci://registry.example/charts/spinnaker",
+                     env=dict(env, FAKE_HELM_VERSION="v3.17.2"))
+    assert result.returncode == 0, result.stderr
+    assert "not a local chart; its values are checked by helm only" in result.stderr
+
+
+@pytest.mark.parametrize("args,expected", [
+    (["install", "spin", "charts/spinnaker"], ["spin", "charts/spinnaker"]),
+    (["install", "--kube-context", "foo", "spin", "--set", "a=b", "charts/spinnaker"], ["spin", "charts/spinnaker"]),
+    (["upgrade", "--install", "--dry-run", "spin", "-f", "v.yaml", "c"], ["spin", "c"]),
+    (["template", "--namespace=x", "--post-renderer-args", "post-render", "spin", "c"], ["spin", "c"]),
+])
+def test_positionals_skip_flag_values(args, expected):
+    from renderer.helmwrap import positionals
+
+    assert positionals(args) == expected

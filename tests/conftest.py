@@ -139,3 +139,27 @@ def helm3(helm_homes) -> HelmBinary:
 def helm4(helm_homes) -> HelmBinary:
     """Real Helm 4.1.4 (.venv/bin/helm4): skips when missing, fails under CI."""
     return _helm(4, helm_homes)
+
+
+@pytest.fixture(scope="session")
+def helmfile(helm_homes) -> str:
+    """Real helmfile 0.166 (.venv/bin/helmfile; Helm 3 only): skips when missing, fails under CI."""
+    path = os.path.join(ROOT, ".venv", "bin", "helmfile")
+    if not os.access(path, os.X_OK):
+        _missing_helm(f"no helmfile at {path} (`make setup` installs it from PyPI)")
+    return path
+
+
+@pytest.fixture(scope="session")
+def installed_renderer(tmp_path_factory):
+    """bin/ of a fresh venv with only `pip install <this project>`: no checkout on PATH or sys.path."""
+    import subprocess
+
+    venv = tmp_path_factory.mktemp("fresh") / "venv"
+    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
+    pip = subprocess.run([str(venv / "bin" / "pip"), "install", "--quiet", ROOT], capture_output=True, text=True)
+    if pip.returncode:
+        if os.environ.get("CI"):
+            pytest.fail(f"pip install . failed:\n{pip.stderr}")
+        pytest.skip(f"pip install . failed (no package index?): {pip.stderr.strip().splitlines()[-1:]}")
+    return venv / "bin"

@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed
 # (scripts/helm-binaries.sha256): $(BIN)/helm3, $(BIN)/helm4, $(BIN)/kubectl, $(BIN)/helmfile.
 HELM_STAMP := $(VENV)/.helm-installed
 
-.PHONY: setup demo test bench schema docs clean
+.PHONY: setup demo test bench schema docs clean dist
 
 setup: $(STAMP) $(HELM_STAMP)
 
@@ -35,5 +35,13 @@ bench: $(STAMP)
 	$(BIN)/python -m compileall -q renderer
 	$(BIN)/python benchmarks/run.py
 
+# Release artefacts: the Python package (chart inside), the chart for `helm push`,
+# the Helm 4 plugin tarball for `helm plugin install` (all one version).
+dist: setup
+	rm -rf dist
+	$(BIN)/pip wheel --quiet --no-deps --wheel-dir dist .
+	$(BIN)/helm3 package charts/spinnaker --destination dist
+	$(BIN)/spinnaker-renderer plugin-package --output dist
+
 clean:
-	rm -rf $(VENV) build
+	rm -rf $(VENV) build dist

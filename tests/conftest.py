@@ -155,9 +155,16 @@ def installed_renderer(tmp_path_factory):
     """bin/ of a fresh venv with only `pip install <this project>`: no checkout on PATH or sys.path."""
     import subprocess
 
-    venv = tmp_path_factory.mktemp("fresh") / "venv"
+    import shutil
+
+    base = tmp_path_factory.mktemp("fresh")
+    # From a clean copy: setuptools' in-tree build/ could otherwise ship stale files.
+    source = base / "source"
+    shutil.copytree(ROOT, source, ignore=shutil.ignore_patterns(
+        ".git", ".venv", "build", "dist", "*.egg-info", "__pycache__", ".pytest_cache", ".hypothesis"))
+    venv = base / "venv"
     subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
-    pip = subprocess.run([str(venv / "bin" / "pip"), "install", "--quiet", ROOT], capture_output=True, text=True)
+    pip = subprocess.run([str(venv / "bin" / "pip"), "install", "--quiet", str(source)], capture_output=True, text=True)
     if pip.returncode:
         if os.environ.get("CI"):
             pytest.fail(f"pip install . failed:\n{pip.stderr}")

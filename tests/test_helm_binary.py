@@ -2,7 +2,8 @@
 
 `make setup` installs both (scripts/install_helm.py, checksum-pinned); the
 `helm3`/`helm4` fixtures skip with the reason where they are missing and fail
-under CI. No cluster is involved: `helm template` and client-side dry runs.
+under CI. No cluster is involved: `helm template` and client-side dry runs
+(Helm 3's install dry run talks to a discovery-only stand-in API server).
 Helm 3 runs the executable post-renderer scripts/post-render; Helm 4 runs the
 plugin, installed with `helm plugin install` into a data home of its own.
 """
@@ -139,9 +140,35 @@ def test_hooks_are_post_rendered_by_helm4_only(helm, tmp_path):
         assert pod["metadata"]["annotations"]["helm.sh/hook"] == "test"
 
 
+@pytest.fixture
+def discovery_server():
+    from discovery_apiserver import DiscoveryServer
+
+    server = DiscoveryServer()
+    yield server
+    server.close()
+
+
+def test_helm3_install_dry_run_post_renders(helm3, discovery_server, tmp_path):
+    """Helm 3's install needs an API server even for --dry-run=client (to map kinds): a
+    discovery-only stand-in. Post-rendered, every kind maps; without the post-renderer the
+    config bundle's kind is refused, as a real cluster refuses it; nothing is written."""
+    env = {"KUBECONFIG": discovery_server.kubeconfig(tmp_path / "kubeconfig")}
+    args = ["install", "spin", CHART, "--namespace", "spinnaker", "--dry-run=client", "--disable-openapi-validation"]
+    result = helm3.run(*args, "--post-renderer", os.path.join(ROOT, "scripts", "post-render"), env=env, cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert "STATUS: pending-install" in result.stdout
+    manifest = result.stdout.split("MANIFEST:", 1)[1].split("NOTES:", 1)[0]
+    assert "spin-spinnaker-clouddriver-config-" in manifest
+    assert "SpinnakerConfigBundle" not in manifest
+    unrendered = helm3.run(*args, env=env, cwd=tmp_path)
+    assert unrendered.returncode != 0
+    assert 'no matches for kind "SpinnakerConfigBundle"' in unrendered.stderr
+    assert {method for method, _ in discovery_server.requests} == {"GET"}
+
+
 def test_helm4_install_dry_run_client_post_renders(helm4_plugin, tmp_path):
-    """Helm 4 dry-runs an install without a cluster (Helm 3's install always needs one:
-    only its `helm template` is client-only, tested above)."""
+    """Helm 4 dry-runs an install with no API server at all."""
     env = {"SPINNAKER_RENDERER_ERROR_FILE": str(tmp_path / "last-error.txt"),
            "KUBECONFIG": str(tmp_path / "no-kubeconfig")}
     result = helm4_plugin.run("install", "spin", CHART, "--namespace", "spinnaker", "--dry-run=client",

@@ -153,3 +153,24 @@ def test_positionals_skip_flag_values(args, expected):
     from renderer.helmwrap import positionals
 
     assert positionals(args) == expected
+
+
+def test_a_packaged_chart_is_checked_too(fake_helm, run_cli, tmp_path):
+    """`helm package` output (.tgz): its values.yaml and schema are read from the archive."""
+    import tarfile
+
+    env, _ = fake_helm
+    chart = tmp_path / "spinnaker-0.1.0.tgz"
+    with tarfile.open(chart, "w:gz") as archive:
+        archive.add(os.path.join(ROOT, "charts", "spinnaker"), arcname="spinnaker")
+    values = tmp_path / "values.yaml"
+    values.write_text("redis:\n  enabled: sometimes\n")
+    result = run_cli("helm", "upgrade", "--install", "spin", str(chart), "-f", str(values),
+                     env=dict(env, FAKE_HELM_VERSION="v3.17.2"))
+    assert result.returncode == 1, result.stderr
+    assert "values: redis.enabled" in result.stderr
+    values.write_text("redis:\n  enabled: true\n")
+    ok = run_cli("helm", "upgrade", "--install", "spin", str(chart), "-f", str(values),
+                 env=dict(env, FAKE_HELM_VERSION="v3.17.2"))
+    assert ok.returncode == 0, ok.stderr
+    assert "not a local chart" not in ok.stderr

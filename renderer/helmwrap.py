@@ -77,17 +77,24 @@ def positionals(args) -> list[str]:
     return out
 
 
+def _generates_name(args) -> bool:
+    return args[0] == "install" and any(a in ("--generate-name", "-g") for a in args)
+
+
 def with_chart(args) -> list[str]:
     """args with the installed chart appended when the command names none.
 
-    `install/upgrade RELEASE` always needs a chart; `template X` takes X as the
-    chart when it exists locally or looks like one (repo/name, oci://, a path)."""
+    `install/upgrade RELEASE` (`install --generate-name`: nothing) lacks one;
+    `template X` takes X as the chart when it exists locally or looks like one
+    (repo/name, oci://, a path), else as the release name."""
     found = positionals(args)
-    if len(found) >= 2 or (args[0] == "template" and len(found) == 1 and _looks_like_chart(found[0])):
-        return list(args)
-    if not found and args[0] != "template" and "--generate-name" not in args:
-        return list(args)  # no release name: helm says what is missing
-    return list(args) + [bundled.chart_dir()]
+    if args[0] == "template":
+        named = len(found) >= 2 or (len(found) == 1 and _looks_like_chart(found[0]))
+    elif _generates_name(args):
+        named = len(found) >= 1
+    else:
+        named = len(found) != 1  # none: helm says the release name is missing
+    return list(args) if named else list(args) + [bundled.chart_dir()]
 
 
 def _looks_like_chart(arg: str) -> bool:
@@ -96,9 +103,9 @@ def _looks_like_chart(arg: str) -> bool:
 
 def chart_argument(args) -> str | None:
     found = positionals(args)
-    if args[0] == "template" and len(found) == 1:
-        return found[0]
-    return found[1] if len(found) >= 2 else (found[0] if "--generate-name" in args and found else None)
+    if _generates_name(args) or (args[0] == "template" and len(found) == 1):
+        return found[0] if found else None
+    return found[1] if len(found) >= 2 else None
 
 
 def _chart_files(chart: str) -> tuple[str | None, str | None]:

@@ -174,3 +174,23 @@ def test_a_packaged_chart_is_checked_too(fake_helm, run_cli, tmp_path):
                  env=dict(env, FAKE_HELM_VERSION="v3.17.2"))
     assert ok.returncode == 0, ok.stderr
     assert "not a local chart" not in ok.stderr
+
+
+@pytest.mark.parametrize("args,chart_added", [
+    (["install", "spin"], True),
+    (["install", "--generate-name"], True),
+    (["install", "--generate-name", "charts/spinnaker"], False),
+    (["upgrade", "--install", "spin", "-n", "x"], True),
+    (["upgrade", "spin", "oci://registry.example/charts/spinnaker"], False),
+    (["template", "spin"], True),
+    (["template", "charts/spinnaker"], False),
+    (["template", "spin", "charts/spinnaker"], False),
+])
+def test_the_installed_chart_is_added_only_when_none_is_named(args, chart_added):
+    from renderer.bundled import chart_dir
+    from renderer.helmwrap import chart_argument, with_chart
+
+    full = with_chart(args)
+    assert (full == args + [chart_dir()]) is chart_added
+    assert full[:len(args)] == args
+    assert chart_argument(full) == (chart_dir() if chart_added else full[-1])

@@ -57,6 +57,9 @@ def _parser() -> argparse.ArgumentParser:
     helm = sub.add_parser("helm", help="run helm install/upgrade/template with the post-renderer wired in")
     helm.add_argument("helm_args", nargs=argparse.REMAINDER,
                       help="install|upgrade|template RELEASE [CHART] [helm flags...]")
+    plugin = sub.add_parser("plugin-package", help="write the Helm 4 plugin as a tarball for `helm plugin install`")
+    plugin.add_argument("-o", "--output", metavar="DIR", default=".", help="directory to write into (default: .)")
+    sub.add_parser("chart-path", help="print the directory of the chart installed with the renderer")
     return parser
 
 
@@ -233,9 +236,26 @@ def cmd_helm(args) -> int:
     return run(args.helm_args)
 
 
+def cmd_plugin_package(args) -> int:
+    from .bundled import write_plugin_tarball
+
+    path = write_plugin_tarball(args.output)
+    print(path)
+    print(f"install it with: helm plugin install {path} --verify=false", file=sys.stderr)
+    return EXIT_OK
+
+
+def cmd_chart_path(args) -> int:
+    from .bundled import chart_dir
+
+    print(chart_dir())
+    return EXIT_OK
+
+
 COMMANDS = {"generate": cmd_generate, "validate": cmd_validate, "post-render": cmd_post_render,
             "last-error": cmd_last_error,
-            "schema": cmd_schema, "docs": cmd_docs, "helm": cmd_helm}
+            "schema": cmd_schema, "docs": cmd_docs, "helm": cmd_helm,
+            "plugin-package": cmd_plugin_package, "chart-path": cmd_chart_path}
 
 
 def main(argv=None) -> int:

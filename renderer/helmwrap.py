@@ -4,33 +4,49 @@ Built on pyhelm3's `Command` (how it finds and runs helm, and its error
 classes); pyhelm3 has no post-renderer option, so `_PostRenderedCommand`
 extends its command building with the right flags for the Helm in use:
 
-- Helm 3: `--post-renderer <executable>` (scripts/post-render of this checkout);
-- Helm 4: `--post-renderer spinnaker-renderer`, the plugin, installed from
-  plugins/spinnaker-renderer first when `helm plugin list` lacks it.
+- Helm 3: `--post-renderer <executable>`: scripts/post-render of a checkout,
+  else the installed `spinnaker-renderer` with `--post-renderer-args post-render`;
+- Helm 4: `--post-renderer spinnaker-renderer`, the plugin, installed first when
+  `helm plugin list` lacks it: linked from a checkout's plugins/, else from the
+  tarball `spinnaker-renderer plugin-package` writes (no checkout needed).
 
+Without a CHART argument the chart installed with the renderer is used.
 Before helm runs, the values (chart defaults, then each `-f` file) are checked
 against the chart's schema and the halconfig is read the way the
-post-renderer will read it, so mistakes show with their paths up front.
+post-renderer will read it, so mistakes show with their paths up front; for a
+chart that is not local (repo/name, oci://) it says that helm alone checks it.
 Everything else passes through to helm unchanged.
 """
 from __future__ import annotations
 
 import asyncio
 import os
-import shutil
 import sys
+import tarfile
+import tempfile
 
+from . import bundled
 from .cli import EXIT_INVALID, EXIT_OK, EXIT_USAGE
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-PLUGIN_NAME = "spinnaker-renderer"
-PLUGIN_DIR = os.path.join(ROOT, "plugins", PLUGIN_NAME)
-POST_RENDER_SCRIPT = os.path.join(ROOT, "scripts", "post-render")
+PLUGIN_NAME = bundled.PLUGIN_NAME
 VERBS = ("install", "upgrade", "template")
 _VALUE_FLAGS = ("-f", "--values")
+# Flags of helm install/upgrade/template (Helm 3.17 and 4.1, global ones included)
+# that take a value as the next argument, so that value is not a positional.
+# --dry-run, --wait take theirs only as --flag=value.
+_FLAGS_WITH_VALUE = frozenset("""
+-a --api-versions -f --values -l --labels -n --namespace -s --show-only --burst-limit --ca-file --cert-file
+--color --colour --content-cache --description --history-max --key-file --keyring --kube-apiserver
+--kube-as-group --kube-as-user --kube-ca-file --kube-context --kube-tls-server-name --kube-token
+--kube-version --kubeconfig --name-template --output-dir --password --qps --registry-config --repo
+--repository-cache --repository-config --server-side --set --set-file --set-json --set-literal
+--set-string --timeout --username --version --post-renderer --post-renderer-args -o --output
+""".split())
 
 
 def find_helm() -> str | None:
+    import shutil
+
     return os.environ.get("HELM_BIN") or shutil.which("helm")
 
 
@@ -46,14 +62,67 @@ def _values_files(args) -> list[str]:
     return [f for f in files if f and f != "-"]
 
 
-def _chart_dir(args) -> str | None:
-    """The chart argument when it is a local directory (install/upgrade/template RELEASE CHART)."""
-    positional = [a for i, a in enumerate(args[1:], 1)
-                  if not a.startswith("-") and args[i - 1] not in _VALUE_FLAGS + ("--set", "--namespace", "-n")]
-    for candidate in positional[1:2]:
-        if os.path.isdir(candidate):
-            return candidate
-    return None
+def positionals(args) -> list[str]:
+    """The positional arguments after the verb (RELEASE, CHART), skipping every flag's value."""
+    out, skip = [], False
+    for arg in args[1:]:
+        if skip:
+            skip = False
+        elif arg == "--":
+            continue
+        elif arg.startswith("-"):
+            skip = "=" not in arg and arg in _FLAGS_WITH_VALUE
+        else:
+            out.append(arg)
+    return out
+
+
+def _generates_name(args) -> bool:
+    return args[0] == "install" and any(a in ("--generate-name", "-g") for a in args)
+
+
+def with_chart(args) -> list[str]:
+    """args with the installed chart appended when the command names none.
+
+    `install/upgrade RELEASE` (`install --generate-name`: nothing) lacks one;
+    `template X` takes X as the chart when it exists locally or looks like one
+    (repo/name, oci://, a path), else as the release name."""
+    found = positionals(args)
+    if args[0] == "template":
+        named = len(found) >= 2 or (len(found) == 1 and _looks_like_chart(found[0]))
+    elif _generates_name(args):
+        named = len(found) >= 1
+    else:
+        named = len(found) != 1  # none: helm says the release name is missing
+    return list(args) if named else list(args) + [bundled.chart_dir()]
+
+
+def _looks_like_chart(arg: str) -> bool:
+    return os.path.exists(arg) or "/" in arg or ":" in arg
+
+
+def chart_argument(args) -> str | None:
+    found = positionals(args)
+    if _generates_name(args) or (args[0] == "template" and len(found) == 1):
+        return found[0] if found else None
+    return found[1] if len(found) >= 2 else None
+
+
+def _chart_files(chart: str) -> tuple[str | None, str | None]:
+    """(values.yaml text, values.schema.json text) of a local chart directory or packaged .tgz."""
+    if os.path.isdir(chart):
+        def read(name):
+            path = os.path.join(chart, name)
+            if not os.path.exists(path):
+                return None
+            with open(path, encoding="utf-8") as handle:
+                return handle.read()
+        return read("values.yaml"), read("values.schema.json")
+    with tarfile.open(chart) as archive:
+        def member(name):
+            top = [m for m in archive.getmembers() if m.name.count("/") == 1 and m.name.endswith("/" + name)]
+            return archive.extractfile(top[0]).read().decode("utf-8") if top else None
+        return member("values.yaml"), member("values.schema.json")
 
 
 def _merge(base, override):
@@ -73,11 +142,17 @@ def check_values(args) -> list[str]:
 
     from . import halconfig
 
-    chart = _chart_dir(args)
-    values = {}
-    if chart and os.path.exists(os.path.join(chart, "values.yaml")):
-        with open(os.path.join(chart, "values.yaml"), encoding="utf-8") as handle:
-            values = yaml.safe_load(handle) or {}
+    chart = chart_argument(args)
+    values, schema = {}, None
+    if chart and (os.path.isdir(chart) or (os.path.isfile(chart) and tarfile.is_tarfile(chart))):
+        try:
+            defaults, schema = _chart_files(chart)
+        except (OSError, tarfile.TarError, UnicodeDecodeError) as exc:
+            return [f"cannot read the chart {chart}: {exc}"]
+        values = yaml.safe_load(defaults or "") or {}
+    else:
+        print(f"spinnaker-renderer helm: {chart or 'the chart'} is not a local chart; "
+              "its values are checked by helm only.", file=sys.stderr)
     for path in _values_files(args):
         try:
             with open(path, encoding="utf-8") as handle:
@@ -87,12 +162,10 @@ def check_values(args) -> list[str]:
         except yaml.YAMLError as exc:
             return [f"{path}: not valid YAML: {exc}"]
     problems = []
-    schema_path = os.path.join(chart, "values.schema.json") if chart else None
-    if schema_path and os.path.exists(schema_path):
+    if schema:
         import jsonschema
 
-        with open(schema_path, encoding="utf-8") as handle:
-            validator = jsonschema.Draft7Validator(json.load(handle))
+        validator = jsonschema.Draft7Validator(json.loads(schema))
         for error in sorted(validator.iter_errors(values), key=lambda e: list(e.absolute_path)):
             where = ".".join(str(p) for p in error.absolute_path) or "(values)"
             problems.append(f"values: {where}: {error.message}")
@@ -101,15 +174,6 @@ def check_values(args) -> list[str]:
     _, report = halconfig.read(values.get("halconfig") or {}, deployment=values.get("halconfigDeployment") or None,
                                strict=bool(values.get("strict")), base=("halconfig",))
     return [p.render() for p in report.errors]
-
-
-def _post_render_executable() -> str:
-    if os.access(POST_RENDER_SCRIPT, os.X_OK):
-        return POST_RENDER_SCRIPT
-    found = shutil.which("spinnaker-renderer")
-    if not found:
-        raise FileNotFoundError("no post-renderer found (scripts/post-render or spinnaker-renderer on PATH)")
-    return found
 
 
 def _command_class():
@@ -145,21 +209,31 @@ def _ensure_plugin(command) -> None:
     listed = asyncio.run(command.run(["plugin", "list"])).decode()
     if any(line.split()[:1] == [PLUGIN_NAME] for line in listed.splitlines()):
         return
-    if not os.path.isdir(PLUGIN_DIR):
-        raise FileNotFoundError(f"the Helm 4 plugin is not installed and {PLUGIN_DIR} does not exist")
-    asyncio.run(command.run(["plugin", "install", PLUGIN_DIR]))
-    print(f"installed the helm plugin {PLUGIN_NAME} from {PLUGIN_DIR}", file=sys.stderr)
+    source = bundled.plugin_dir()
+    if source == os.path.join(bundled.ROOT, "plugins", PLUGIN_NAME):  # a checkout: link it, edits apply at once
+        asyncio.run(command.run(["plugin", "install", source]))
+    else:
+        with tempfile.TemporaryDirectory(prefix="spinnaker-renderer-plugin-") as tmp:
+            source = bundled.write_plugin_tarball(tmp)
+            # Our own tarball, written a moment ago: it has no signature to verify.
+            asyncio.run(command.run(["plugin", "install", source, "--verify=false"]))
+    print(f"installed the helm plugin {PLUGIN_NAME} from {source}", file=sys.stderr)
 
 
 def run(helm_args) -> int:
     if not helm_args or helm_args[0] not in VERBS:
-        print("usage: spinnaker-renderer helm install|upgrade|template RELEASE CHART [helm flags...]",
+        print("usage: spinnaker-renderer helm install|upgrade|template RELEASE [CHART] [helm flags...]",
               file=sys.stderr)
         return EXIT_USAGE
     helm = find_helm()
     if not helm:
         print("spinnaker-renderer helm: no helm executable found (install Helm 3.9+ or 4, or set HELM_BIN).",
               file=sys.stderr)
+        return EXIT_USAGE
+    try:
+        helm_args = with_chart(helm_args)
+    except FileNotFoundError as exc:
+        print(f"spinnaker-renderer helm: {exc}", file=sys.stderr)
         return EXIT_USAGE
     problems = check_values(helm_args)
     if problems:
@@ -172,13 +246,17 @@ def run(helm_args) -> int:
 
     from pyhelm3 import errors as helm_errors
 
+    # The plugin (installed from the tarball) runs this renderer even when it is not on PATH.
+    exe = bundled.renderer_executable()
+    if exe and not os.environ.get(bundled.RENDERER_ENV):
+        os.environ[bundled.RENDERER_ENV] = exe
     major = 0
     try:
         major = _helm_major(helm)
         if major >= 4:
             flags = ["--post-renderer", PLUGIN_NAME]
         else:
-            flags = ["--post-renderer", _post_render_executable()]
+            flags = bundled.helm3_post_renderer()
         command = _command_class()(executable=helm, post_render_args=flags)
         if major >= 4:
             _ensure_plugin(command)

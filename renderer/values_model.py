@@ -346,6 +346,13 @@ Tests = message("HelmTests", "`helm test` hooks.",
                               default={"requests": {"cpu": "10m", "memory": "16Mi"},
                                        "limits": {"cpu": "100m", "memory": "64Mi"}}))
 
+Application = message(
+    "Application", "An `Application` object (app.k8s.io/v1beta1) naming the release's components, for dashboards "
+                   "and tools that read it.",
+    enabled=Bool("Render it; needs the Application CRD (kubernetes-sigs/application) in the cluster.", default=False),
+    descriptor=Map(Any("Extra `spec.descriptor` fields (owners, maintainers, notes, icons).", default={})),
+)
+
 MonitoringDaemon = message(
     "MonitoringDaemon", "The spinnaker-monitoring sidecar, added to every Java service pod when the halconfig's "
                         "`metricStores` enables a store.",
@@ -377,6 +384,7 @@ Values = message(
     networkPolicy=Msg(NetworkPolicy, "NetworkPolicies."),
     patches=List(Msg(Patch, "Patches applied last by the post-renderer.")),
     tests=Msg(Tests, "helm test."),
+    application=Msg(Application, "The app.k8s.io Application object."),
     nameOverride=Str("Replaces the chart name in object names.", default=""),
     fullnameOverride=Str("Replaces the release-chart prefix of object names.", default=""),
     commonLabels=Map(Str("Labels added to every object.", default={})),

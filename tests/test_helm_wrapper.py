@@ -111,3 +111,86 @@ def test_failing_helm4_render_shows_the_recorded_reason(fake_helm, run_cli, tmp_
 def test_unknown_verb_is_a_usage_error(run_cli):
     result = run_cli("helm", "rollback", "spin")
     assert result.returncode == 2
+
+
+def test_flags_before_the_chart_do_not_skip_the_schema_check(fake_helm, run_cli, tmp_path):
+    """The chart is found after skipping every flag's value (`--kube-context foo`), not by position."""
+    env, calls = fake_helm
+    values = tmp_path / "values.yaml"
+    values.write_text("redis:\n  enabled: sometimes\n")
+    result = run_cli("helm", "install", "spin", "--kube-context", "foo", "-n", "cd", "--timeout", "5m",
+                     "charts/spinnaker", "-f", str(values), env=dict(env, FAKE_HELM_VERSION="v3.17.2"))
+    assert result.returncode == 1, result.stderr
+    assert "values: redis.enabled" in result.stderr
+    assert _render_calls(calls) == []
+
+
+def test_without_a_chart_the_installed_chart_is_used(fake_helm, run_cli):
+    from renderer.bundled import chart_dir
+
+    env, calls = fake_helm
+    result = run_cli("helm", "install", "spin", "-n", "cd", env=dict(env, FAKE_HELM_VERSION="v3.17.2"))
+    assert result.returncode == 0, result.stderr
+    [call] = _render_calls(calls)
+    assert call[:5] == ["install", "spin", "-n", "cd", chart_dir()]
+
+
+def test_a_remote_chart_is_said_to_be_checked_by_helm_only(fake_helm, run_cli):
+    env, calls = fake_helm
+    result = run_cli("helm", "template", "spin", "oci://registry.example/charts/spinnaker",
+                     env=dict(env, FAKE_HELM_VERSION="v3.17.2"))
+    assert result.returncode == 0, result.stderr
+    assert "not a local chart; its values are checked by helm only" in result.stderr
+
+
+@pytest.mark.parametrize("args,expected", [
+    (["install", "spin", "charts/spinnaker"], ["spin", "charts/spinnaker"]),
+    (["install", "--kube-context", "foo", "spin", "--set", "a=b", "charts/spinnaker"], ["spin", "charts/spinnaker"]),
+    (["upgrade", "--install", "--dry-run", "spin", "-f", "v.yaml", "c"], ["spin", "c"]),
+    (["template", "--namespace=x", "--post-renderer-args", "post-render", "spin", "c"], ["spin", "c"]),
+])
+def test_positionals_skip_flag_values(args, expected):
+    from renderer.helmwrap import positionals
+
+    assert positionals(args) == expected
+
+
+def test_a_packaged_chart_is_checked_too(fake_helm, run_cli, tmp_path):
+    """`helm package` output (.tgz): its values.yaml and schema are read from the archive."""
+    import tarfile
+
+    env, _ = fake_helm
+    chart = tmp_path / "spinnaker-0.1.0.tgz"
+    with tarfile.open(chart, "w:gz") as archive:
+        archive.add(os.path.join(ROOT, "charts", "spinnaker"), arcname="spinnaker")
+    values = tmp_path / "values.yaml"
+    values.write_text("redis:\n  enabled: sometimes\n")
+    result = run_cli("helm", "upgrade", "--install", "spin", str(chart), "-f", str(values),
+                     env=dict(env, FAKE_HELM_VERSION="v3.17.2"))
+    assert result.returncode == 1, result.stderr
+    assert "values: redis.enabled" in result.stderr
+    values.write_text("redis:\n  enabled: true\n")
+    ok = run_cli("helm", "upgrade", "--install", "spin", str(chart), "-f", str(values),
+                 env=dict(env, FAKE_HELM_VERSION="v3.17.2"))
+    assert ok.returncode == 0, ok.stderr
+    assert "not a local chart" not in ok.stderr
+
+
+@pytest.mark.parametrize("args,chart_added", [
+    (["install", "spin"], True),
+    (["install", "--generate-name"], True),
+    (["install", "--generate-name", "charts/spinnaker"], False),
+    (["upgrade", "--install", "spin", "-n", "x"], True),
+    (["upgrade", "spin", "oci://registry.example/charts/spinnaker"], False),
+    (["template", "spin"], True),
+    (["template", "charts/spinnaker"], False),
+    (["template", "spin", "charts/spinnaker"], False),
+])
+def test_the_installed_chart_is_added_only_when_none_is_named(args, chart_added):
+    from renderer.bundled import chart_dir
+    from renderer.helmwrap import chart_argument, with_chart
+
+    full = with_chart(args)
+    assert (full == args + [chart_dir()]) is chart_added
+    assert full[:len(args)] == args
+    assert chart_argument(full) == (chart_dir() if chart_added else full[-1])

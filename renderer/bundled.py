@@ -1,0 +1,99 @@
+"""What ships with the renderer: the chart, the Helm 4 plugin, the post-render command.
+
+In a checkout they are charts/spinnaker, plugins/spinnaker-renderer and
+scripts/post-render; an installed package (pip/pipx) carries the chart and the
+plugin as package data (renderer/chart, renderer/helm_plugin, mapped from the
+same directories by pyproject.toml) and runs itself as the post-renderer.
+"""
+from __future__ import annotations
+
+import gzip
+import io
+import os
+import shutil
+import sys
+import tarfile
+
+from . import __version__
+
+PACKAGE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(PACKAGE)
+PLUGIN_NAME = "spinnaker-renderer"
+# The plugin's entry point runs this (else `spinnaker-renderer` on PATH).
+RENDERER_ENV = "SPINNAKER_RENDERER"
+
+
+def chart_dir() -> str:
+    """The chart: the package's copy when installed, else the checkout's charts/spinnaker."""
+    for candidate in (os.path.join(PACKAGE, "chart"), os.path.join(ROOT, "charts", "spinnaker")):
+        if os.path.isfile(os.path.join(candidate, "Chart.yaml")):
+            return candidate
+    raise FileNotFoundError(f"the spinnaker chart is not installed with the renderer (looked in {PACKAGE}/chart)")
+
+
+def plugin_dir() -> str:
+    """The Helm 4 plugin's files (plugin.yaml + post-render entry point)."""
+    for candidate in (os.path.join(PACKAGE, "helm_plugin"), os.path.join(ROOT, "plugins", PLUGIN_NAME)):
+        if os.path.isfile(os.path.join(candidate, "plugin.yaml")):
+            return candidate
+    raise FileNotFoundError(f"the Helm 4 plugin is not installed with the renderer (looked in {PACKAGE}/helm_plugin)")
+
+
+def checkout_post_render() -> str | None:
+    """scripts/post-render when running from a checkout."""
+    script = os.path.join(ROOT, "scripts", "post-render")
+    return script if os.access(script, os.X_OK) else None
+
+
+def renderer_executable() -> str | None:
+    """The installed `spinnaker-renderer` console script of this interpreter, else the one on PATH."""
+    beside = os.path.join(os.path.dirname(sys.executable), PLUGIN_NAME)
+    if os.access(beside, os.X_OK):
+        return beside
+    return shutil.which(PLUGIN_NAME)
+
+
+def helm3_post_renderer() -> list[str]:
+    """Helm 3's post-renderer flags: the checkout's script, else the installed renderer + `post-render`."""
+    script = checkout_post_render()
+    if script:
+        return ["--post-renderer", script]
+    exe = renderer_executable()
+    if not exe:
+        raise FileNotFoundError("no post-renderer found: neither scripts/post-render of a checkout nor "
+                                f"{PLUGIN_NAME} beside {sys.executable} or on PATH")
+    return ["--post-renderer", exe, "--post-renderer-args", "post-render"]
+
+
+def plugin_tarball_name() -> str:
+    return f"{PLUGIN_NAME}-{__version__}.tgz"
+
+
+def write_plugin_tarball(outdir: str) -> str:
+    """Write the Helm 4 plugin as `spinnaker-renderer-<version>.tgz` into outdir; its path.
+
+    Byte-identical on every run (fixed owners, modes and times), so it can be
+    committed or published and checked. Install with
+    `helm plugin install <file-or-url> --verify=false` (it is not signed).
+    """
+    source = plugin_dir()
+    os.makedirs(outdir, exist_ok=True)
+    raw = io.BytesIO()
+    with tarfile.open(fileobj=raw, mode="w", format=tarfile.PAX_FORMAT) as archive:
+        top = tarfile.TarInfo(PLUGIN_NAME)
+        top.type, top.mode = tarfile.DIRTYPE, 0o755
+        archive.addfile(top)
+        for name in sorted(os.listdir(source)):
+            path = os.path.join(source, name)
+            if not os.path.isfile(path) or name.startswith("."):
+                continue
+            with open(path, "rb") as handle:
+                data = handle.read()
+            info = tarfile.TarInfo(f"{PLUGIN_NAME}/{name}")
+            info.size = len(data)
+            info.mode = 0o755 if name == "post-render" else 0o644
+            archive.addfile(info, io.BytesIO(data))
+    out = os.path.join(outdir, plugin_tarball_name())
+    with open(out, "wb") as handle, gzip.GzipFile(filename="", mode="wb", fileobj=handle, mtime=0) as gz:
+        gz.write(raw.getvalue())
+    return out

@@ -483,6 +483,23 @@ def test_read_only_root_filesystems():
             assert read_only is (not name.endswith("-deck")), (name, container["name"])
 
 
+def test_rosco_keeps_the_packer_plugins_of_its_image():
+    # rosco's image installs packer's plugins under /home/spinnaker/.config/packer/plugins.
+    pods = deployments()
+    rosco = main_container(pods["rosco"])
+    env = env_of(rosco)
+    plugins = env["PACKER_PLUGIN_PATH"]
+    assert plugins == "/home/spinnaker/.config/packer/plugins"
+    mounts = {m["mountPath"]: m["name"] for m in rosco["volumeMounts"]}
+    # No volume hides the image's plugin directory, and rosco still has a writable home.
+    assert not [path for path in mounts if plugins == path or plugins.startswith(path.rstrip("/") + "/")]
+    assert mounts[env["HOME"]] == "home"
+    # The other Java services keep their writable home where the image puts it.
+    assert {m["mountPath"]: m["name"] for m in main_container(pods["orca"])["volumeMounts"]}[
+        "/home/spinnaker"] == "home"
+    assert "PACKER_PLUGIN_PATH" not in env_of(main_container(pods["orca"]))
+
+
 def test_service_account_tokens():
     objs = docs()
     accounts = {a["metadata"]["name"]: a for a in of_kind(objs, "ServiceAccount")}

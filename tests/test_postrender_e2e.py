@@ -285,6 +285,32 @@ def test_expose_host_sets_every_url_in_one_place():
     assert ingress and ingress[0]["spec"]["rules"][0]["host"] == "spinnaker.example.com"
 
 
+def _daemon(deployment):
+    return next(c for c in deployment["spec"]["template"]["spec"]["containers"] if c["name"] == "monitoring-daemon")
+
+
+def test_monitoring_daemon_is_reachable_from_the_pod_ip():
+    values = {"expose": {"host": "spinnaker.example.com"},
+              "halconfig": {"metricStores": {"prometheus": {"enabled": True}}}}
+    _, out = post_render(values)
+    objs = objects(out)
+    for service in ("clouddriver", "gate", "orca"):
+        files = files_of(objs, service)
+        daemon = yaml.safe_load(files["spinnaker-monitoring.yml"])
+        # Bound to every interface: the kubelet's probe and Prometheus come in on the pod IP.
+        deployment = next(w for w in workloads(objs)
+                          if w["metadata"]["labels"]["app.kubernetes.io/component"] == service)
+        sidecar = _daemon(deployment)
+        assert daemon["server"] == {"host": "0.0.0.0", "port": sidecar["ports"][0]["containerPort"]}
+        assert sidecar["livenessProbe"]["tcpSocket"]["port"] == daemon["server"]["port"]
+        assert daemon["monitor"]["metric_store"] == ["prometheus"]
+    registry = {s: yaml.safe_load(files_of(objs, s)["spinnaker-monitoring-registry.yml"])["metrics_url"]
+                for s in ("clouddriver", "gate")}
+    assert registry["clouddriver"] == "http://localhost:7002/spectator/metrics"
+    # Gate serves everything under its context path, metrics included.
+    assert registry["gate"] == "http://localhost:8084/api/v1/spectator/metrics"
+
+
 def test_profiles_become_local_files():
     values = {"profiles": {"clouddriver": {"kubernetes": {"cacheThreads": 3}}, "spinnaker": {"x": {"y": "yes"}}},
               "settingsLocalJs": "window.spinnakerSettings.feature.canary = true;"}

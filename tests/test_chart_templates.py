@@ -441,6 +441,51 @@ def test_monitoring_sidecar_in_every_java_pod():
     assert all(not w["monitoring"] for w in bundle(disabled_stores)["services"].values())
 
 
+SCRAPED = {"halconfig": {"metricStores": {"prometheus": {"enabled": True}}},
+           "monitoringDaemon": {"prometheus": {"podAnnotations": True,
+                                               "podMonitor": {"enabled": True, "interval": "30s",
+                                                              "labels": {"release": "kube-prometheus"}}}}}
+
+
+def test_prometheus_scrapes_the_daemons_when_asked():
+    objs = docs(SCRAPED)
+    [monitor] = of_kind(objs, "PodMonitor")
+    assert monitor["apiVersion"] == "monitoring.coreos.com/v1"
+    assert monitor["metadata"]["labels"]["release"] == "kube-prometheus"
+    assert monitor["spec"]["podMetricsEndpoints"] == [
+        {"port": "metrics", "path": "/prometheus_metrics", "interval": "30s"}]
+    selector = monitor["spec"]["selector"]["matchLabels"]
+    pods = deployments(SCRAPED)
+    for name, deployment in pods.items():
+        template = deployment["spec"]["template"]
+        assert selector.items() <= template["metadata"]["labels"].items()
+        annotations = template["metadata"].get("annotations") or {}
+        ports = {p["name"]: p["containerPort"] for c in template["spec"]["containers"] for p in c.get("ports") or ()}
+        if name == "deck":
+            assert "metrics" not in ports and "prometheus.io/scrape" not in annotations
+            continue
+        assert annotations["prometheus.io/scrape"] == "true"
+        assert annotations["prometheus.io/port"] == str(ports["metrics"])
+        assert annotations["prometheus.io/path"] == "/prometheus_metrics"
+
+
+def test_no_scraping_by_default():
+    objs = docs(SCENARIOS["monitoring"])
+    assert of_kind(objs, "PodMonitor") == []
+    for deployment in deployments(SCENARIOS["monitoring"]).values():
+        assert "prometheus.io/scrape" not in (deployment["spec"]["template"]["metadata"].get("annotations") or {})
+
+
+@pytest.mark.parametrize("stores,expected", [
+    ({}, "metricStores.prometheus.enabled"),
+    ({"datadog": {"enabled": True}}, "metricStores.prometheus.enabled"),
+    ({"prometheus": {"enabled": True, "push_gateway": "http://gw:9091"}}, "push_gateway"),
+])
+def test_scraping_without_the_daemons_prometheus_endpoint_fails(stores, expected):
+    values = dict(SCRAPED, halconfig={"metricStores": stores})
+    assert expected in render_error(values)
+
+
 # security ----------------------------------------------------------------------
 
 def pod_specs(objs):

@@ -102,11 +102,20 @@ def _container(data, path):
 
 
 def consumers() -> dict:
-    """{(id(message), field name): set of output files} over every place the field occurs."""
+    """{(id(message), field name): set of output files} over every place the field occurs,
+    in kleat's (1.x) release or the newest one (fields some releases do not read)."""
     import copy
 
     from .model import HAL
-    from .translate import translate
+    from .releases import DEFAULT, KLEAT
+    from .translate import translate as translate_for
+
+    def translate(hal):
+        outputs = {}
+        for release in (KLEAT, DEFAULT):
+            for file, data in translate_for(hal, release).items():
+                outputs.setdefault(file, []).append(data)
+        return outputs
 
     found: dict = {}
     for distinct in (True, False):
@@ -236,6 +245,8 @@ class _Reference:
                          "Deck's settings.js.")
         if field.halyard is not None:
             parts.append(f"**Halyard only**: {_sentence(field.halyard)}")
+        if field.releases is not None:
+            parts.append(f"**Releases**: {field.releases_described()}.")
         for service in self.derived.get(path, ()):
             parts.append(f"The chart runs {service} when this is true (unless `services.{service}.enabled` "
                          "is set in the values).")

@@ -34,10 +34,11 @@ class Field:
     """One declared field. `name` is the key written in output configs."""
 
     __slots__ = ("name", "kind", "doc", "repeated", "map", "ref", "values", "extra_values",
-                 "required", "secret", "aliases", "halyard", "keyed_list", "default", "example")
+                 "required", "secret", "aliases", "halyard", "keyed_list", "default", "example", "releases")
 
     def __init__(self, kind, doc, *, ref=None, values=(), extra_values=(), required=False,
-                 secret=False, aliases=(), halyard=None, keyed_list=None, default=None, example=None):
+                 secret=False, aliases=(), halyard=None, keyed_list=None, default=None, example=None,
+                 releases=None):
         self.name = ""  # set by message()
         self.kind = kind
         self.doc = doc
@@ -60,6 +61,10 @@ class Field:
         # Halyard wrote this message as a list of entries, each named by this
         # key (canary.serviceIntegrations); `renderer.halyard` converts it.
         self.keyed_list = keyed_list
+        # The releases whose services read this field (`renderer.releases.Span`s,
+        # any of which may hold the release); None: every release. Translation
+        # leaves the field out for the others (`translate.for_release`).
+        self.releases = tuple(releases) if releases is not None else None
         # Chart values only: the default written to values.yaml.
         self.default = default
         self.example = example
@@ -67,6 +72,11 @@ class Field:
     @property
     def target(self) -> "Message | None":
         return self.ref if self.kind == MSG else None
+
+    def releases_described(self) -> str:
+        """Which releases the field is written for (docs and schema)."""
+        return ("written only for " + ", ".join(span.describe() for span in self.releases)
+                + "; left out for other releases, whose services do not read it")
 
     def __repr__(self):
         shape = "list of " if self.repeated else "map of " if self.map else ""

@@ -7,6 +7,7 @@ every browser); like Halyard's and Deck's own settings.js templates, it offers
 email, Google Chat, Microsoft Teams, Pub/Sub and CDEvents unless the halconfig
 switches one off.
 """
+from ..releases import Span
 from .dsl import Bool, Msg, Str, message
 
 
@@ -72,7 +73,7 @@ MicrosoftTeams = message(
     templatePath=Str("Directory holding custom Jinja templates (`event-notification.jinja`, "
                      "`pipeline-notification.jinja`) for the Adaptive Cards echo sends, e.g. "
                      "`/var/secrets/teams-templates`; echo's bundled templates when unset. Not in kleat; "
-                     "echo reads `microsoftteams.templatePath` since 2026.2.0, earlier releases ignore it."),
+                     "read by echo.", releases=(Span("2026.2.0"),)),
 )
 
 CDEvents = message(

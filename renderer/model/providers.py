@@ -7,6 +7,7 @@ Besides kleat's providers this declares `cloudrun` and `tencentcloud`, which
 Halyard supported and current clouddriver (and, for Tencent Cloud, rosco)
 still reads.
 """
+from ..releases import Span
 from .dsl import Any, Bool, Enum, Int, List, Msg, Str, message
 from .common import Permissions
 
@@ -675,6 +676,10 @@ DockerRegistryAccount = message(
                           "kleat; read by clouddriver."),
     dockerconfigFile=Str("Path of a Docker `config.json` to take the registry credentials from. Not in "
                          "kleat; read by clouddriver."),
+    helmOciRepositories=List(Str("Repository holding Helm charts as OCI artifacts, without the registry "
+                                 "host, e.g. `my-org/charts/app`; clouddriver caches their versions for "
+                                 "`helm/image` artifacts. Not in kleat; read by clouddriver.",
+                                 releases=(Span("2025.1.0"),))),
     providerVersion=_provider_version(),
 )
 

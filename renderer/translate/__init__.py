@@ -9,7 +9,8 @@ The CLI and the post-renderer both call these and nothing else.
 from __future__ import annotations
 
 from ..releases import KLEAT, Release
-from ._common import with_plugins
+from ..model import HAL
+from ._common import for_release, with_plugins
 from .clouddriver import clouddriver
 from .deck import deck
 from .deck_env import deck_env
@@ -46,6 +47,7 @@ def translate(hal: dict, release: Release = KLEAT) -> dict:
     """{file name: data} for all 13 outputs, as `release` reads them. The
     default is kleat's semantics (the 1.x line), which the reference corpus pins;
     the CLI and the post-renderer always name the release."""
+    hal = for_release(HAL, hal, release)
     return {name: fn(hal, release) for name, (_, fn) in OUTPUTS.items()}
 
 

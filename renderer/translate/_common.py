@@ -37,3 +37,33 @@ def with_plugins(translation):
     translate_with_plugins.__name__ = translation.__name__
     translate_with_plugins.__doc__ = translation.__doc__
     return translate_with_plugins
+
+
+def read_by(field, release) -> bool:
+    """Whether `release`'s services read `field` (see `Field.releases`)."""
+    return field.releases is None or any(release in span for span in field.releases)
+
+
+def for_release(msg, data, release):
+    """`data` (normalized under message `msg`) without the fields `release`'s
+    services do not read, so no translation writes a key its release ignores."""
+    if not isinstance(data, dict):
+        return data
+    out = {}
+    for key, value in data.items():
+        field = msg.fields.get(key)
+        if field is None:
+            out[key] = value
+            continue
+        if not read_by(field, release):
+            continue
+        target = field.target
+        if target is None or field.halyard is not None:
+            out[key] = value
+        elif field.repeated and isinstance(value, list):
+            out[key] = [for_release(target, item, release) for item in value]
+        elif field.map and isinstance(value, dict):
+            out[key] = {k: for_release(target, v, release) for k, v in value.items()}
+        else:
+            out[key] = for_release(target, value, release)
+    return out

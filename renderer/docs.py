@@ -245,8 +245,8 @@ class _Reference:
                          "Deck's settings.js.")
         if field.halyard is not None:
             parts.append(f"**Halyard only**: {_sentence(field.halyard)}")
-        if field.releases is not None:
-            parts.append(f"**Releases**: {field.releases_described()}.")
+        if field.reads:
+            parts.append(f"**Releases**: {field.reads_described()}.")
         for service in self.derived.get(path, ()):
             parts.append(f"The chart runs {service} when this is true (unless `services.{service}.enabled` "
                          "is set in the values).")

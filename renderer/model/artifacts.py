@@ -5,14 +5,13 @@ artifacts such as files from Git hosts, HTTP servers, buckets or Helm
 repositories; `templates` are the Jinja templates igor uses to turn CI build
 output into artifacts.
 """
-from ..releases import Span
-from .dsl import Bool, List, Msg, Str, message
+from .dsl import Bool, List, Msg, Read, Str, message
 
 # clouddriver validates user-given artifact URLs against `urlRestrictions`
 # since 2025.1.6, 2025.2.3 and 2025.3.0 (a security fix backported to patches).
-URL_RESTRICTIONS_RELEASES = (Span("2025.1.6", "2025.2.0"), Span("2025.2.3"))
+URL_RESTRICTIONS_READS = (Read(since="2025.1.6", until="2025.2.0"), Read(since="2025.2.3"))
 # Git repo accounts read `allowedHosts` since 2025.3.2, 2025.4.2 and 2026.0.
-ALLOWED_HOSTS_RELEASES = (Span("2025.3.2", "2025.4.0"), Span("2025.4.2"))
+ALLOWED_HOSTS_READS = (Read(since="2025.3.2", until="2025.4.0"), Read(since="2025.4.2"))
 
 UrlRestrictions = message(
     "UrlRestrictions",
@@ -43,7 +42,7 @@ UrlRestrictions = message(
 
 def _url_restrictions():
     return Msg(UrlRestrictions, "Which URLs this account may fetch. Not in kleat; read by clouddriver.",
-               releases=URL_RESTRICTIONS_RELEASES)
+               reads=URL_RESTRICTIONS_READS)
 
 
 BitbucketAccount = message(
@@ -140,7 +139,7 @@ GitRepoAccount = message(
                               "(convenient, but open to man-in-the-middle attacks)."),
     allowedHosts=List(Str("A Git host this account may clone from (the host and its sub-domains), e.g. "
                           "`github.com`; none: any host (clouddriver logs a warning). Not in kleat; "
-                          "read by clouddriver.", releases=ALLOWED_HOSTS_RELEASES)),
+                          "read by clouddriver.", reads=ALLOWED_HOSTS_READS)),
 )
 
 GitRepo = message(

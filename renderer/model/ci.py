@@ -4,8 +4,7 @@ Each block (Jenkins, Travis, Concourse, Wercker, Google Cloud Build, AWS
 CodeBuild) is copied to igor; Cloud Build accounts also go to echo, which
 listens for their build notifications.
 """
-from ..releases import Span
-from .dsl import Bool, Int, List, Msg, Str, message
+from .dsl import Bool, Int, List, Msg, Read, Str, message
 from .common import Permissions
 
 
@@ -16,7 +15,7 @@ GoogleCloudBuildAccount = message(
     project=Str("Google Cloud project whose builds are started and watched."),
     cloudBuildRegion=Str("Cloud Build region to run builds in through its regional endpoint, e.g. "
                          "`europe-west1`; the global endpoint when unset. Not in kleat; read by igor.",
-                         releases=(Span("2026.1.0"),)),
+                         reads=(Read(since="2026.1.0"),)),
     subscriptionName=Str("Pub/Sub subscription (in `project`) on the `cloud-builds` topic that echo "
                          "listens on for build status changes."),
     jsonKey=Str("Path to a service-account JSON key; omit it to use the pod's default Google "

@@ -18,8 +18,10 @@ from __future__ import annotations
 
 import sys
 
+from ..releases import Release, Span
+
 __all__ = [
-    "Field", "Message", "message",
+    "Field", "Message", "message", "Read",
     "Str", "StrValue", "Bool", "Int", "IntValue", "Enum", "Msg", "Any",
     "List", "Map",
 ]
@@ -34,11 +36,11 @@ class Field:
     """One declared field. `name` is the key written in output configs."""
 
     __slots__ = ("name", "kind", "doc", "repeated", "map", "ref", "values", "extra_values",
-                 "required", "secret", "aliases", "halyard", "keyed_list", "default", "example", "releases")
+                 "required", "secret", "aliases", "halyard", "keyed_list", "default", "example", "reads")
 
     def __init__(self, kind, doc, *, ref=None, values=(), extra_values=(), required=False,
                  secret=False, aliases=(), halyard=None, keyed_list=None, default=None, example=None,
-                 releases=None):
+                 reads=()):
         self.name = ""  # set by message()
         self.kind = kind
         self.doc = doc
@@ -61,26 +63,62 @@ class Field:
         # Halyard wrote this message as a list of entries, each named by this
         # key (canary.serviceIntegrations); `renderer.halyard` converts it.
         self.keyed_list = keyed_list
-        # The releases whose services read this field (`renderer.releases.Span`s,
-        # any of which may hold the release); None: every release. Translation
-        # leaves the field out for the others (`translate.for_release`).
-        self.releases = tuple(releases) if releases is not None else None
         # Chart values only: the default written to values.yaml.
         self.default = default
         self.example = example
+        # Where each range of releases reads this field (`Read`s). None
+        # declared: every release reads it where its message is written.
+        self.reads = tuple(reads)
+
+    def reads_for(self, release: Release) -> tuple:
+        """The `Read`s that apply to `release`; () when that release reads no such field."""
+        if not self.reads:
+            return (NATURAL,)
+        return tuple(r for r in self.reads if release in r.span)
+
+    def reads_described(self) -> str:
+        """Which releases read the field and where, for the docs and the schema ("" when all do, in place)."""
+        if not self.reads:
+            return ""
+        parts = []
+        for read in self.reads:
+            where = f" as `{read.key}`" if read.key else ""
+            how = f" ({read.how})" if read.how else ""
+            parts.append(f"{read.span.describe()}{where}{how}")
+        return "read by " + "; ".join(parts) + "; not written for other releases"
 
     @property
     def target(self) -> "Message | None":
         return self.ref if self.kind == MSG else None
 
-    def releases_described(self) -> str:
-        """Which releases the field is written for (docs and schema)."""
-        return ("written only for " + ", ".join(span.describe() for span in self.releases)
-                + "; left out for other releases, whose services do not read it")
-
     def __repr__(self):
         shape = "list of " if self.repeated else "map of " if self.map else ""
         return f"<Field {self.name}: {shape}{self.kind}>"
+
+
+class Read:
+    """How one range of releases reads a field.
+
+    `key`: the dotted key the field's value is written to in the service's
+    file, with `{name}` placeholders the translator fills in (the OAuth2
+    registration id); None: under the field's own name where its message is
+    written. `how`: the name of a conversion of the value
+    (`renderer.translate._reads.CONVERSIONS`), None to write it as it is.
+    A field that declares reads is written only for the releases they cover.
+    """
+
+    __slots__ = ("span", "key", "how")
+
+    def __init__(self, key=None, *, since=None, until=None, how=None):
+        self.span = Span(since, until)
+        self.key = key
+        self.how = how
+
+    def __repr__(self):
+        return f"<Read {self.key or '(in place)'} {self.span.describe()}{' via ' + self.how if self.how else ''}>"
+
+
+NATURAL = Read()
 
 
 class Message:

@@ -7,8 +7,7 @@ every browser); like Halyard's and Deck's own settings.js templates, it offers
 email, Google Chat, Microsoft Teams, Pub/Sub and CDEvents unless the halconfig
 switches one off.
 """
-from ..releases import Span
-from .dsl import Bool, Msg, Str, message
+from .dsl import Bool, Msg, Read, Str, message
 
 
 Slack = message(
@@ -73,7 +72,7 @@ MicrosoftTeams = message(
     templatePath=Str("Directory holding custom Jinja templates (`event-notification.jinja`, "
                      "`pipeline-notification.jinja`) for the Adaptive Cards echo sends, e.g. "
                      "`/var/secrets/teams-templates`; echo's bundled templates when unset. Not in kleat; "
-                     "read by echo.", releases=(Span("2026.2.0"),)),
+                     "read by echo.", reads=(Read(since="2026.2.0"),)),
 )
 
 CDEvents = message(

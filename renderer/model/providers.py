@@ -7,8 +7,7 @@ Besides kleat's providers this declares `cloudrun` and `tencentcloud`, which
 Halyard supported and current clouddriver (and, for Tencent Cloud, rosco)
 still reads.
 """
-from ..releases import Span
-from .dsl import Any, Bool, Enum, Int, List, Msg, Str, message
+from .dsl import Any, Bool, Enum, Int, List, Msg, Read, Str, message
 from .common import Permissions
 
 GCLOUD_RELEASE_TRACK = ('UNSPECIFIED', 'STABLE', 'BETA', 'ALPHA')
@@ -679,7 +678,7 @@ DockerRegistryAccount = message(
     helmOciRepositories=List(Str("Repository holding Helm charts as OCI artifacts, without the registry "
                                  "host, e.g. `my-org/charts/app`; clouddriver caches their versions for "
                                  "`helm/image` artifacts. Not in kleat; read by clouddriver.",
-                                 releases=(Span("2025.1.0"),))),
+                                 reads=(Read(since="2025.1.0"),))),
     providerVersion=_provider_version(),
 )
 

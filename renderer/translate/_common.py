@@ -39,14 +39,11 @@ def with_plugins(translation):
     return translate_with_plugins
 
 
-def read_by(field, release) -> bool:
-    """Whether `release`'s services read `field` (see `Field.releases`)."""
-    return field.releases is None or any(release in span for span in field.releases)
-
-
 def for_release(msg, data, release):
     """`data` (normalized under message `msg`) without the fields `release`'s
-    services do not read, so no translation writes a key its release ignores."""
+    services do not read (their `reads` cover other releases), so no
+    translation that copies a section whole writes a key its release ignores.
+    Fields read at another key are left to `_reads.place`."""
     if not isinstance(data, dict):
         return data
     out = {}
@@ -55,7 +52,7 @@ def for_release(msg, data, release):
         if field is None:
             out[key] = value
             continue
-        if not read_by(field, release):
+        if field.reads and all(read.key is None for read in field.reads) and not field.reads_for(release):
             continue
         target = field.target
         if target is None or field.halyard is not None:

@@ -7,6 +7,7 @@ from ..model.notifications import Notifications
 from ..releases import Release
 from ..secrets import redact
 from ._common import get, pick
+from .gate import login_methods
 
 # Deck's name for each provider, and whether its accounts list regions as
 # objects with a name (aws) or as plain strings.
@@ -76,6 +77,15 @@ def _notifications(notifications: dict) -> dict:
     return out
 
 
+def auth_enabled(hal: dict) -> bool | None:
+    """Whether Deck shows login: exactly when gate has a login method on
+    (kleat copied authn.enabled, which gate does not read, so Deck could ask
+    for a login gate never asks for, or the other way round)."""
+    if login_methods(hal):
+        return True
+    return False if get(hal, "security", "authn", "enabled") is not None else None
+
+
 def deck(hal: dict, release: Release) -> dict:
     url = gate_url(hal)
     canary = hal.get("canary") or {}
@@ -83,7 +93,7 @@ def deck(hal: dict, release: Release) -> dict:
     delivery = get(hal, "managedDelivery", "enabled")
     return pick(
         gateUrl=url,
-        authEnabled=get(hal, "security", "authn", "enabled"),
+        authEnabled=auth_enabled(hal),
         authEndpoint=url + "/auth/user",
         bakeryDetailUrl=url + "/bakery/logs/{{context.region}}/{{context.status.resourceId}}",
         canary=pick(defaultJudge=canary.get("defaultJudge") or None,

@@ -33,11 +33,31 @@ DIFFERENCES = (
         ("googlechat", "cdevents"),
         "echo's Google Chat and CDEvents senders: echo turns them on with `googlechat.enabled` and "
         "`cdevents.enabled`, which kleat never wrote."),
+    Difference(
+        "front50.yml",
+        ("spinnaker.s3.accessKeyId", "spinnaker.s3.secretAccessKey"),
+        "front50's S3 keys: front50 binds no `spinnaker.s3.accessKeyId`/`secretAccessKey` (its S3 client "
+        "takes the AWS credential chain), so they are left out of front50.yml; the chart gives them to "
+        "front50 alone as `AWS_ACCESS_KEY_ID`/`AWS_SECRET_ACCESS_KEY` from a Secret."),
+    Difference(
+        "rosco.yml",
+        ("google.bakeryDefaults.baseImages.baseImage.imageFamily",
+         "google.bakeryDefaults.baseImages.baseImage.isImageFamily"),
+        "Google base images: rosco binds `isImageFamily`; kleat wrote `imageFamily`, which no rosco reads "
+        "(clouddriver.yml carries the same block and gets the same spelling)."),
+    Difference(
+        "clouddriver.yml",
+        ("google.bakeryDefaults.baseImages.baseImage.imageFamily",
+         "google.bakeryDefaults.baseImages.baseImage.isImageFamily"),
+        "clouddriver.yml's copy of the Google bakery defaults, spelled as rosco's (`isImageFamily`)."),
 )
 
 
 def without(data, dotted: str):
-    """A copy of `data` without the value at `dotted` (unchanged when absent)."""
+    """A copy of `data` without the value at `dotted` (unchanged when absent);
+    a list on the way is walked item by item."""
+    if isinstance(data, list):
+        return [without(item, dotted) for item in data]
     head, _, rest = dotted.partition(".")
     if not isinstance(data, dict) or head not in data:
         return data

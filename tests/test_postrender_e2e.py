@@ -313,6 +313,26 @@ def test_monitoring_daemon_is_reachable_from_the_pod_ip():
     assert registry["gate"] == "http://localhost:8084/api/v1/spectator/metrics"
 
 
+def test_front50_gets_its_s3_keys_as_aws_environment():
+    s3 = {"enabled": True, "bucket": "spin", "endpoint": "http://minio:9000",
+          "accessKeyId": "AKIA-FRONT50-KEY", "secretAccessKey": "front50-secret-value"}
+    _, out = post_render({"halconfig": {"persistentStorage": {"s3": s3}}})
+    objs = objects(out)
+    front50 = yaml.safe_load(files_of(objs, "front50")["front50.yml"])
+    # front50 binds no such keys: they are not written where nothing reads them.
+    assert front50["spinnaker"]["s3"] == {"enabled": True, "bucket": "spin", "endpoint": "http://minio:9000"}
+    [env] = [o for o in by_kind(objs, "Secret") if "-front50-env-" in o["metadata"]["name"]]
+    assert {k: base64.b64decode(v).decode() for k, v in env["data"].items()} == {
+        "AWS_ACCESS_KEY_ID": "AKIA-FRONT50-KEY", "AWS_SECRET_ACCESS_KEY": "front50-secret-value"}
+    users = {w["metadata"]["labels"]["app.kubernetes.io/component"] for w in workloads(objs)
+             if env["metadata"]["name"] in json.dumps(w)}
+    assert users == {"front50"}
+    # Without keys the Secret is empty and front50 uses the AWS credential chain.
+    _, out = post_render({"halconfig": {"persistentStorage": {"s3": {"enabled": True, "bucket": "spin"}}}})
+    [env] = [o for o in by_kind(objects(out), "Secret") if "-front50-env-" in o["metadata"]["name"]]
+    assert not env.get("data")
+
+
 def test_profiles_become_local_files():
     values = {"profiles": {"clouddriver": {"kubernetes": {"cacheThreads": 3}}, "spinnaker": {"x": {"y": "yes"}}},
               "settingsLocalJs": "window.spinnakerSettings.feature.canary = true;"}

@@ -243,7 +243,9 @@ GoogleBaseImage = message(
     shortDescription=Str("Short label shown for this image in Deck."),
     detailedDescription=Str("Longer description shown for this image in Deck."),
     packageType=_package_type(),
-    imageFamily=Bool("Mark the image in Deck as an image family rather than a single image."),
+    isImageFamily=Bool("Mark the image in Deck as an image family rather than a single image. rosco binds "
+                       "it as `isImageFamily`, which is what is written (kleat wrote `imageFamily`, which "
+                       "no rosco reads).", aliases=("imageFamily",)),
     templateFile=Str("Packer template for this image, overriding the bakery default. Not in kleat; "
                      "read by rosco."),
 )

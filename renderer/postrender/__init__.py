@@ -37,6 +37,7 @@ def render(text: str) -> str:
     from .complete import check_complete
     from .configset import ConfigSet
     from .expose import apply_expose
+    from ..translate.front50 import front50_env
     from .objects import build_objects
     from .wire import wire
 
@@ -47,7 +48,8 @@ def render(text: str) -> str:
     outputs = translate(hal, release)
     files = ConfigSet(bundle, hal, outputs).files()  # checks the bundle's workload entries
     check_complete(text, docs, bundle)
-    objects = build_objects(bundle, hal, files, outputs, stream.is_helm4(docs), docs[index].source)
+    objects = build_objects(bundle, hal, files, outputs, stream.is_helm4(docs), docs[index].source,
+                            front50_env(hal, release))
     out = wire(docs, index, objects.names) + objects.documents
     patches = bundle.get("patches") or []
     if patches:

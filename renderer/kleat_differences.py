@@ -40,6 +40,12 @@ DIFFERENCES = (
         "takes the AWS credential chain), so they are left out of front50.yml; the chart gives them to "
         "front50 alone as `AWS_ACCESS_KEY_ID`/`AWS_SECRET_ACCESS_KEY` from a Secret."),
     Difference(
+        "kayenta.yml",
+        ("kayenta.aws.accounts.accessKeyId", "kayenta.aws.accounts.secretAccessKey",
+         "kayenta.aws.accounts.explicitCredentials"),
+        "Kayenta's static AWS keys: Kayenta reads them as the account's `explicitCredentials.accessKey` "
+        "and `secretKey`; kleat wrote `accessKeyId` (and Halyard `secretAccessKey`), which no Kayenta reads."),
+    Difference(
         "rosco.yml",
         ("google.bakeryDefaults.baseImages.baseImage.imageFamily",
          "google.bakeryDefaults.baseImages.baseImage.isImageFamily"),

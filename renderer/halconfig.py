@@ -10,6 +10,7 @@ from . import halyard
 from .model import HAL
 from .problems import Report
 from .releases import Release, target
+from .unread import report_unread
 from .validate import normalize
 
 
@@ -28,6 +29,8 @@ def read_for_release(data, requested: Release | None = None, *, deployment: str 
     release = None
     if hal is not None:
         release = target(requested, hal, report, where + ("version",))
+        if release is not None:
+            report_unread(HAL, hal, release, report, where)
     return hal, release, report
 
 

@@ -180,7 +180,7 @@ OAuth2 = message(
     "OAuth2", "Login through an OAuth 2.0 / OpenID Connect provider such as Google, GitHub or Azure AD.",
     enabled=Bool("Turn OAuth 2.0 login on in Gate (gate needs client.clientId as well). From 2025.2.0 it also "
                  "writes the registration's grant type (authorization_code), its default callback "
-                 "({baseUrl}/login/oauth2/code/{registrationId}) and user name attribute (email).",
+                 "(<Gate URL>/login/oauth2/code/<registration>) and user name attribute (email).",
                  reads=(_legacy(OAUTH2_CLIENT),
                         Read(_REGISTRATION + "authorization-grant-type", since=OAUTH2_CLIENT,
                              how="authorization-code"),
@@ -215,8 +215,10 @@ SamlCredential = message(
 )
 
 Saml = message(
-    "Saml", "Login through a SAML 2.0 identity provider. Gate signs its requests with the key in keyStore; the "
-            "provider's keys come from its metadata.",
+    "Saml", "Login through a SAML 2.0 identity provider; the provider's keys come from its metadata. Gate's SAML "
+            "support changed twice: from 1.35.0 (Spring Security: requests are signed only with signRequests and "
+            "signingCredentials, the redirect settings are gone) and from 2026.3.0 (Spring Boot's relying party "
+            "registration `SSO`, PEM credentials only).",
     enabled=Bool("Turn SAML login on in Gate. From 2026.3.0 it also keeps the assertion consumer URL gate "
                  "used before ({baseUrl}/saml/SSO), so the identity provider's settings stay valid.",
                  reads=(Read(), Read(_SAML_REGISTRATION + "acs.location", since=SAML_RELYING_PARTY,

@@ -40,6 +40,15 @@ def _oauth2_callback(value, names):
     return f"{base}/login/oauth2/code/{names['registration']}"
 
 
+def _default_oauth2_callback(value, names):
+    if value is not True:
+        return None
+    gate_url = names.get("gate_url")
+    if gate_url:
+        return _oauth2_callback(gate_url, names)
+    return "{baseUrl}/login/oauth2/code/{registrationId}"
+
+
 def _when_on(constant):
     def convert(value, names):
         return constant if value is True else None
@@ -69,9 +78,10 @@ CONVERSIONS = {
     "oauth2-callback": (_oauth2_callback, "a /login callback becomes /login/oauth2/code/<registration> on the "
                                           "same origin"),
     "authorization-code": (_when_on("authorization_code"), "authorization_code when true"),
-    "default-oauth2-callback": (_when_on("{baseUrl}/login/oauth2/code/{registrationId}"),
-                                "{baseUrl}/login/oauth2/code/{registrationId} when true (preEstablishedRedirectUri "
-                                "replaces it)"),
+    "default-oauth2-callback": (_default_oauth2_callback,
+                                "when true, <Gate URL>/login/oauth2/code/<registration> with "
+                                "apiSecurity.overrideBaseUrl as the Gate URL, else Spring's "
+                                "{baseUrl}/login/oauth2/code/{registrationId}; preEstablishedRedirectUri replaces it"),
     "default-user-name-attribute": (_when_on("email"), "email when true (userInfoMapping.username replaces it)"),
     "saml-legacy-acs": (_when_on("{baseUrl}/saml/SSO"), "{baseUrl}/saml/SSO when true"),
     "pem-credentials": (_pem_credentials, "each entry as private-key-location and certificate-location, with "

@@ -37,12 +37,12 @@ def login_methods(hal: dict) -> list:
     return methods
 
 
-def _login(authn: dict, release: Release) -> dict:
+def _login(authn: dict, release: Release, gate_url: str | None) -> dict:
     out: dict = {}
     oauth2 = authn.get("oauth2")
     if get(oauth2, "enabled") is True:
         place(OAuth2, oauth2, release, out, ("security", "oauth2"),
-              {"registration": oauth2_registration(oauth2)})
+              {"registration": oauth2_registration(oauth2), "gate_url": gate_url})
     if authn.get("basic") is not None:
         place(Basic, authn["basic"], release, out, ("security", "basic"))
     if authn.get("saml") is not None:
@@ -58,7 +58,7 @@ def gate(hal: dict, release: Release) -> dict:
     services = pick(deck={"baseUrl": deck_url} if deck_url else None,
                     kayenta=enabled_setting(get(hal, "canary", "enabled")))
     gremlin = get(hal, "features", "gremlin")
-    login = _login(authn, release)
+    login = _login(authn, release, get(api, "overrideBaseUrl"))
     return pick(
         server={"ssl": api["ssl"]} if api.get("ssl") is not None else None,
         cors={"allowedOriginsPattern": api["corsAccessPattern"]} if api.get("corsAccessPattern") else None,

@@ -67,3 +67,25 @@ def test_teams_template_path(release, read_by):
     teams = out(hal, release)["echo.yml"]["microsoftteams"]
     assert teams.get("templatePath") == ("/var/secrets/teams" if read_by else None)
     assert teams["enabled"] is True
+
+
+@pytest.mark.parametrize("release,read_by", [("kleat", True), ("2026.0.4", True), ("2026.1.0", False),
+                                             ("2026.4.0", False)])
+def test_wercker_is_written_only_for_releases_with_wercker(release, read_by):
+    hal = {"ci": {"wercker": {"enabled": True, "masters": [{"name": "w", "address": "https://w.example"}]}}}
+    assert ("wercker" in out(hal, release)["igor.yml"]) is read_by
+
+
+def test_wercker_for_a_release_without_it_is_a_warning(tmp_path, run_cli):
+    halconfig = tmp_path / "hal.yml"
+    halconfig.write_text("version: 2026.1.0\nci:\n  wercker:\n    enabled: true\n")
+    result = run_cli("generate", str(halconfig), str(tmp_path / "out"))
+    assert result.returncode == 0, result.stderr
+    assert "warning: ci.wercker" in result.stderr and "2026.1.0 does not read" in result.stderr
+
+
+def test_reference_says_kinds_only_limit_caching():
+    from renderer.model.providers import KubernetesAccount
+
+    for name in ("kinds", "omitKinds"):
+        assert "only limits caching" in KubernetesAccount.fields[name].doc

@@ -151,5 +151,7 @@ Ci = message(
     concourse=Msg(Concourse, "Concourse."),
     jenkins=Msg(Jenkins, "Jenkins."),
     travis=Msg(Travis, "Travis CI."),
-    wercker=Msg(Wercker, "Wercker."),
+    wercker=Msg(Wercker, "Wercker. igor dropped Wercker support in 2026.1.0 (the hosted service closed "
+                         "in 2022), so for 2026.1 and later this section is not written and a warning "
+                         "says so.", reads=(Read(until="2026.1.0"),)),
 )

@@ -44,7 +44,9 @@ def _enabled(provider):
 
 
 def _primary_account():
-    return Str("Name of the account Deck selects by default for this provider. "
+    return Str("Name of the account Deck selects by default for this provider (written into settings.js "
+               "as the provider's default account). No service reads it: it is still copied into the "
+               "provider's block in clouddriver.yml, as kleat did, where clouddriver ignores it. "
                "When unset in a Halyard file, the first account is used.")
 
 
@@ -111,9 +113,12 @@ KubernetesAccount = message(
     "service account.",
     checks=(_kinds_or_omit_kinds,),
     name=_name("Kubernetes account"),
-    kinds=List(Str("Kind this account may deploy and caches, e.g. `deployment`. When no kinds are "
-                   "listed, all kinds are used. Do not combine with `omitKinds`.")),
-    omitKinds=List(Str("Kind this account must not deploy or cache. Do not combine with `kinds`.")),
+    kinds=List(Str("Kind this account caches, e.g. `deployment`. When no kinds are listed, all kinds "
+                   "are cached. Since 1.31 it only limits caching: the account can still deploy other "
+                   "kinds (restrict deploys with RBAC on the account's credentials). Do not combine with "
+                   "`omitKinds`.")),
+    omitKinds=List(Str("Kind this account does not cache. Since 1.31 it only limits caching, not what the "
+                       "account may deploy. Do not combine with `kinds`.")),
     context=Str("Kubeconfig context to use; the kubeconfig's `current-context` when unset."),
     cacheThreads=Int("Number of caching agents for this account, each caching a share of its "
                      "namespaces. Defaults to 1."),

@@ -227,6 +227,13 @@ Rbac = message(
     serviceAccountAnnotations=Map(Str("Annotations on every ServiceAccount (e.g. IRSA/Workload Identity).",
                                       default={})),
     clouddriver=Msg(ClouddriverRbac, "clouddriver's own-cluster access."),
+    kubernetesSecrets=Map(Any(
+        "Per service (`clouddriver`, `gate`, ...), the Secrets in the release namespace whose keys its config "
+        "refers to as `encrypted:k8s!n:<secret>!k:<key>` (read by the services since 2026.1.0, which the "
+        "renderer switches on with `spinnaker.secrets.kubernetes.enabled` where a file refers to one). Each "
+        "listed service gets a Role allowing `get` on exactly these Secrets, bound to its ServiceAccount, and "
+        "its ServiceAccount token mounted; other services get nothing. E.g. `{clouddriver: [kubeconfigs]}`.",
+        default={})),
 )
 
 Secrets = message(

@@ -556,6 +556,30 @@ def test_service_account_tokens():
     assert of_kind(docs({"rbac": {"create": False}}), "ServiceAccount") == []
 
 
+def test_kubernetes_secrets_are_readable_only_by_the_services_that_name_them():
+    values = {"rbac": {"kubernetesSecrets": {"echo": ["Slack", "twilio"], "igor": ["jenkins"]}}}
+    objs = docs(values)
+    roles = {r["metadata"]["name"]: r for r in of_kind(objs, "Role")}
+    bindings = {b["metadata"]["name"]: b for b in of_kind(objs, "RoleBinding")}
+    # igor does not run by default: nothing for it.
+    assert sorted(roles) == sorted(bindings) == [f"{FULLNAME}-echo-secrets"]
+    [rule] = roles[f"{FULLNAME}-echo-secrets"]["rules"]
+    # The secret engine lower-cases the name it reads; only `get`, only these names.
+    assert rule == {"apiGroups": [""], "resources": ["secrets"], "resourceNames": ["slack", "twilio"],
+                    "verbs": ["get"]}
+    binding = bindings[f"{FULLNAME}-echo-secrets"]
+    assert binding["subjects"] == [{"kind": "ServiceAccount", "name": f"{FULLNAME}-echo", "namespace": NAMESPACE}]
+    assert binding["roleRef"]["name"] == f"{FULLNAME}-echo-secrets"
+    pods = deployments(values)
+    for name, deployment in pods.items():
+        assert deployment["spec"]["template"]["spec"]["automountServiceAccountToken"] is (name == "echo"), name
+
+
+def test_kubernetes_secrets_need_a_known_service():
+    assert "not a Spinnaker service" in render_error({"rbac": {"kubernetesSecrets": {"ecoh": ["x"]}}})
+    assert "needs rbac.create" in render_error({"rbac": {"create": False, "kubernetesSecrets": {"echo": ["x"]}}})
+
+
 @pytest.mark.parametrize("access", ["namespace", "cluster"])
 def test_clouddriver_rbac_is_explicit(access):
     values = {"rbac": {"clouddriver": {"access": access, "namespaces": ["apps", "spinnaker"]}}}

@@ -89,3 +89,18 @@ def test_reference_says_kinds_only_limit_caching():
 
     for name in ("kinds", "omitKinds"):
         assert "only limits caching" in KubernetesAccount.fields[name].doc
+
+
+K8S_REF = "encrypted:k8s!n:slack!k:token"
+
+
+@pytest.mark.parametrize("release,enabled", [("kleat", False), ("2025.4.4", False), ("2026.0.4", False),
+                                             ("2026.1.0", True), ("2026.4.0", True)])
+def test_kubernetes_secret_engine_is_switched_on_where_a_file_refers_to_a_secret(release, enabled):
+    files = out({"notifications": {"slack": {"enabled": True, "token": K8S_REF}}}, release)
+    assert files["echo.yml"]["slack"]["token"] == K8S_REF
+    engine = ((files["echo.yml"].get("spinnaker") or {}).get("secrets") or {}).get("kubernetes")
+    assert engine == ({"enabled": True} if enabled else None)
+    # Only the services whose files refer to a Secret.
+    for name in ("clouddriver.yml", "gate.yml", "orca.yml"):
+        assert "secrets" not in (files[name].get("spinnaker") or {}), name

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ..releases import KLEAT, Release
 from ..model import HAL
-from ._common import for_release, with_plugins
+from ._common import for_release, with_kubernetes_secrets, with_plugins
 from .clouddriver import clouddriver
 from .deck import deck
 from .deck_env import deck_env
@@ -41,6 +41,9 @@ OUTPUTS = {
     "settings.js": ("deck", deck),
     "deck.env": ("deck", deck_env),
 }
+# The files kork-based (Java) services read.
+JAVA_SERVICE_FILES = tuple(name for name, (service, _) in OUTPUTS.items()
+                           if name.endswith(".yml") and service != "monitoring")
 
 
 def translate(hal: dict, release: Release = KLEAT) -> dict:
@@ -48,7 +51,10 @@ def translate(hal: dict, release: Release = KLEAT) -> dict:
     default is kleat's semantics (the 1.x line), which the reference corpus pins;
     the CLI and the post-renderer always name the release."""
     hal = for_release(HAL, hal, release)
-    return {name: fn(hal, release) for name, (_, fn) in OUTPUTS.items()}
+    outputs = {name: fn(hal, release) for name, (_, fn) in OUTPUTS.items()}
+    for name in JAVA_SERVICE_FILES:
+        outputs[name] = with_kubernetes_secrets(outputs[name], release)
+    return outputs
 
 
 def render(outputs: dict) -> dict:

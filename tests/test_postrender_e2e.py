@@ -333,6 +333,34 @@ def test_front50_gets_its_s3_keys_as_aws_environment():
     assert not env.get("data")
 
 
+SLACK_FROM_SECRET = {"version": "2026.1.0",
+                     "notifications": {"slack": {"enabled": True, "token": "encrypted:k8s!n:Slack!k:token"}}}
+
+
+def test_kubernetes_secret_references_are_granted_to_exactly_their_service():
+    _, out = post_render({"halconfig": SLACK_FROM_SECRET, "spinnaker": {"version": "2026.1.0"},
+                          "rbac": {"kubernetesSecrets": {"echo": ["slack"]}}})
+    objs = objects(out)
+    echo = yaml.safe_load(files_of(objs, "echo")["echo.yml"])
+    assert echo["spinnaker"]["secrets"]["kubernetes"] == {"enabled": True}
+    assert echo["slack"]["token"] == "encrypted:k8s!n:Slack!k:token"
+    [role] = by_kind(objs, "Role")
+    assert role["rules"][0]["resourceNames"] == ["slack"]
+
+
+@pytest.mark.parametrize("values,expected", [
+    ({"spinnaker": {"version": "2026.1.0"}}, ("rbac.kubernetesSecrets.echo", "may not read")),
+    ({"spinnaker": {"version": "2026.1.0"}, "rbac": {"kubernetesSecrets": {"echo": ["other"]}}},
+     ("rbac.kubernetesSecrets.echo",)),
+    ({"spinnaker": {"version": "2026.0.4"}, "rbac": {"kubernetesSecrets": {"echo": ["slack"]}}},
+     ("cannot read Kubernetes Secrets", "2026.1.0")),
+])
+def test_kubernetes_secret_references_nothing_lets_a_service_read_are_refused(values, expected):
+    hal = dict(SLACK_FROM_SECRET, version=values["spinnaker"]["version"])
+    stream = FORMS["helm3"](handover.render(dict(values, halconfig=hal)))
+    _refused(stream, *expected)
+
+
 def test_profiles_become_local_files():
     values = {"profiles": {"clouddriver": {"kubernetes": {"cacheThreads": 3}}, "spinnaker": {"x": {"y": "yes"}}},
               "settingsLocalJs": "window.spinnakerSettings.feature.canary = true;"}

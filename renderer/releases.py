@@ -77,7 +77,7 @@ class Release:
         return f"{self.major}.{self.minor}.{self.patch}"
 
 
-# The chart's default release (Chart.yaml appVersion).
+# The chart's default release (Chart.yaml appVersion; a test keeps them equal).
 DEFAULT = Release(2026, 4, 0)
 # The semantics of kleat, the reference translator, which was written for the
 # 1.x line: the oldest supported release reads exactly what kleat wrote.

@@ -14,6 +14,7 @@ templates' own business: _helpers.tpl.)
 from __future__ import annotations
 
 from .model.dsl import Any, Bool, Enum, IntValue, List, Map, Msg, Str, message
+from .releases import DEFAULT as DEFAULT_RELEASE, SUPPORTED
 
 # name -> the defaults values.yaml gives each service, and its description.
 SERVICES = {
@@ -41,7 +42,7 @@ SERVICES = {
                   doc="Bakes machine images and renders manifests (Helm, Kustomize)."),
 }
 
-DEFAULT_VERSION = "2026.4.0"
+DEFAULT_VERSION = str(DEFAULT_RELEASE)
 MONITORING_DAEMON_IMAGE = "us-docker.pkg.dev/spinnaker-community/docker/monitoring-daemon:1.4.0"
 
 Image = message(
@@ -143,7 +144,8 @@ Services = message("Services", "Per-service settings; anything unset falls back 
 Spinnaker = message(
     "SpinnakerRelease", "Which Spinnaker release runs, and where its images come from.",
     version=Str(f"Spinnaker release: `YYYY.N.P` (ghcr.io images) or `1.x.y` (legacy registry). Empty: the "
-                f"halconfig's `version`, else {DEFAULT_VERSION}. Both set and different is an error.", default=""),
+                f"halconfig's `version`, else {DEFAULT_VERSION}. Both set and different is an error. The "
+                f"configs are written for this release; supported: {SUPPORTED}.", default=""),
     registry=Str("Registry override for every Spinnaker image (air-gapped mirrors), e.g. "
                  "`registry.example.com/spinnaker`.", default=""),
     imagePullPolicy=Enum(("IfNotPresent", "Always", "Never"), "Image pull policy.", default="IfNotPresent"),

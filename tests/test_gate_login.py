@@ -325,3 +325,21 @@ def test_post_render_refuses_an_unsupported_release():
     result = handover.post_render(handover.helm3_stream(handover.render({"spinnaker": {"version": "1.29.0"}})))
     assert result.returncode == 1 and result.stdout == b""
     assert b"spinnaker.version" in result.stderr and b"2026.N.P" in result.stderr
+
+
+@pytest.mark.parametrize("uri,registration", [
+    ("https://accounts.google.com/o/oauth2/v2/auth", "google"),
+    ("https://github.com/login/oauth/authorize", "github"),
+    ("https://github.example.com/login/oauth/authorize", "github"),  # GitHub Enterprise
+    ("https://login.microsoftonline.com/tenant/oauth2/authorize", "azure"),
+    ("https://idcs-1.identity.oraclecloud.com/oauth2/v1/authorize", "oracle"),
+    ("https://sso.example.com/authorize", "spinnaker"),
+    (None, "spinnaker"),
+])
+def test_oauth2_registration_is_named_after_the_provider(uri, registration):
+    from renderer.translate.gate import oauth2_registration
+
+    client = {"clientId": "id"} if uri is None else {"clientId": "id", "userAuthorizationUri": uri}
+    assert oauth2_registration({"client": client}) == registration
+    gate = gate_for({"oauth2": {"enabled": True, "client": client}}, "2026.4.0")["gate.yml"]
+    assert gate["spring"]["security"]["oauth2"]["client"]["registration"][registration]["client-id"] == "id"

@@ -110,6 +110,8 @@ def field_description(field, alias_of: str | None = None) -> str:
     parts.append(field.doc.strip())
     if field.halyard is not None:
         parts.append(f"Halyard only: {field.halyard.strip()}")
+    if field.reads:
+        parts.append(f"Releases: {field.reads_described()}")
     if field.secret:
         parts.append("Credential: files holding it go into a Secret, never a ConfigMap or Deck's settings.js.")
     return " ".join(p if p.endswith((".", ")", ":", "!", "?")) else p + "." for p in parts if p)

@@ -289,6 +289,13 @@ Rbac = message(
     serviceAccountAnnotations=Map(Str("Annotations on every ServiceAccount (e.g. IRSA/Workload Identity).",
                                       default={})),
     clouddriver=Msg(ClouddriverRbac, "clouddriver's own-cluster access."),
+    kubernetesSecrets=Map(Any(
+        "Per service (`clouddriver`, `gate`, ...), the Secrets in the release namespace whose keys its config "
+        "refers to as `encrypted:k8s!n:<secret>!k:<key>` (read by the services since 2026.1.0, which the "
+        "renderer switches on with `spinnaker.secrets.kubernetes.enabled` where a file refers to one). Each "
+        "listed service gets a Role allowing `get` on exactly these Secrets, bound to its ServiceAccount, and "
+        "its ServiceAccount token mounted; other services get nothing. E.g. `{clouddriver: [kubeconfigs]}`.",
+        default={})),
 )
 
 _SECRET_SERVICES = ("Services that get it (`clouddriver`, `gate`, ..., `deck`; HA splits follow their service). "
@@ -352,14 +359,34 @@ Application = message(
     enabled=Bool("Render it; needs the Application CRD (kubernetes-sigs/application) in the cluster.", default=False),
     descriptor=Map(Any("Extra `spec.descriptor` fields (owners, maintainers, notes, icons).", default={})),
 )
+PodMonitor = message(
+    "PodMonitor", "A Prometheus Operator PodMonitor (monitoring.coreos.com/v1) scraping the daemons.",
+    enabled=Bool("Create the PodMonitor (needs the Prometheus Operator's CRDs).", default=False),
+    interval=Str("Scrape interval, e.g. `30s`; empty: Prometheus' own.", default=""),
+    labels=Map(Str("Extra labels on the PodMonitor, e.g. the `release` label your Prometheus selects.",
+                   default={})),
+)
+DaemonPrometheus = message(
+    "DaemonPrometheus", "Prometheus scraping of the daemons' `/prometheus_metrics` (port `metrics`, 8008). The "
+                        "daemon serves it when the halconfig enables `metricStores.prometheus` without a "
+                        "`push_gateway`; the chart refuses these settings otherwise.",
+    podAnnotations=Bool("Add `prometheus.io/scrape`, `prometheus.io/port` and `prometheus.io/path` to the pods "
+                        "that run the daemon (for annotation-based scrape configs).", default=False),
+    podMonitor=Msg(PodMonitor, "The PodMonitor."),
+)
 
 MonitoringDaemon = message(
     "MonitoringDaemon", "The spinnaker-monitoring sidecar, added to every Java service pod when the halconfig's "
-                        "`metricStores` enables a store.",
+                        "`metricStores` enables a store. End of life: its last image (1.4.0, Python 2.7) is on "
+                        "the old registry and gets no fixes. No Spinnaker release up to 2026.2 serves a Prometheus "
+                        "endpoint of its own (each service has only Spectator's JSON at `/spectator/metrics`), so "
+                        "for 2025.x and 2026.x the daemon with Prometheus scraping (`prometheus` below) is the "
+                        "route that works with the release images; see the README.",
     image=Str("Sidecar image. When `spinnaker.registry` is set and this is the default, the registry part is "
               "replaced by it.", default=MONITORING_DAEMON_IMAGE),
     resources=Any("Sidecar resources.", default={"requests": {"cpu": "50m", "memory": "128Mi"},
                                                  "limits": {"memory": "256Mi"}}),
+    prometheus=Msg(DaemonPrometheus, "Prometheus scraping of the daemons."),
 )
 
 Values = message(

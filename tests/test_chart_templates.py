@@ -44,7 +44,7 @@ HA_SPLITS = {
 ALWAYS = ["clouddriver", "deck", "echo", "front50", "gate", "orca", "rosco"]
 OPTIONAL = ["fiat", "igor", "kayenta", "keel"]
 BUNDLE_KEYS = {"release", "halconfig", "halconfigDeployment", "strict", "version", "services", "disabled",
-               "redis", "storage", "expose", "profiles", "settingsLocalJs", "patches", "secrets"}
+               "redis", "storage", "expose", "profiles", "settingsLocalJs", "patches", "secrets", "kubernetesSecrets"}
 ALL_OPTIONAL_ON = {"security": {"authz": {"enabled": "true"}},  # quoted on purpose
                    "canary": {"enabled": True},
                    "managedDelivery": {"enabled": True},
@@ -474,6 +474,51 @@ def test_monitoring_sidecar_in_every_java_pod():
     assert all(not w["monitoring"] for w in bundle(disabled_stores)["services"].values())
 
 
+SCRAPED = {"halconfig": {"metricStores": {"prometheus": {"enabled": True}}},
+           "monitoringDaemon": {"prometheus": {"podAnnotations": True,
+                                               "podMonitor": {"enabled": True, "interval": "30s",
+                                                              "labels": {"release": "kube-prometheus"}}}}}
+
+
+def test_prometheus_scrapes_the_daemons_when_asked():
+    objs = docs(SCRAPED)
+    [monitor] = of_kind(objs, "PodMonitor")
+    assert monitor["apiVersion"] == "monitoring.coreos.com/v1"
+    assert monitor["metadata"]["labels"]["release"] == "kube-prometheus"
+    assert monitor["spec"]["podMetricsEndpoints"] == [
+        {"port": "metrics", "path": "/prometheus_metrics", "interval": "30s"}]
+    selector = monitor["spec"]["selector"]["matchLabels"]
+    pods = deployments(SCRAPED)
+    for name, deployment in pods.items():
+        template = deployment["spec"]["template"]
+        assert selector.items() <= template["metadata"]["labels"].items()
+        annotations = template["metadata"].get("annotations") or {}
+        ports = {p["name"]: p["containerPort"] for c in template["spec"]["containers"] for p in c.get("ports") or ()}
+        if name == "deck":
+            assert "metrics" not in ports and "prometheus.io/scrape" not in annotations
+            continue
+        assert annotations["prometheus.io/scrape"] == "true"
+        assert annotations["prometheus.io/port"] == str(ports["metrics"])
+        assert annotations["prometheus.io/path"] == "/prometheus_metrics"
+
+
+def test_no_scraping_by_default():
+    objs = docs(SCENARIOS["monitoring"])
+    assert of_kind(objs, "PodMonitor") == []
+    for deployment in deployments(SCENARIOS["monitoring"]).values():
+        assert "prometheus.io/scrape" not in (deployment["spec"]["template"]["metadata"].get("annotations") or {})
+
+
+@pytest.mark.parametrize("stores,expected", [
+    ({}, "metricStores.prometheus.enabled"),
+    ({"datadog": {"enabled": True}}, "metricStores.prometheus.enabled"),
+    ({"prometheus": {"enabled": True, "push_gateway": "http://gw:9091"}}, "push_gateway"),
+])
+def test_scraping_without_the_daemons_prometheus_endpoint_fails(stores, expected):
+    values = dict(SCRAPED, halconfig={"metricStores": stores})
+    assert expected in render_error(values)
+
+
 # security ----------------------------------------------------------------------
 
 def pod_specs(objs):
@@ -516,6 +561,23 @@ def test_read_only_root_filesystems():
             assert read_only is (not name.endswith("-deck")), (name, container["name"])
 
 
+def test_rosco_keeps_the_packer_plugins_of_its_image():
+    # rosco's image installs packer's plugins under /home/spinnaker/.config/packer/plugins.
+    pods = deployments()
+    rosco = main_container(pods["rosco"])
+    env = env_of(rosco)
+    plugins = env["PACKER_PLUGIN_PATH"]
+    assert plugins == "/home/spinnaker/.config/packer/plugins"
+    mounts = {m["mountPath"]: m["name"] for m in rosco["volumeMounts"]}
+    # No volume hides the image's plugin directory, and rosco still has a writable home.
+    assert not [path for path in mounts if plugins == path or plugins.startswith(path.rstrip("/") + "/")]
+    assert mounts[env["HOME"]] == "home"
+    # The other Java services keep their writable home where the image puts it.
+    assert {m["mountPath"]: m["name"] for m in main_container(pods["orca"])["volumeMounts"]}[
+        "/home/spinnaker"] == "home"
+    assert "PACKER_PLUGIN_PATH" not in env_of(main_container(pods["orca"]))
+
+
 def is_hook(obj) -> bool:
     return "helm.sh/hook" in (obj["metadata"].get("annotations") or {})
 
@@ -530,6 +592,30 @@ def test_service_account_tokens():
         assert deployment["spec"]["template"]["spec"]["automountServiceAccountToken"] is False
     assert not [o for o in objs if o["kind"] in ("Role", "RoleBinding", "ClusterRole", "ClusterRoleBinding")]
     assert [a for a in of_kind(docs({"rbac": {"create": False}}), "ServiceAccount") if not is_hook(a)] == []
+
+
+def test_kubernetes_secrets_are_readable_only_by_the_services_that_name_them():
+    values = {"rbac": {"kubernetesSecrets": {"echo": ["Slack", "twilio"], "igor": ["jenkins"]}}}
+    objs = docs(values)
+    roles = {r["metadata"]["name"]: r for r in of_kind(objs, "Role")}
+    bindings = {b["metadata"]["name"]: b for b in of_kind(objs, "RoleBinding")}
+    # igor does not run by default: nothing for it.
+    assert sorted(roles) == sorted(bindings) == [f"{FULLNAME}-echo-secrets"]
+    [rule] = roles[f"{FULLNAME}-echo-secrets"]["rules"]
+    # The secret engine lower-cases the name it reads; only `get`, only these names.
+    assert rule == {"apiGroups": [""], "resources": ["secrets"], "resourceNames": ["slack", "twilio"],
+                    "verbs": ["get"]}
+    binding = bindings[f"{FULLNAME}-echo-secrets"]
+    assert binding["subjects"] == [{"kind": "ServiceAccount", "name": f"{FULLNAME}-echo", "namespace": NAMESPACE}]
+    assert binding["roleRef"]["name"] == f"{FULLNAME}-echo-secrets"
+    pods = deployments(values)
+    for name, deployment in pods.items():
+        assert deployment["spec"]["template"]["spec"]["automountServiceAccountToken"] is (name == "echo"), name
+
+
+def test_kubernetes_secrets_need_a_known_service():
+    assert "not a Spinnaker service" in render_error({"rbac": {"kubernetesSecrets": {"ecoh": ["x"]}}})
+    assert "needs rbac.create" in render_error({"rbac": {"create": False, "kubernetesSecrets": {"echo": ["x"]}}})
 
 
 @pytest.mark.parametrize("access", ["namespace", "cluster"])

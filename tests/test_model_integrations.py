@@ -55,7 +55,6 @@ DROPPED = [
     ("canary", "stagesEnabled"),
     ("canary", "reduxLoggerEnabled"),
     ("canary", "atlasWebComponentsUrl"),
-    ("canary", "serviceIntegrations", "aws", "accounts", 0, "secretAccessKey"),
     ("canary", "serviceIntegrations", "prometheus", "accounts", 0, "supportedTypes"),
     ("metricStores", "enabled"),
     ("repository", "artifactory", "searches", 0, "permissions"),
@@ -64,7 +63,7 @@ DROPPED = [
     ("ci", "travis", "masters", 0, "numberOfRepositories"),
 ]
 VALUES = {"pubsubType": "GOOGLE", "stagesEnabled": True, "reduxLoggerEnabled": True,
-          "atlasWebComponentsUrl": "https://atlas.example/wc.js", "secretAccessKey": "s3cr3t",
+          "atlasWebComponentsUrl": "https://atlas.example/wc.js",
           "supportedTypes": ["METRICS_STORE"], "enabled": True, "permissions": {"READ": ["dev"]},
           "numberOfRepositories": 25}
 
@@ -81,13 +80,16 @@ def test_halyard_only_key_is_dropped_with_a_note(path):
     assert path[-1] not in dig(hal, path[:-1])
 
 
-def test_dropped_aws_canary_secret_never_reaches_kayenta():
+def test_aws_canary_keys_reach_kayenta_as_explicit_credentials():
+    # Kayenta's AwsManagedAccount binds static keys only under explicitCredentials.
     hal, report = read({"canary": {"enabled": True, "serviceIntegrations": {"aws": {
-        "enabled": True, "accounts": [{"name": "s3", "accessKeyId": "AKIA", "secretAccessKey": "s3cr3t"}]}}}})
+        "enabled": True, "accounts": [{"name": "s3", "accessKeyId": "AKIA", "secretAccessKey": "s3cr3t"},
+                                      {"name": "role", "profileName": "default"}]}}}})
     assert report.ok
     kayenta = translate(hal)["kayenta.yml"]["kayenta"]
-    assert kayenta["aws"]["accounts"] == [{"name": "s3", "accessKeyId": "AKIA"}]
-    assert "s3cr3t" not in repr(translate(hal))
+    assert kayenta["aws"]["accounts"] == [
+        {"name": "s3", "explicitCredentials": {"accessKey": "AKIA", "secretKey": "s3cr3t"}},
+        {"name": "role", "profileName": "default"}]
 
 
 def test_halyard_file_with_integration_sections():

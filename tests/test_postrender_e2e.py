@@ -288,6 +288,80 @@ def test_expose_host_sets_every_url_in_one_place():
     assert ingress and ingress[0]["spec"]["rules"][0]["host"] == "spinnaker.example.com"
 
 
+def _daemon(deployment):
+    return next(c for c in deployment["spec"]["template"]["spec"]["containers"] if c["name"] == "monitoring-daemon")
+
+
+def test_monitoring_daemon_is_reachable_from_the_pod_ip():
+    values = {"expose": {"host": "spinnaker.example.com"},
+              "halconfig": {"metricStores": {"prometheus": {"enabled": True}}}}
+    _, out = post_render(values)
+    objs = objects(out)
+    for service in ("clouddriver", "gate", "orca"):
+        files = files_of(objs, service)
+        daemon = yaml.safe_load(files["spinnaker-monitoring.yml"])
+        # Bound to every interface: the kubelet's probe and Prometheus come in on the pod IP.
+        deployment = next(w for w in workloads(objs)
+                          if w["metadata"]["labels"]["app.kubernetes.io/component"] == service)
+        sidecar = _daemon(deployment)
+        assert daemon["server"] == {"host": "0.0.0.0", "port": sidecar["ports"][0]["containerPort"]}
+        assert sidecar["livenessProbe"]["tcpSocket"]["port"] == daemon["server"]["port"]
+        assert daemon["monitor"]["metric_store"] == ["prometheus"]
+    registry = {s: yaml.safe_load(files_of(objs, s)["spinnaker-monitoring-registry.yml"])["metrics_url"]
+                for s in ("clouddriver", "gate")}
+    assert registry["clouddriver"] == "http://localhost:7002/spectator/metrics"
+    # Gate serves everything under its context path, metrics included.
+    assert registry["gate"] == "http://localhost:8084/api/v1/spectator/metrics"
+
+
+def test_front50_gets_its_s3_keys_as_aws_environment():
+    s3 = {"enabled": True, "bucket": "spin", "endpoint": "http://minio:9000",
+          "accessKeyId": "AKIA-FRONT50-KEY", "secretAccessKey": "front50-secret-value"}
+    _, out = post_render({"halconfig": {"persistentStorage": {"s3": s3}}})
+    objs = objects(out)
+    front50 = yaml.safe_load(files_of(objs, "front50")["front50.yml"])
+    # front50 binds no such keys: they are not written where nothing reads them.
+    assert front50["spinnaker"]["s3"] == {"enabled": True, "bucket": "spin", "endpoint": "http://minio:9000"}
+    [env] = [o for o in by_kind(objs, "Secret") if "-front50-env-" in o["metadata"]["name"]]
+    assert {k: base64.b64decode(v).decode() for k, v in env["data"].items()} == {
+        "AWS_ACCESS_KEY_ID": "AKIA-FRONT50-KEY", "AWS_SECRET_ACCESS_KEY": "front50-secret-value"}
+    users = {w["metadata"]["labels"]["app.kubernetes.io/component"] for w in workloads(objs)
+             if env["metadata"]["name"] in json.dumps(w)}
+    assert users == {"front50"}
+    # Without keys the Secret is empty and front50 uses the AWS credential chain.
+    _, out = post_render({"halconfig": {"persistentStorage": {"s3": {"enabled": True, "bucket": "spin"}}}})
+    [env] = [o for o in by_kind(objects(out), "Secret") if "-front50-env-" in o["metadata"]["name"]]
+    assert not env.get("data")
+
+
+SLACK_FROM_SECRET = {"version": "2026.1.0",
+                     "notifications": {"slack": {"enabled": True, "token": "encrypted:k8s!n:Slack!k:token"}}}
+
+
+def test_kubernetes_secret_references_are_granted_to_exactly_their_service():
+    _, out = post_render({"halconfig": SLACK_FROM_SECRET, "spinnaker": {"version": "2026.1.0"},
+                          "rbac": {"kubernetesSecrets": {"echo": ["slack"]}}})
+    objs = objects(out)
+    echo = yaml.safe_load(files_of(objs, "echo")["echo.yml"])
+    assert echo["spinnaker"]["secrets"]["kubernetes"] == {"enabled": True}
+    assert echo["slack"]["token"] == "encrypted:k8s!n:Slack!k:token"
+    [role] = by_kind(objs, "Role")
+    assert role["rules"][0]["resourceNames"] == ["slack"]
+
+
+@pytest.mark.parametrize("values,expected", [
+    ({"spinnaker": {"version": "2026.1.0"}}, ("rbac.kubernetesSecrets.echo", "may not read")),
+    ({"spinnaker": {"version": "2026.1.0"}, "rbac": {"kubernetesSecrets": {"echo": ["other"]}}},
+     ("rbac.kubernetesSecrets.echo",)),
+    ({"spinnaker": {"version": "2026.0.4"}, "rbac": {"kubernetesSecrets": {"echo": ["slack"]}}},
+     ("cannot read Kubernetes Secrets", "2026.1.0")),
+])
+def test_kubernetes_secret_references_nothing_lets_a_service_read_are_refused(values, expected):
+    hal = dict(SLACK_FROM_SECRET, version=values["spinnaker"]["version"])
+    stream = FORMS["helm3"](handover.render(dict(values, halconfig=hal)))
+    _refused(stream, *expected)
+
+
 def test_profiles_become_local_files():
     values = {"profiles": {"clouddriver": {"kubernetes": {"cacheThreads": 3}}, "spinnaker": {"x": {"y": "yes"}}},
               "settingsLocalJs": "window.spinnakerSettings.feature.canary = true;"}

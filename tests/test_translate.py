@@ -474,13 +474,34 @@ def test_deck_notifications_never_carry_tokens():
     assert deck["slack"] == {"enabled": True, "botName": "bot"}
     assert deck["sms"] == {"enabled": True, "account": "acc"}
     assert deck["githubStatus"] == {"enabled": True}
-    assert deck["googleChat"] == {"enabled": True}
+    assert deck["googlechat"] == {"enabled": True}
     assert deck["bearychat"] == {"enabled": False}
     text = render(files)["settings.js"]
     for secret in ("xoxb-secret-slack", "twilio-secret", "ghp-secret"):
         assert secret not in text
     # echo still gets them
     assert files["echo.yml"]["slack"]["token"] == "xoxb-secret-slack"
+
+
+def test_deck_offers_the_notification_types_its_own_template_offers():
+    # Deck hides a type whose block is missing; Halyard's and Deck's templates always offered these.
+    offered = out({})["settings.js"]["notifications"]
+    assert offered == {name: {"enabled": True}
+                       for name in ("cdevents", "email", "googlechat", "microsoftteams", "pubsub")}
+    assert "googleChat" not in offered  # kleat's spelling, which Deck never reads
+    switched_off = out({"notifications": {"email": {"enabled": False},
+                                          "microsoftteams": {"enabled": False, "templatePath": "/t"}}})
+    deck = switched_off["settings.js"]["notifications"]
+    assert deck["email"] == {"enabled": False}
+    assert deck["microsoftteams"] == {"enabled": False}  # Deck reads only `enabled`
+    assert deck["googlechat"] == {"enabled": True}
+
+
+def test_echo_turns_on_google_chat_and_cdevents():
+    echo = out({"notifications": {"googlechat": {"enabled": True}, "cdevents": {"enabled": True}}})["echo.yml"]
+    assert echo["googlechat"] == {"enabled": True}
+    assert echo["cdevents"] == {"enabled": True}
+    assert "googlechat" not in out({})["echo.yml"]
 
 
 def test_deck_canary_and_features():
@@ -687,7 +708,11 @@ def test_seeded_variants_translate_cleanly(data):
         assert files["deck.env"] == {}
 
     for store in ("gcs", "azs", "oracle", "s3"):
-        assert files["front50.yml"]["spinnaker"].get(store) == _get(hal, "persistentStorage", store)
+        expected = _get(hal, "persistentStorage", store)
+        if store == "s3" and expected is not None:
+            # front50 reads its S3 keys from the environment only (front50_env).
+            expected = {k: v for k, v in expected.items() if k not in ("accessKeyId", "secretAccessKey")}
+        assert files["front50.yml"]["spinnaker"].get(store) == expected
     for provider in PROVIDERS:
         assert files["clouddriver.yml"].get(provider) == _get(hal, "providers", provider)
     assert files["clouddriver.yml"].get("artifacts") == hal.get("artifacts")

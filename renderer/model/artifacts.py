@@ -5,7 +5,44 @@ artifacts such as files from Git hosts, HTTP servers, buckets or Helm
 repositories; `templates` are the Jinja templates igor uses to turn CI build
 output into artifacts.
 """
-from .dsl import Bool, List, Msg, Str, message
+from .dsl import Bool, List, Msg, Read, Str, message
+
+# clouddriver validates user-given artifact URLs against `urlRestrictions`
+# since 2025.1.6, 2025.2.3 and 2025.3.0 (a security fix backported to patches).
+URL_RESTRICTIONS_READS = (Read(since="2025.1.6", until="2025.2.0"), Read(since="2025.2.3"))
+# Git repo accounts read `allowedHosts` since 2025.3.2, 2025.4.2 and 2026.0.
+ALLOWED_HOSTS_READS = (Read(since="2025.3.2", until="2025.4.0"), Read(since="2025.4.2"))
+
+UrlRestrictions = message(
+    "UrlRestrictions",
+    "Which URLs pipelines may make clouddriver fetch with this account's credentials (clouddriver's "
+    "`HttpUrlRestrictions`). Read since 2025.1.6, 2025.2.3 and 2025.3.0; unset, clouddriver's defaults "
+    "apply, which reject localhost, link-local and bare-IP URLs, single-label host names and hosts under "
+    "`.spinnaker`, `.local`, `.localdomain` and `.internal`, so an in-cluster host such as "
+    "`charts.ns.svc.cluster.local` needs `excludedDomains` set here.",
+    allowedHostnamesRegex=Str("Regular expression every host name must match; clouddriver's default "
+                              "`.*\\..+` refuses names without a dot."),
+    allowedSchemes=List(Str("A URL scheme allowed, e.g. `https`; default http and https.")),
+    rejectLocalhost=Bool("Refuse localhost and loopback addresses (default true)."),
+    rejectLinkLocal=Bool("Refuse link-local addresses such as the cloud metadata endpoint (default true)."),
+    rejectVerbatimIps=Bool("Refuse URLs that name an IP address instead of a host (default true)."),
+    allowedDomains=List(Str("A domain whose hosts (and sub-domains) are allowed; when any is given, only "
+                            "these are, e.g. `github.com`.")),
+    rejectedIps=List(Str("An IP address or CIDR range to refuse, e.g. `10.0.0.0/8`.")),
+    excludedDomainTemplate=Str("Pattern (with `%s` for the domain) a host must not match for each of "
+                               "`excludedDomains`; leave unset."),
+    excludedDomains=List(Str("A domain whose hosts are refused; the list replaces clouddriver's default "
+                             "(spinnaker, local, localdomain, internal). An empty list counts as unset, so to "
+                             "allow all of those name one you never use, e.g. `[invalid]`.")),
+    excludedDomainsFromEnvironment=List(Str("The name of an environment variable whose value is a domain "
+                                            "to refuse, e.g. `POD_NAMESPACE`.")),
+    extraExcludedPatterns=List(Str("A further regular expression of host names to refuse.")),
+)
+
+
+def _url_restrictions():
+    return Msg(UrlRestrictions, "Which URLs this account may fetch. Not in kleat; read by clouddriver.",
+               reads=URL_RESTRICTIONS_READS)
 
 
 BitbucketAccount = message(
@@ -22,6 +59,7 @@ BitbucketAccount = message(
               "(Halyard wrote it too).", secret=True),
     tokenFile=Str("Path to a file holding the access token. Not in kleat; clouddriver reads it "
                   "(Halyard wrote it too)."),
+    urlRestrictions=_url_restrictions(),
 )
 
 Bitbucket = message(
@@ -56,6 +94,7 @@ GitHubAccount = message(
     usernamePasswordFile=Str("Path to a file holding `username:password`."),
     token=Str("GitHub personal access token.", secret=True),
     tokenFile=Str("Path to a file holding a GitHub personal access token."),
+    urlRestrictions=_url_restrictions(),
 )
 
 GitHub = message(
@@ -71,6 +110,7 @@ GitLabAccount = message(
     name=Str("Account name that pipelines and triggers refer to.", required=True),
     token=Str("GitLab personal access token.", secret=True),
     tokenFile=Str("Path to a file holding a GitLab personal access token."),
+    urlRestrictions=_url_restrictions(),
 )
 
 GitLab = message(
@@ -97,6 +137,9 @@ GitRepoAccount = message(
     sshKnownHostsFilePath=Str("Path to a `known_hosts` file used to verify Git servers over SSH."),
     sshTrustUnknownHosts=Bool("Accept any SSH host key instead of checking `known_hosts` "
                               "(convenient, but open to man-in-the-middle attacks)."),
+    allowedHosts=List(Str("A Git host this account may clone from (the host and its sub-domains), e.g. "
+                          "`github.com`; none: any host (clouddriver logs a warning). Not in kleat; "
+                          "read by clouddriver.", reads=ALLOWED_HOSTS_READS)),
 )
 
 GitRepo = message(
@@ -132,6 +175,7 @@ HttpAccount = message(
     username=Str("User for HTTP basic authentication."),
     password=Str("Password for `username`.", secret=True),
     usernamePasswordFile=Str("Path to a file holding `username:password`."),
+    urlRestrictions=_url_restrictions(),
 )
 
 Http = message(

@@ -27,15 +27,14 @@ AwsAccount = message(
     profileName=Str("Profile from an AWS credentials file to authenticate with, e.g. `default`."),
     endpoint=Str("S3 API endpoint for an S3-compatible store such as MinIO, e.g. "
                  "`http://minio:9000` (path-style access is then used)."),
-    accessKeyId=Str("AWS access key ID. Current Kayenta releases do not read this key (they take "
-                    "static keys only under `explicitCredentials`); prefer a pod role or "
-                    "`profileName`."),
+    accessKeyId=Str("AWS access key ID for static keys (with `secretAccessKey`); prefer a pod role or "
+                    "`profileName`. Kayenta reads static keys only as the account's "
+                    "`explicitCredentials.accessKey`, which is where it is written (kleat wrote "
+                    "`accessKeyId`, which no Kayenta reads)."),
     supportedTypes=_types("Usually `CONFIGURATION_STORE` and `OBJECT_STORE`."),
-    secretAccessKey=Str(
-        "AWS secret access key (Halyard only).", secret=True,
-        halyard="Halyard wrote it into kayenta.yml, but Kayenta never reads this key; give Kayenta "
-        "static keys as `explicitCredentials` (accessKey, secretKey) of the account through the "
-        "chart's `profiles.kayenta`, or use a pod role or `profileName`; dropped."),
+    secretAccessKey=Str("AWS secret access key paired with `accessKeyId`, written as the account's "
+                        "`explicitCredentials.secretKey` (Halyard wrote `secretAccessKey`, which no Kayenta "
+                        "reads).", secret=True),
 )
 
 Aws = message(

@@ -4,7 +4,7 @@ Each block (Jenkins, Travis, Concourse, Wercker, Google Cloud Build, AWS
 CodeBuild) is copied to igor; Cloud Build accounts also go to echo, which
 listens for their build notifications.
 """
-from .dsl import Bool, Int, List, Msg, Str, message
+from .dsl import Bool, Int, List, Msg, Read, Str, message
 from .common import Permissions
 
 
@@ -13,6 +13,9 @@ GoogleCloudBuildAccount = message(
     "One Google Cloud Build project that pipelines can run builds in and be triggered by.",
     name=Str("Account name shown in Deck and used by triggers and Cloud Build stages.", required=True),
     project=Str("Google Cloud project whose builds are started and watched."),
+    cloudBuildRegion=Str("Cloud Build region to run builds in through its regional endpoint, e.g. "
+                         "`europe-west1`; the global endpoint when unset. Not in kleat; read by igor.",
+                         reads=(Read(since="2026.1.0"),)),
     subscriptionName=Str("Pub/Sub subscription (in `project`) on the `cloud-builds` topic that echo "
                          "listens on for build status changes."),
     jsonKey=Str("Path to a service-account JSON key; omit it to use the pod's default Google "
@@ -148,5 +151,7 @@ Ci = message(
     concourse=Msg(Concourse, "Concourse."),
     jenkins=Msg(Jenkins, "Jenkins."),
     travis=Msg(Travis, "Travis CI."),
-    wercker=Msg(Wercker, "Wercker."),
+    wercker=Msg(Wercker, "Wercker. igor dropped Wercker support in 2026.1.0 (the hosted service closed "
+                         "in 2022), so for 2026.1 and later this section is not written and a warning "
+                         "says so.", reads=(Read(until="2026.1.0"),)),
 )

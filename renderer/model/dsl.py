@@ -76,6 +76,17 @@ class Field:
             return (NATURAL,)
         return tuple(r for r in self.reads if release in r.span)
 
+    def reads_described(self) -> str:
+        """Which releases read the field and where, for the docs and the schema ("" when all do, in place)."""
+        if not self.reads:
+            return ""
+        parts = []
+        for read in self.reads:
+            where = f" as `{read.key}`" if read.key else ""
+            how = f" ({read.how})" if read.how else ""
+            parts.append(f"{read.span.describe()}{where}{how}")
+        return "read by " + "; ".join(parts) + "; not written for other releases"
+
     @property
     def target(self) -> "Message | None":
         return self.ref if self.kind == MSG else None

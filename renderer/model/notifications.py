@@ -1,10 +1,13 @@
 """The `notifications` section: channels echo sends pipeline notifications to.
 
-Slack, Twilio, GitHub status and Microsoft Teams settings are copied to echo.
-Deck gets the blocks of the channels it can offer in its notification editor,
-without their tokens (settings.js is served to every browser).
+Slack, Twilio, GitHub status, Google Chat, Microsoft Teams and CDEvents
+settings are copied to echo. Deck gets the blocks of the channels it can offer
+in its notification editor, without their tokens (settings.js is served to
+every browser); like Halyard's and Deck's own settings.js templates, it offers
+email, Google Chat, Microsoft Teams, Pub/Sub and CDEvents unless the halconfig
+switches one off.
 """
-from .dsl import Bool, Msg, Str, message
+from .dsl import Bool, Msg, Read, Str, message
 
 
 Slack = message(
@@ -44,25 +47,40 @@ BearyChat = message(
 Email = message(
     "Email",
     "Email notifications (echo's SMTP settings come from its own Spring config, not from here).",
-    enabled=Bool("Offer email as a notification channel in Deck."),
+    enabled=Bool("Offer email as a notification channel in Deck (offered unless set to false; echo sends "
+                 "mail only with `mail.enabled` in its own profile)."),
 )
 
 GoogleChat = message(
     "GoogleChat",
     "Google Chat notifications (sent to room webhooks given per pipeline).",
-    enabled=Bool("Offer Google Chat as a notification channel in Deck."),
+    enabled=Bool("Offer Google Chat as a notification channel in Deck (offered unless set to false) and turn "
+                 "echo's Google Chat sender on (echo reads `googlechat.enabled`; kleat never wrote it)."),
 )
 
 PubSub = message(
     "PubSub",
     "Notifications published to a Pub/Sub topic (see the `pubsub` section for publishers).",
-    enabled=Bool("Offer Pub/Sub as a notification channel in Deck."),
+    enabled=Bool("Offer Pub/Sub as a notification channel in Deck (offered unless set to false)."),
 )
 
 MicrosoftTeams = message(
     "MicrosoftTeams",
     "Microsoft Teams notifications (sent to channel webhooks given per pipeline).",
-    enabled=Bool("Turn Microsoft Teams notifications on in echo."),
+    enabled=Bool("Turn Microsoft Teams notifications on in echo (Deck offers the channel unless this is "
+                 "false)."),
+    templatePath=Str("Directory holding custom Jinja templates (`event-notification.jinja`, "
+                     "`pipeline-notification.jinja`) for the Adaptive Cards echo sends, e.g. "
+                     "`/var/secrets/teams-templates`; echo's bundled templates when unset. Not in kleat; "
+                     "read by echo.", reads=(Read(since="2026.2.0"),)),
+)
+
+CDEvents = message(
+    "CDEvents",
+    "CDEvents notifications: pipeline events sent as CloudEvents to a broker URL given per pipeline.",
+    enabled=Bool("Turn echo's CDEvents sender on (echo reads `cdevents.enabled`, 2025.0 and later) and "
+                 "offer CDEvents as a notification channel in Deck (offered unless set to false). Not in "
+                 "kleat."),
 )
 
 Notifications = message(
@@ -77,4 +95,5 @@ Notifications = message(
     googlechat=Msg(GoogleChat, "Google Chat."),
     pubsub=Msg(PubSub, "Pub/Sub."),
     microsoftteams=Msg(MicrosoftTeams, "Microsoft Teams."),
+    cdevents=Msg(CDEvents, "CDEvents."),
 )

@@ -7,7 +7,7 @@ Besides kleat's providers this declares `cloudrun` and `tencentcloud`, which
 Halyard supported and current clouddriver (and, for Tencent Cloud, rosco)
 still reads.
 """
-from .dsl import Any, Bool, Enum, Int, List, Msg, Str, message
+from .dsl import Any, Bool, Enum, Int, List, Msg, Read, Str, message
 from .common import Permissions
 
 GCLOUD_RELEASE_TRACK = ('UNSPECIFIED', 'STABLE', 'BETA', 'ALPHA')
@@ -44,7 +44,9 @@ def _enabled(provider):
 
 
 def _primary_account():
-    return Str("Name of the account Deck selects by default for this provider. "
+    return Str("Name of the account Deck selects by default for this provider (written into settings.js "
+               "as the provider's default account). No service reads it: it is still copied into the "
+               "provider's block in clouddriver.yml, as kleat did, where clouddriver ignores it. "
                "When unset in a Halyard file, the first account is used.")
 
 
@@ -111,9 +113,12 @@ KubernetesAccount = message(
     "service account.",
     checks=(_kinds_or_omit_kinds,),
     name=_name("Kubernetes account"),
-    kinds=List(Str("Kind this account may deploy and caches, e.g. `deployment`. When no kinds are "
-                   "listed, all kinds are used. Do not combine with `omitKinds`.")),
-    omitKinds=List(Str("Kind this account must not deploy or cache. Do not combine with `kinds`.")),
+    kinds=List(Str("Kind this account caches, e.g. `deployment`. When no kinds are listed, all kinds "
+                   "are cached. Since 1.31 it only limits caching: the account can still deploy other "
+                   "kinds (restrict deploys with RBAC on the account's credentials). Do not combine with "
+                   "`omitKinds`.")),
+    omitKinds=List(Str("Kind this account does not cache. Since 1.31 it only limits caching, not what the "
+                       "account may deploy. Do not combine with `kinds`.")),
     context=Str("Kubeconfig context to use; the kubeconfig's `current-context` when unset."),
     cacheThreads=Int("Number of caching agents for this account, each caching a share of its "
                      "namespaces. Defaults to 1."),
@@ -243,7 +248,9 @@ GoogleBaseImage = message(
     shortDescription=Str("Short label shown for this image in Deck."),
     detailedDescription=Str("Longer description shown for this image in Deck."),
     packageType=_package_type(),
-    imageFamily=Bool("Mark the image in Deck as an image family rather than a single image."),
+    isImageFamily=Bool("Mark the image in Deck as an image family rather than a single image. rosco binds "
+                       "it as `isImageFamily`, which is what is written (kleat wrote `imageFamily`, which "
+                       "no rosco reads).", aliases=("imageFamily",)),
     templateFile=Str("Packer template for this image, overriding the bakery default. Not in kleat; "
                      "read by rosco."),
 )
@@ -675,6 +682,10 @@ DockerRegistryAccount = message(
                           "kleat; read by clouddriver."),
     dockerconfigFile=Str("Path of a Docker `config.json` to take the registry credentials from. Not in "
                          "kleat; read by clouddriver."),
+    helmOciRepositories=List(Str("Repository holding Helm charts as OCI artifacts, without the registry "
+                                 "host, e.g. `my-org/charts/app`; clouddriver caches their versions for "
+                                 "`helm/image` artifacts. Not in kleat; read by clouddriver.",
+                                 reads=(Read(since="2025.1.0"),))),
     providerVersion=_provider_version(),
 )
 

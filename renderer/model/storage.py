@@ -55,10 +55,13 @@ S3 = message(
                          "(virtual-hosted style); front50 uses path style when unset."),
     endpoint=Str("URL of an S3-compatible service, e.g. http://minio.storage:9000; AWS's endpoint when unset."),
     accessKeyId=Str("AWS access key ID; the default AWS credential chain (e.g. IRSA, instance profile) is "
-                    "used when unset."),
+                    "used when unset. front50 reads no such key (its S3 client takes only the AWS credential "
+                    "chain), so it is not written to front50.yml: the chart gives it to front50 alone as "
+                    "`AWS_ACCESS_KEY_ID` from a Secret (`spinnaker-renderer generate` leaves it out)."),
     serverSideEncryption=Enum(S3_SERVER_SIDE_ENCRYPTION, "Server-side encryption requested for new objects: "
                                                          "AES256 (S3-managed keys) or AWSKMS (KMS keys)."),
-    secretAccessKey=Str("AWS secret access key belonging to accessKeyId.", secret=True),
+    secretAccessKey=Str("AWS secret access key belonging to accessKeyId; reaches front50 as "
+                        "`AWS_SECRET_ACCESS_KEY` from a Secret, like accessKeyId.", secret=True),
     versioning=Bool("Whether the bucket is versioned: front50 enables versioning when it creates the bucket and "
                     "serves pipeline history from object versions (true when unset); set false for S3-compatible "
                     "services without versioning. kleat lacks this field; front50 reads spinnaker.s3.versioning."),

@@ -39,6 +39,8 @@ def render(text: str) -> str:
     from .complete import check_complete
     from .configset import ConfigSet
     from .expose import apply_expose
+    from ..translate.front50 import front50_env
+    from .k8s_secrets import check_kubernetes_secrets
     from .objects import build_objects
     from .usersecrets import route, wire_secrets
     from .wire import wire
@@ -49,8 +51,10 @@ def render(text: str) -> str:
     hal = apply_expose(hal, bundle.get("expose") or {})
     outputs = translate(hal, release)
     files = ConfigSet(bundle, hal, outputs).files()  # checks the bundle's workload entries
+    check_kubernetes_secrets(files, bundle, release)
     check_complete(text, docs, bundle)
-    objects = build_objects(bundle, hal, files, outputs, stream.is_helm4(docs), docs[index].source)
+    objects = build_objects(bundle, hal, files, outputs, stream.is_helm4(docs), docs[index].source,
+                            front50_env(hal, release))
     wire_secrets(docs, bundle, route(bundle, files, outputs, docs))
     out = wire(docs, index, objects.names) + objects.documents
     patches = bundle.get("patches") or []

@@ -30,6 +30,11 @@ SPLIT_SETTINGS = {
 }
 
 
+# The port the monitoring daemon listens on: the chart's sidecar declares it
+# (container port `metrics`), and its Service and probes use it.
+MONITORING_DAEMON_PORT = 8008
+
+
 def _url(workload: dict) -> str:
     return f"{workload.get('scheme') or 'http'}://{workload['host']}:{workload['port']}"
 
@@ -149,6 +154,25 @@ class ConfigSet:
                 "migration), or turn managed delivery off.", where="halconfig.managedDelivery.enabled")
         return out
 
+    def monitoring_daemon(self) -> dict:
+        """spinnaker-monitoring.yml: the halconfig's stores, and where the daemon listens.
+
+        The daemon's own default is localhost, which neither the kubelet's probe
+        nor Prometheus (both on the pod IP) can reach."""
+        return dict(self.outputs["spinnaker-monitoring.yml"],
+                    server={"host": "0.0.0.0", "port": MONITORING_DAEMON_PORT})
+
+    def spectator_url(self, workload: dict) -> str:
+        """Where the daemon, in the same pod, reads the service's metrics: Gate
+        serves everything (this too) under its servlet context path."""
+        path = ""
+        if workload["service"] == "gate":
+            gate_path = (self.bundle.get("expose") or {}).get("gatePath")
+            if gate_path and gate_path != "/":
+                path = gate_path.rstrip("/")
+        scheme = workload.get("scheme") or "http"
+        return f"{scheme}://localhost:{workload['port']}{path}/spectator/metrics"
+
     def split_profiles(self, service: str) -> dict:
         """`<service>-<profile>.yml` for the HA splits of this service."""
         files = {}
@@ -194,11 +218,9 @@ class ConfigSet:
             files.update(self.split_profiles(service))
             monitored = [n for n in names if self.workloads[n].get("monitoring")]
             if monitored:
-                files["spinnaker-monitoring.yml"] = self.outputs["spinnaker-monitoring.yml"]
-                # The daemon's registry entry: where to scrape this service.
-                port = self.workloads[monitored[0]]["port"]
+                files["spinnaker-monitoring.yml"] = self.monitoring_daemon()
                 files["spinnaker-monitoring-registry.yml"] = {
-                    "metrics_url": f"http://localhost:{port}/spectator/metrics"}
+                    "metrics_url": self.spectator_url(self.workloads[monitored[0]])}
             if profiles.get("spinnaker") is not None:
                 files["spinnaker-local.yml"] = profiles["spinnaker"]
             if profiles.get(service) is not None:

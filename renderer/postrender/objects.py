@@ -94,8 +94,10 @@ def url_password(url: str) -> str:
     return "" if password.startswith("${") else password
 
 
-def build_objects(bundle: dict, hal: dict, files: dict, outputs: dict, helm4: bool, source) -> ObjectBuilder:
-    """The ConfigMaps and Secrets of every service, and Deck's env Secret."""
+def build_objects(bundle: dict, hal: dict, files: dict, outputs: dict, helm4: bool, source,
+                  front50_env: dict | None = None) -> ObjectBuilder:
+    """The ConfigMaps and Secrets of every service, Deck's env Secret, and
+    front50's (its S3 keys as AWS_ACCESS_KEY_ID/AWS_SECRET_ACCESS_KEY, maybe none)."""
     from ..model import HAL
     from ..secrets import secret_values
     from .errors import PostRenderError
@@ -115,4 +117,6 @@ def build_objects(bundle: dict, hal: dict, files: dict, outputs: dict, helm4: bo
         builder.add_service(service, files[service])
     if "deck" in files:
         builder.add_env("deck", outputs["deck.env"])
+    if "front50" in files:
+        builder.add_env("front50", front50_env or {})
     return builder

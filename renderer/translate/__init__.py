@@ -9,7 +9,8 @@ The CLI and the post-renderer both call these and nothing else.
 from __future__ import annotations
 
 from ..releases import KLEAT, Release
-from ._common import with_plugins
+from ..model import HAL
+from ._common import for_release, with_kubernetes_secrets, with_plugins
 from .clouddriver import clouddriver
 from .deck import deck
 from .deck_env import deck_env
@@ -40,13 +41,20 @@ OUTPUTS = {
     "settings.js": ("deck", deck),
     "deck.env": ("deck", deck_env),
 }
+# The files kork-based (Java) services read.
+JAVA_SERVICE_FILES = tuple(name for name, (service, _) in OUTPUTS.items()
+                           if name.endswith(".yml") and service != "monitoring")
 
 
 def translate(hal: dict, release: Release = KLEAT) -> dict:
     """{file name: data} for all 13 outputs, as `release` reads them. The
     default is kleat's semantics (the 1.x line), which the reference corpus pins;
     the CLI and the post-renderer always name the release."""
-    return {name: fn(hal, release) for name, (_, fn) in OUTPUTS.items()}
+    hal = for_release(HAL, hal, release)
+    outputs = {name: fn(hal, release) for name, (_, fn) in OUTPUTS.items()}
+    for name in JAVA_SERVICE_FILES:
+        outputs[name] = with_kubernetes_secrets(outputs[name], release)
+    return outputs
 
 
 def render(outputs: dict) -> dict:

@@ -1,6 +1,8 @@
 """Small helpers shared by the per-service translations."""
 from __future__ import annotations
 
+from ..releases import Span
+
 
 def get(data, *keys):
     """Walk nested mappings; None as soon as a key is missing."""
@@ -37,3 +39,60 @@ def with_plugins(translation):
     translate_with_plugins.__name__ = translation.__name__
     translate_with_plugins.__doc__ = translation.__doc__
     return translate_with_plugins
+
+
+def for_release(msg, data, release):
+    """`data` (normalized under message `msg`) without the fields `release`'s
+    services do not read (their `reads` cover other releases), so no
+    translation that copies a section whole writes a key its release ignores.
+    Fields read at another key are left to `_reads.place`."""
+    if not isinstance(data, dict):
+        return data
+    out = {}
+    for key, value in data.items():
+        field = msg.fields.get(key)
+        if field is None:
+            out[key] = value
+            continue
+        if field.reads and all(read.key is None for read in field.reads) and not field.reads_for(release):
+            continue
+        target = field.target
+        if target is None or field.halyard is not None:
+            out[key] = value
+        elif field.repeated and isinstance(value, list):
+            out[key] = [for_release(target, item, release) for item in value]
+        elif field.map and isinstance(value, dict):
+            out[key] = {k: for_release(target, v, release) for k, v in value.items()}
+        else:
+            out[key] = for_release(target, value, release)
+    return out
+
+
+# kork resolves `encrypted:k8s!n:<secret>!k:<key>` from the Kubernetes API
+# since 2026.1.0, only where `spinnaker.secrets.kubernetes.enabled` is true.
+KUBERNETES_SECRET_PREFIX = "encrypted:k8s!"
+KUBERNETES_SECRETS = Span("2026.1.0")
+
+
+def refers_to_kubernetes_secrets(data) -> bool:
+    if isinstance(data, str):
+        return data.startswith(KUBERNETES_SECRET_PREFIX)
+    if isinstance(data, dict):
+        return any(refers_to_kubernetes_secrets(v) for v in data.values())
+    if isinstance(data, list):
+        return any(refers_to_kubernetes_secrets(v) for v in data)
+    return False
+
+
+def with_kubernetes_secrets(config: dict, release) -> dict:
+    """A Java service's config, with kork's Kubernetes secret engine switched on
+    when the config refers to a Secret and its release has the engine."""
+    if release not in KUBERNETES_SECRETS or not refers_to_kubernetes_secrets(config):
+        return config
+    out = dict(config)
+    spinnaker = dict(out.get("spinnaker") or {})
+    secrets = dict(spinnaker.get("secrets") or {})
+    secrets["kubernetes"] = dict(secrets.get("kubernetes") or {}, enabled=True)
+    spinnaker["secrets"] = secrets
+    out["spinnaker"] = spinnaker
+    return out

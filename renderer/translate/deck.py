@@ -14,9 +14,14 @@ from .gate import login_methods
 _REGIONED = {"aws": ("aws", True), "azure": ("azure", False), "google": ("gce", False),
              "huaweicloud": ("huaweicloud", False), "tencentcloud": ("tencentcloud", False)}
 _ACCOUNT_ONLY = ("appengine", "cloudfoundry", "dcos", "ecs")
-# settings.js name -> halconfig notifications field
-_NOTIFICATIONS = {"bearychat": "bearychat", "email": "email", "githubStatus": "githubStatus",
-                  "googleChat": "googlechat", "pubsub": "pubsub", "slack": "slack", "sms": "twilio"}
+# settings.js name (Deck's INotificationSettings) -> halconfig notifications field.
+# kleat wrote `googleChat`, which Deck never reads.
+_NOTIFICATIONS = {"bearychat": "bearychat", "cdevents": "cdevents", "email": "email",
+                  "githubStatus": "githubStatus", "googlechat": "googlechat",
+                  "microsoftteams": "microsoftteams", "pubsub": "pubsub", "slack": "slack", "sms": "twilio"}
+# Channels Halyard's and Deck's own settings.js templates always offer (Deck
+# hides a type whose block is missing); the halconfig can still switch one off.
+OFFERED_BY_DEFAULT = ("cdevents", "email", "googlechat", "microsoftteams", "pubsub")
 
 
 def gate_url(hal: dict) -> str:
@@ -59,6 +64,19 @@ def _providers(hal: dict) -> dict:
     return out
 
 
+def _notifications(notifications: dict) -> dict:
+    out = {}
+    for deck_name, name in _NOTIFICATIONS.items():
+        block = notifications.get(name)
+        if deck_name in OFFERED_BY_DEFAULT:
+            # Deck reads only `enabled` for these; echo gets the rest.
+            enabled = (block or {}).get("enabled")
+            block = {"enabled": enabled is not False}
+        if block is not None:
+            out[deck_name] = block
+    return out
+
+
 def auth_enabled(hal: dict) -> bool | None:
     """Whether Deck shows login: exactly when gate has a login method on
     (kleat copied authn.enabled, which gate does not read, so Deck could ask
@@ -85,8 +103,7 @@ def deck(hal: dict, release: Release) -> dict:
                     showAllConfigs=canary.get("showAllConfigsEnabled"),
                     storageAccountName=canary.get("storageAccountName") or None,
                     templatesEnabled=canary.get("templatesEnabled")),
-        notifications=pick(**{deck_name: notifications.get(name)
-                              for deck_name, name in _NOTIFICATIONS.items()}),
+        notifications=_notifications(notifications),
         providers=_providers(hal),
         version=hal.get("version") or None,
         defaultTimeZone=hal.get("timezone") or None,

@@ -23,5 +23,8 @@ def echo(hal: dict, release: Release) -> dict:
         stats=stats,
         scheduler={"cron": {"timezone": timezone}} if timezone else None,
         microsoftteams=notifications.get("microsoftteams"),
+        # kleat wrote neither; echo's senders are switched on by `<type>.enabled`.
+        googlechat=notifications.get("googlechat"),
+        cdevents=notifications.get("cdevents"),
         services={"keel": keel} if keel else None,
     )

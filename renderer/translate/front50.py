@@ -3,10 +3,25 @@ from ..releases import Release
 from ._common import enabled_setting, get, pick
 
 STORES = ("gcs", "azs", "oracle", "s3")
+# front50 binds no credential under spinnaker.s3: its S3 client takes the AWS
+# default credential chain, so static keys reach it as environment variables
+# (`front50_env`, put into a Secret by the post-renderer) instead.
+S3_KEYS_AS_ENV = {"accessKeyId": "AWS_ACCESS_KEY_ID", "secretAccessKey": "AWS_SECRET_ACCESS_KEY"}
+
+
+def front50_env(hal: dict, release: Release) -> dict:
+    """The environment front50's S3 client reads its static keys from, when the halconfig gives any."""
+    s3 = get(hal, "persistentStorage", "s3") or {}
+    if s3.get("enabled") is not True:
+        return {}
+    return {env: s3[key] for key, env in S3_KEYS_AS_ENV.items() if s3.get(key)}
 
 
 def front50(hal: dict, release: Release) -> dict:
     storage = hal.get("persistentStorage") or {}
-    spinnaker = pick(**{name: storage.get(name) for name in STORES},
+    stores = {name: storage.get(name) for name in STORES}
+    if stores["s3"] is not None:
+        stores["s3"] = {k: v for k, v in stores["s3"].items() if k not in S3_KEYS_AS_ENV}
+    spinnaker = pick(**stores,
                      delivery=enabled_setting(get(hal, "managedDelivery", "enabled")))
     return {"spinnaker": spinnaker}

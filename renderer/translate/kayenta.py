@@ -3,6 +3,23 @@ from ..releases import Release
 from ._common import get, pick
 
 
+# Kayenta's AwsManagedAccount takes static keys only as explicitCredentials.
+_EXPLICIT = {"accessKeyId": "accessKey", "secretAccessKey": "secretKey"}
+
+
+def _aws_accounts(accounts):
+    if accounts is None:
+        return None
+    out = []
+    for account in accounts:
+        keys = {_EXPLICIT[k]: v for k, v in account.items() if k in _EXPLICIT}
+        account = {k: v for k, v in account.items() if k not in _EXPLICIT}
+        if keys:
+            account["explicitCredentials"] = keys
+        out.append(account)
+    return out
+
+
 def kayenta(hal: dict, release: Release) -> dict:
     if get(hal, "canary", "enabled") is not True:
         return {}
@@ -17,7 +34,7 @@ def kayenta(hal: dict, release: Release) -> dict:
         gcs=pick(enabled=google.get("gcsEnabled")) if google is not None else None,
         prometheus=integrations.get("prometheus"),
         datadog=integrations.get("datadog"),
-        aws=pick(enabled=aws.get("enabled"), accounts=aws.get("accounts")) if aws is not None else None,
+        aws=pick(enabled=aws.get("enabled"), accounts=_aws_accounts(aws.get("accounts"))) if aws is not None else None,
         s3=pick(enabled=aws.get("s3Enabled")) if aws is not None else None,
         signalfx=integrations.get("signalfx"),
         newrelic=integrations.get("newrelic"),

@@ -1,0 +1,67 @@
+"""Every `encrypted:k8s!...` reference a service's files make must be readable by that service.
+
+kork's Kubernetes secret engine (2026.1.0 and later) reads
+`encrypted:k8s!n:<secret>!k:<key>[!ns:<namespace>]` with the pod's own
+ServiceAccount; the chart grants that per service and Secret
+(`rbac.kubernetesSecrets`, handed over in the bundle). A reference the grant
+does not cover would fail only when the service starts, so it is refused here.
+"""
+from __future__ import annotations
+
+from ..translate._common import KUBERNETES_SECRET_PREFIX, KUBERNETES_SECRETS
+from .errors import PostRenderError
+
+
+def references(data, found=None) -> list:
+    """The `encrypted:k8s!...` strings in `data`, in document order."""
+    found = [] if found is None else found
+    if isinstance(data, str):
+        if data.startswith(KUBERNETES_SECRET_PREFIX):
+            found.append(data)
+    elif isinstance(data, dict):
+        for value in data.values():
+            references(value, found)
+    elif isinstance(data, list):
+        for value in data:
+            references(value, found)
+    return found
+
+
+def _params(reference: str) -> dict:
+    params = {}
+    for part in reference[len(KUBERNETES_SECRET_PREFIX):].split("!"):
+        key, _, value = part.partition(":")
+        params[key] = value
+    return params
+
+
+def check_kubernetes_secrets(files: dict, bundle: dict, release) -> None:
+    """Refuse references the release cannot resolve or the chart does not let the service read."""
+    granted = bundle.get("kubernetesSecrets") or {}
+    namespace = (bundle.get("release") or {}).get("namespace") or ""
+    for service in sorted(files):
+        for name, data in sorted(files[service].items()):
+            for reference in references(data) if not isinstance(data, str) else ():
+                where = f"{service}'s {name}"
+                if release not in KUBERNETES_SECRETS:
+                    raise PostRenderError(
+                        f"{where} refers to {reference}, but Spinnaker {release} cannot read Kubernetes "
+                        f"Secrets (its services do since {KUBERNETES_SECRETS.since}).",
+                        "Use another secret reference (encrypted:s3!, encrypted:gcs!, a file from "
+                        "secrets.files or an env var from secrets.env), or run 2026.1.0 or later.")
+                params = _params(reference)
+                secret = params.get("n", "").lower()
+                if not secret or not params.get("k"):
+                    raise PostRenderError(f"{where} has {reference}, which names no Secret or key.",
+                                          "Write it as encrypted:k8s!n:<secret>!k:<key>.")
+                if params.get("ns") and params["ns"] != namespace:
+                    raise PostRenderError(
+                        f"{where} refers to Secret {secret} in namespace {params['ns']}; the chart grants "
+                        f"read access only in the release namespace ({namespace}).",
+                        "Keep the Secret in the release namespace and drop !ns: from the reference.")
+                allowed = {str(n).lower() for n in granted.get(service) or ()}
+                if secret not in allowed:
+                    raise PostRenderError(
+                        f"{where} refers to Secret {secret} ({reference}), which {service} may not read.",
+                        f"Add it to rbac.kubernetesSecrets.{service} in the values, so the chart lets "
+                        f"{service} read exactly that Secret.", where=f"rbac.kubernetesSecrets.{service}")

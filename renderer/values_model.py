@@ -96,6 +96,7 @@ def _workload_fields(defaults: bool) -> dict:
         extraVolumeMounts=List(Any("Extra volume mounts for the service container.", default=d([]))),
         sidecars=List(Any("Extra containers in the pod.", default=d([]))),
         initContainers=List(Any("Init containers of the pod.", default=d([]))),
+        hostAliases=List(Any("Extra /etc/hosts entries of the pod (Kubernetes HostAlias objects).", default=d([]))),
         podSecurityContext=Any("Pod securityContext; the default is restricted (non-root, RuntimeDefault seccomp).",
                                default=d({"runAsNonRoot": True, "runAsUser": 10111, "runAsGroup": 10111,
                                           "fsGroup": 10111, "seccompProfile": {"type": "RuntimeDefault"}})),
@@ -159,12 +160,16 @@ HaClouddriver = message(
     roDeck=IntValue("Replicas of clouddriver-ro-deck.", default=1),
     redisRoUrl=Str("Read replica Redis for the read-only splits (`redis://host:6379`); empty: the main Redis.",
                    default=""),
+    resources=Map(Any("Container resources per split (`caching`, `rw`, `ro`, `roDeck`); a split without an entry "
+                      "uses `services.clouddriver.resources`.", default={})),
 )
 HaEcho = message(
     "HaEcho", "Split echo into a scheduler (cron triggers) and workers.",
     enabled=Bool("Run echo-scheduler and echo-worker instead of one echo.", default=False),
     scheduler=IntValue("Replicas of echo-scheduler (keep 1).", default=1),
     worker=IntValue("Replicas of echo-worker.", default=1),
+    resources=Map(Any("Container resources per split (`scheduler`, `worker`); a split without an entry uses "
+                      "`services.echo.resources`.", default={})),
 )
 Ha = message("HighAvailability", "Halyard's high-availability service splits, wired as Halyard wired them.",
              clouddriver=Msg(HaClouddriver, "clouddriver splits."), echo=Msg(HaEcho, "echo splits."))
@@ -277,7 +282,9 @@ Values = message(
     serviceDefaults=Msg(ServiceDefaults, "Defaults for all services."),
     services=Msg(Services, "Per-service settings."),
     profiles=Map(Any("Raw Spring config per service, written to `<service>-local.yml` (`spinnaker` -> "
-                     "`spinnaker-local.yml`, read by all).", default={})),
+                     "`spinnaker-local.yml`, read by all). An HA split's name (`clouddriver-caching`, "
+                     "`echo-scheduler`, ...) is read by that split only, after its service's, as Halyard's "
+                     "`<split>-local.yml` profiles were.", default={})),
     settingsLocalJs=Str("Deck's `settings-local.js`, appended to the generated settings.", default=""),
     secrets=Msg(Secrets, "Existing Secrets to mount."),
     ha=Msg(Ha, "High-availability splits."),

@@ -360,7 +360,8 @@ def test_ha_splits_replace_their_service():
             assert labels["spinnaker.io/service"] == service
         assert deployment["metadata"]["annotations"]["moniker.spinnaker.io/cluster"] == split
         env = env_of(main_container(deployment))
-        assert env["SPRING_PROFILES_ACTIVE"] == ",".join(("helm",) + profiles + ("local",))
+        # The split's own `<profile>-local` comes last: Halyard's `<split>-local.yml` (profiles.<split>).
+        assert env["SPRING_PROFILES_ACTIVE"] == ",".join(("helm",) + profiles + ("local", profiles[-1] + "-local"))
         sources = [v for v in deployment["spec"]["template"]["spec"]["volumes"] if v["name"] == "config"][0]
         assert sources["projected"]["sources"][0]["configMap"]["name"].endswith(f"-configmap-{service}")
     assert pods["clouddriver-ro-deck"]["spec"]["replicas"] == 3

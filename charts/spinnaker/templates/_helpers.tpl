@@ -251,7 +251,7 @@ echo:
 {{/*
 Every workload the chart renders, as JSON:
   workloads: {<workload>: {name, service, host, port, scheme, profiles,
-              replicas (null: the service's), java, health, monitoring}}
+              replicas, resources (null: the service's), java, health, monitoring}}
   byService: {<service>: [<workload>, ...]}
   disabled:  [services not rendered]
   monitoring: whether Java pods get the monitoring sidecar
@@ -292,10 +292,11 @@ A workload is a service, or one of its HA splits when `ha.<service>.enabled`.
 {{- $ha := get ($ctx.Values.ha | default dict) $name -}}
 {{- if and (kindIs "map" $ha) (include "spinnaker.truthy" (get $ha "enabled")) (hasKey $splits $name) -}}
 {{- range $split := get $splits $name -}}
-{{- $items = append $items (dict "name" $split.name "profiles" $split.profiles "replicas" (get $ha $split.replicas)) -}}
+{{- $items = append $items (dict "name" $split.name "profiles" $split.profiles "replicas" (get $ha $split.replicas)
+      "resources" (get (get $ha "resources" | default dict) $split.replicas)) -}}
 {{- end -}}
 {{- else -}}
-{{- $items = append $items (dict "name" $name "profiles" list "replicas" nil) -}}
+{{- $items = append $items (dict "name" $name "profiles" list "replicas" nil "resources" nil) -}}
 {{- end -}}
 {{- $names := list -}}
 {{- range $item := $items -}}

@@ -1,0 +1,237 @@
+"""Put the pieces together: the values, values.yaml text, the Secret, the report."""
+from __future__ import annotations
+
+import base64
+import os
+import re
+import shlex
+
+from ..emit import scalar, to_yaml
+from ..problems import ERROR, NOTE, WARNING, format_path
+from .environment import Environment
+from .haldir import read_hal_dir
+from .profiles import map_profiles
+from .report import markdown
+
+SECRET_NAME = "spinnaker-halyard-files"
+# A Secret (all its keys and values) must fit etcd's object limit.
+SECRET_LIMIT = 1024 * 1024
+_RELEASE = re.compile(r"^([0-9]{4}\.[0-9]+\.[0-9]+|1\.[0-9]+\.[0-9]+)$")
+ORDER = ("spinnaker", "halconfig", "services", "serviceDefaults", "ha", "redis", "monitoringDaemon", "profiles",
+         "settingsLocalJs", "secrets")
+COMMENTS = {
+    "spinnaker": "The release Halyard ran (the halconfig's `version`); change it here to upgrade.",
+    "halconfig": "The deployment's halconfig in kleat form: Halyard's spellings converted and referenced files "
+                 "pointing at /var/secrets (see the report for every change).",
+    "services": "From deploymentEnvironment (customSizing, tolerations, affinity, sidecars, initContainers, "
+                "hostAliases) and service-settings/<service>.yml.",
+    "serviceDefaults": "From deploymentEnvironment.nodeSelectors: every service.",
+    "ha": "From deploymentEnvironment.haServices, with per-split replicas and resources from customSizing.",
+    "redis": "From service-settings/redis.yml and customSizing.",
+    "monitoringDaemon": "From customSizing.monitoring-daemon.",
+    "profiles": "From <deployment>/profiles/<service>-local.yml (and <split>-local.yml for HA splits).",
+    "settingsLocalJs": "From <deployment>/profiles/settings-local.js.",
+    "secrets": "Every file the halconfig names, in one Secret mounted at /var/secrets (create it first: see "
+               "the report).",
+}
+
+
+class Migration:
+    """The result: `values` (dict), `values_yaml`, `secret` (manifest text or ""), `kubectl`
+    (the command creating the Secret), `report` (MigrationReport), `markdown`, `hal_dir`."""
+
+    def __init__(self, hal_dir, values, report, namespace):
+        self.hal_dir = hal_dir
+        self.values = values
+        self.report = report
+        self.namespace = namespace
+        self.files = [f for f in hal_dir.files if f.found]
+        self.secret = secret_manifest(self.files, namespace) if self.files else ""
+        self.kubectl = kubectl_command(self.files, namespace) if self.files else ""
+        self.values_yaml = values_yaml(values, hal_dir, namespace)
+
+    @property
+    def ok(self) -> bool:
+        return self.report.ok
+
+    def markdown(self, secrets_dir: str | None = None) -> str:
+        hal_dir = self.hal_dir
+        intro = [f"Migrated `{hal_dir.root}` (deployment `{hal_dir.deployment}`) with "
+                 f"`spinnaker-renderer migrate`: {self.report.summary()}."]
+        if self.files:
+            if secrets_dir:
+                intro += ["", f"The Secret is in `{os.path.join(secrets_dir, SECRET_NAME + '.yaml')}`: encrypt it "
+                              "with your tool of choice (sealed-secrets, SOPS, external-secrets) or apply it."]
+            intro += ["", "Create the Secret from the original files with:", "", "```", self.kubectl, "```"]
+        return markdown(self.report, "Halyard migration report", intro, cutover_steps(self))
+
+
+def migrate(path: str, deployment: str | None = None) -> Migration:
+    """Migrate HAL_DIR; check `.ok` before writing anything."""
+    hal_dir = read_hal_dir(path, deployment)
+    report = hal_dir.findings
+    for problem in hal_dir.report.problems:
+        text = problem.render("config")
+        if problem.level == ERROR:
+            report.error(text)
+        elif problem.path[-1:] == ("deploymentEnvironment",):
+            continue  # mapped below, entry by entry
+        elif problem.level == WARNING:
+            report.dropped("config: " + format_path(problem.path), problem.message + (" " + problem.hint
+                                                                                      if problem.hint else ""))
+        elif problem.level == NOTE:
+            report.converted("config: " + format_path(problem.path), "halconfig", problem.message)
+    if hal_dir.rewritten is None:
+        if report.ok:
+            report.error("the config could not be read.")
+        return Migration(hal_dir, {}, report, None)
+    values: dict = {}
+    halconfig = dict(hal_dir.rewritten)
+    version = halconfig.get("version")
+    if isinstance(version, str) and _RELEASE.match(version):
+        values["spinnaker"] = {"version": version}
+        halconfig.pop("version")
+        report.mapped("config: version", "spinnaker.version")
+    elif version:
+        halconfig.pop("version")
+        report.dropped("config: version", f"{version!r} is not a Spinnaker release; the chart runs its default "
+                                          "release unless `spinnaker.version` is set.")
+    values["halconfig"] = halconfig
+    environment = Environment(hal_dir.raw, hal_dir.service_settings, report)
+    _merge(values, environment.build())
+    _merge(values, map_profiles(hal_dir.profiles, hal_dir.deployment, environment.ha_on, report))
+    if hal_dir.files:
+        values["secrets"] = {"files": [SECRET_NAME]}
+        size = sum(os.path.getsize(f.found) for f in hal_dir.files if f.found)
+        if size * 4 // 3 > SECRET_LIMIT:
+            report.error(f"the referenced files add up to {size} bytes, over the 1 MiB a Secret can hold; split "
+                         "them into several Secrets by hand (list each in `secrets.files`).")
+    return Migration(hal_dir, values, report, environment.location)
+
+
+def _merge(into: dict, more: dict):
+    for key, value in more.items():
+        if isinstance(value, dict) and isinstance(into.get(key), dict):
+            _merge(into[key], value)
+        else:
+            into[key] = value
+
+
+def values_yaml(values: dict, hal_dir, namespace) -> str:
+    lines = [f"# Chart values migrated from the Halyard directory {hal_dir.root} (deployment "
+             f"{hal_dir.deployment!r})",
+             "# by `spinnaker-renderer migrate`; the report lists every field mapped, converted or dropped.",
+             f"# Halyard ran Spinnaker in namespace {namespace or 'spinnaker'!r} as spin-<service> objects. This "
+             "chart names",
+             "# them <fullname>-<service>: to keep Halyard's names (spin-gate, spin-deck, ...) for what points",
+             "# at them, uncomment fullnameOverride after Halyard's objects are gone (see the cut-over steps).",
+             "# fullnameOverride: spin", ""]
+    for key in ORDER:
+        if key not in values:
+            continue
+        lines.append(f"# {COMMENTS[key]}")
+        value = values[key]
+        if isinstance(value, (dict, list)) and value:
+            lines.append(f"{key}:")
+            lines += ["  " + line if line else line for line in to_yaml(value).rstrip("\n").split("\n")]
+        elif isinstance(value, dict):
+            lines.append(f"{key}: {{}}")
+        else:
+            lines.append(f"{key}: {scalar(value)}")
+        lines.append("")
+    return "\n".join(lines).rstrip("\n") + "\n"
+
+
+def secret_manifest(files, namespace) -> str:
+    data = {}
+    for f in files:
+        with open(f.found, "rb") as handle:
+            data[f.key] = base64.b64encode(handle.read()).decode("ascii")
+    metadata = {"name": SECRET_NAME, "labels": {"app.kubernetes.io/part-of": "spinnaker"}}
+    if namespace:
+        metadata["namespace"] = namespace
+    manifest = {"apiVersion": "v1", "kind": "Secret", "metadata": metadata, "type": "Opaque", "data": data}
+    return "# Files the Halyard config named, for the chart's secrets.files (mounted at /var/secrets).\n" \
+           "# Encrypt it (sealed-secrets, SOPS, external-secrets) before committing it anywhere.\n" + to_yaml(manifest)
+
+
+def kubectl_command(files, namespace) -> str:
+    parts = ["kubectl", "create", "secret", "generic", SECRET_NAME]
+    if namespace:
+        parts += ["--namespace", namespace]
+    parts += [f"--from-file={f.key}={f.found}" for f in files]
+    return " ".join(shlex.quote(p) for p in parts)
+
+
+def cutover_steps(migration) -> list[str]:
+    ns = migration.namespace or "spinnaker"
+    values = migration.values
+    ha = values.get("ha") or {}
+    echo_split = (ha.get("echo") or {}).get("enabled")
+    scheduler = "spin-echo-scheduler" if echo_split else "spin-echo"
+    steps = [
+        f"Pick the namespace. Halyard's objects live in `{ns}` as `spin-<service>` Deployments and Services. "
+        f"Installing the release into a new namespace (e.g. `{ns}-helm`) lets both run side by side until "
+        f"the switch; installing into `{ns}` works too: the chart's objects are `<release>-spinnaker-<service>`, "
+        "which do not collide with Halyard's.",
+    ]
+    if migration.files:
+        steps.append(f"Create the Secret `{SECRET_NAME}` in the release namespace (the kubectl command above, or "
+                     "the manifest from `--secrets-dir`), before installing.")
+    steps += [
+        "Keep the data. front50's store (the halconfig's persistentStorage) is shared as it is. Redis holds "
+        "orca's running and recent executions (unless orca uses SQL), echo's scheduler state, igor's "
+        "already-seen builds and gate's sessions: to keep them point the chart at Halyard's Redis with "
+        f"`redis.externalUrl: redis://spin-redis.{ns}:6379` (or copy its data with `redis-cli --rdb` / "
+        "replication), and let running pipelines finish before the switch.",
+        f"Avoid two echo schedulers: cron triggers fire once per running scheduler. Before the release starts, "
+        f"scale Halyard's echo to zero: `kubectl -n {ns} scale deployment {scheduler} --replicas=0`, or install "
+        "with `profiles.echo: {scheduler: {enabled: false}}` and remove it at the switch. Do the same for igor "
+        f"(`kubectl -n {ns} scale deployment spin-igor --replicas=0`): two igors trigger every new build twice.",
+        "Install: `spinnaker-renderer helm install spin charts/spinnaker --namespace <ns> -f values.yaml` (or helm "
+        "with `--post-renderer`), and wait for `helm test`.",
+        "Switch users over: point your Ingress/DNS (or `expose.host`) at the release's deck and gate Services; "
+        "Deck's and Gate's public URLs come from `expose.host` or the halconfig's overrideBaseUrls.",
+        f"Remove Halyard's install: `kubectl -n {ns} delete deployment,service,secret -l "
+        "app.kubernetes.io/managed-by=halyard` (check the list with `kubectl get` and the same selector "
+        "first), keeping spin-redis if the release uses it. Stop the Halyard daemon so no `hal deploy apply` brings them back. Then, if "
+        "you want Halyard's names back, set `fullnameOverride: spin` and upgrade.",
+    ]
+    return steps
+
+
+def write_all(outputs: dict) -> None:
+    """Write {path: text} all or nothing (staged, then moved into place; undone on failure)."""
+    staged, placed, backups = [], [], []
+    try:
+        for path, text in outputs.items():
+            directory = os.path.dirname(os.path.abspath(path))
+            os.makedirs(directory, exist_ok=True)
+            tmp = os.path.join(directory, f".{os.path.basename(path)}.migrate-tmp")
+            with open(tmp, "w", encoding="utf-8", newline="\n") as handle:
+                handle.write(text)
+            staged.append((tmp, path))
+        for _, path in staged:
+            if os.path.exists(path):
+                os.replace(path, path + ".migrate-bak")
+                backups.append(path)
+        for tmp, path in staged:
+            os.replace(tmp, path)
+            placed.append(path)
+    except OSError:
+        for path in placed:
+            _quietly(os.unlink, path)
+        for path in backups:
+            _quietly(os.replace, path + ".migrate-bak", path)
+        for tmp, _ in staged:
+            _quietly(os.unlink, tmp)
+        raise
+    for path in backups:
+        _quietly(os.unlink, path + ".migrate-bak")
+
+
+def _quietly(fn, *args):
+    try:
+        fn(*args)
+    except OSError:
+        pass

@@ -187,6 +187,7 @@ def cmd_validate(args) -> int:
 
 def cmd_migrate(args) -> int:
     from .migrate import migrate
+    from .migrate.credentials import SECRET_NAME as CREDENTIALS_SECRET
     from .migrate.output import SECRET_NAME, write_all
 
     if not os.path.isdir(args.hal_dir):
@@ -203,6 +204,8 @@ def cmd_migrate(args) -> int:
         outputs[args.output] = migration.values_yaml
     if args.secrets_dir and migration.secret:
         outputs[os.path.join(args.secrets_dir, SECRET_NAME + ".yaml")] = migration.secret
+    if args.secrets_dir and migration.credentials_secret:
+        outputs[os.path.join(args.secrets_dir, CREDENTIALS_SECRET + ".yaml")] = migration.credentials_secret
     if args.report:
         outputs[args.report] = migration.markdown(args.secrets_dir)
     try:
@@ -213,6 +216,9 @@ def cmd_migrate(args) -> int:
         sys.stdout.write(migration.values_yaml)
     if migration.kubectl and not args.secrets_dir:
         print("create the Secret of the referenced files with:\n  " + migration.kubectl, file=sys.stderr)
+    if migration.credentials and not args.secrets_dir:
+        print(f"{len(migration.credentials)} inline credentials now come from Secret {CREDENTIALS_SECRET}: run "
+              "again with --secrets-dir DIR to write its manifest (values are never printed).", file=sys.stderr)
     print(f"{args.hal_dir}: migrated deployment {migration.hal_dir.deployment!r} "
           f"({migration.report.summary()})", file=sys.stderr)
     return EXIT_OK

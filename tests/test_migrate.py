@@ -56,9 +56,20 @@ deploymentConfigurations:
       - name: vaulted
         kubeconfigFile: encryptedFile:s3!r:us-west-2!b:acme-secrets!f:kubeconfig
       primaryAccount: prod-cluster
+    dockerRegistry:
+      enabled: true
+      accounts:
+      - name: dockerhub
+        address: https://index.docker.io
+        username: bot
+        password: registry-pass-123
     openstack:
       enabled: false
       accounts: []
+  metricStores:
+    datadog:
+      enabled: true
+      api_key: datadog-key-123
   notifications:
     github-status:
       enabled: true
@@ -263,8 +274,35 @@ def test_referenced_files_move_to_the_secret_and_never_into_values(migration, ha
     assert migration.kubectl.startswith(f"kubectl create secret generic {SECRET_NAME} --namespace spinnaker ")
     assert f"--from-file=gcs.json={outside}/keys/gcs.json" in migration.kubectl
     assert f"--from-file=prod.config={hal}/prod/kubeconfigs/prod.config" in migration.kubectl
-    secret_entries = migration.report.of("secret")
-    assert len(secret_entries) == 5
+    file_entries = [e for e in migration.report.of("secret") if e.target.startswith("/var/secrets/")]
+    assert len(file_entries) == 5
+
+
+def test_inline_credentials_move_to_a_secret_and_reach_only_their_readers(migration):
+    saml = migration.values["halconfig"]["security"]["authn"]["saml"]
+    assert saml["keyStorePassword"] == "${HAL_SECURITY_AUTHN_SAML_KEYSTOREPASSWORD}"
+    registry = migration.values["halconfig"]["providers"]["dockerRegistry"]["accounts"][0]
+    assert registry["password"] == "${HAL_PROVIDERS_DOCKERREGISTRY_ACCOUNTS_0_PASSWORD}"
+    assert "changeit" not in migration.values_yaml and "registry-pass-123" not in migration.values_yaml
+    services = migration.values["services"]
+
+    def secret_env(service):
+        return {e["name"]: e["valueFrom"]["secretKeyRef"] for e in services.get(service, {}).get("env", [])
+                if "valueFrom" in e}
+
+    assert secret_env("gate") == {"HAL_SECURITY_AUTHN_SAML_KEYSTOREPASSWORD": {
+        "name": "spinnaker-halyard-credentials", "key": "HAL_SECURITY_AUTHN_SAML_KEYSTOREPASSWORD"}}
+    assert "HAL_PROVIDERS_DOCKERREGISTRY_ACCOUNTS_0_PASSWORD" in secret_env("clouddriver")
+    assert "HAL_PROVIDERS_DOCKERREGISTRY_ACCOUNTS_0_PASSWORD" not in secret_env("gate")
+    assert not secret_env("front50") and not secret_env("rosco")
+    manifest = yaml.safe_load(migration.credentials_secret)
+    assert manifest["metadata"]["name"] == "spinnaker-halyard-credentials"
+    data = {k: base64.b64decode(v).decode() for k, v in manifest["data"].items()}
+    assert data["HAL_SECURITY_AUTHN_SAML_KEYSTOREPASSWORD"] == "changeit"
+    assert data["HAL_PROVIDERS_DOCKERREGISTRY_ACCOUNTS_0_PASSWORD"] == "registry-pass-123"
+    # The monitoring daemon cannot resolve a placeholder: its credential stays, for a human to see to.
+    assert migration.values["halconfig"]["metricStores"]["datadog"]["api_key"] == "datadog-key-123"
+    assert "spinnaker-monitoring.yml" in entries(migration, "metricStores.datadog.api_key", "human")[0].text
 
 
 def test_missing_files_and_encrypted_values_are_left_for_a_human(migration):
@@ -393,6 +431,8 @@ def test_cli_writes_everything_or_nothing(hal_home, tmp_path, run_cli):
         in result.stderr
     assert yaml.safe_load((out / "values.yaml").read_text())["ha"]["clouddriver"]["enabled"] is True
     assert yaml.safe_load((out / "secrets" / f"{SECRET_NAME}.yaml").read_text())["kind"] == "Secret"
+    assert "changeit" not in result.stderr and "changeit" not in (out / "report.md").read_text()
+    assert yaml.safe_load((out / "secrets" / "spinnaker-halyard-credentials.yaml").read_text())["data"]
     assert "## Left for a human" in (out / "report.md").read_text()
     # Without --secrets-dir the kubectl command is printed; values go to stdout.
     result = run_cli("migrate", str(hal))
@@ -479,6 +519,10 @@ def test_the_rendered_release_carries_everything(migration, form):
     # The referenced files' Secret is mounted where the halconfig now points.
     secret_volume = next(v for v in pod["clouddriver-rw"]["volumes"] if v["name"] == "secret-files")
     assert secret_volume["projected"]["sources"] == [{"secret": {"name": SECRET_NAME}}]
+    gate_env = {e["name"]: e for e in main("gate")["env"]}
+    assert gate_env["HAL_SECURITY_AUTHN_SAML_KEYSTOREPASSWORD"]["valueFrom"]["secretKeyRef"]["name"] == \
+        "spinnaker-halyard-credentials"
+    assert "HAL_SECURITY_AUTHN_SAML_KEYSTOREPASSWORD" not in {e["name"] for e in main("orca")["env"]}
     gate_service = next(o for o in objs if o["kind"] == "Service" and o["metadata"]["name"].endswith("-gate"))
     assert gate_service["spec"]["type"] == "LoadBalancer"
     # Profiles: plain, split (read by that split only) and the HA wiring.

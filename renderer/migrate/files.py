@@ -17,7 +17,6 @@ MOUNT = "/var/secrets"
 _KEY_CHARS = re.compile(r"[^-._a-zA-Z0-9]+")
 # Values that are not local paths: URLs (SAML metadata may be one) and Halyard's secret references.
 _URL = re.compile(r"^[a-zA-Z][a-zA-Z0-9+.-]*://")
-ENCRYPTED = ("encrypted:", "encryptedFile:")
 
 
 class Referenced:
@@ -114,11 +113,13 @@ def collect(hal_model, hal: dict, hal_dir: str, report, base=()) -> tuple[dict, 
     taken: set = set()
     for path, value in list(file_fields(hal_model, hal)):
         where = "config: " + format_path(base + path)
-        if value.startswith(ENCRYPTED):
-            report.human(where, f"a Halyard secret reference ({value.split('!')[0]}...): left as it is. The service "
-                                "resolves it at run time only if its secret engine can reach the store (IAM, "
-                                "`encrypted:k8s!` needs the kubernetes engine); otherwise put the file into the "
-                                f"Secret and set the path to {MOUNT}/<key>.")
+        if value.startswith("encrypted:"):
+            continue  # reported with every other secret reference (credentials.move)
+        if value.startswith("encryptedFile:"):
+            report.human(where, f"a Halyard secret file reference ({value.split('!')[0]}...): left as it is. The "
+                                "service decrypts it at run time only if its secret engine can reach the store "
+                                "(IAM for s3/gcs); otherwise put the file into the Secret and set the path to "
+                                f"{MOUNT}/<key>.")
             continue
         if _URL.match(value) and not value.startswith("file://"):
             continue  # a URL (SAML metadata), fetched by the service itself

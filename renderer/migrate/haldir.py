@@ -36,6 +36,7 @@ class HalDir:
         self.text = ""
         self.deployment = None
         self.raw: dict = {}
+        self.base: tuple = ()  # where the deployment sits in the config file
         self.halconfig: dict | None = None
         self.rewritten: dict | None = None
         self.profiles: dict[str, str] = {}
@@ -84,6 +85,7 @@ def read_hal_dir(path: str, deployment: str | None = None, strict: bool = False)
         return hal_dir
     hal_dir.deployment = chosen.get("name")
     hal_dir.raw = chosen
+    hal_dir.base = where
     hal_dir.halconfig = hal
     if hal is None or not report.ok:
         return hal_dir

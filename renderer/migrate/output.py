@@ -8,6 +8,8 @@ import shlex
 
 from ..emit import scalar, to_yaml
 from ..problems import ERROR, NOTE, WARNING, format_path
+from . import credentials
+from ..model import HAL
 from .environment import Environment
 from .haldir import read_hal_dir
 from .profiles import map_profiles
@@ -40,13 +42,15 @@ class Migration:
     """The result: `values` (dict), `values_yaml`, `secret` (manifest text or ""), `kubectl`
     (the command creating the Secret), `report` (MigrationReport), `markdown`, `hal_dir`."""
 
-    def __init__(self, hal_dir, values, report, namespace):
+    def __init__(self, hal_dir, values, report, namespace, credentials_values):
         self.hal_dir = hal_dir
         self.values = values
         self.report = report
         self.namespace = namespace
         self.files = [f for f in hal_dir.files if f.found]
+        self.credentials = credentials_values
         self.secret = secret_manifest(self.files, namespace) if self.files else ""
+        self.credentials_secret = credentials_manifest(credentials_values, namespace) if credentials_values else ""
         self.kubectl = kubectl_command(self.files, namespace) if self.files else ""
         self.values_yaml = values_yaml(values, hal_dir, namespace)
 
@@ -63,6 +67,12 @@ class Migration:
                 intro += ["", f"The Secret is in `{os.path.join(secrets_dir, SECRET_NAME + '.yaml')}`: encrypt it "
                               "with your tool of choice (sealed-secrets, SOPS, external-secrets) or apply it."]
             intro += ["", "Create the Secret from the original files with:", "", "```", self.kubectl, "```"]
+        if self.credentials:
+            where = (f"`{os.path.join(secrets_dir, credentials.SECRET_NAME + '.yaml')}`" if secrets_dir
+                     else "the manifest `migrate --secrets-dir DIR` writes (values are never printed)")
+            intro += ["", f"{len(self.credentials)} inline credentials of the halconfig are `${{HAL_...}}` "
+                          f"placeholders now; their values are in the Secret `{credentials.SECRET_NAME}`: "
+                          f"{where}. Create it before installing."]
         return markdown(self.report, "Halyard migration report", intro, cutover_steps(self))
 
 
@@ -84,9 +94,10 @@ def migrate(path: str, deployment: str | None = None) -> Migration:
     if hal_dir.rewritten is None:
         if report.ok:
             report.error("the config could not be read.")
-        return Migration(hal_dir, {}, report, None)
+        return Migration(hal_dir, {}, report, None, {})
     values: dict = {}
-    halconfig = dict(hal_dir.rewritten)
+    rewritten, secret_values, readers = credentials.move(HAL, hal_dir.rewritten, report, hal_dir.base)
+    halconfig = dict(rewritten)
     version = halconfig.get("version")
     if isinstance(version, str) and _RELEASE.match(version):
         values["spinnaker"] = {"version": version}
@@ -100,13 +111,17 @@ def migrate(path: str, deployment: str | None = None) -> Migration:
     environment = Environment(hal_dir.raw, hal_dir.service_settings, report)
     _merge(values, environment.build())
     _merge(values, map_profiles(hal_dir.profiles, hal_dir.deployment, environment.ha_on, report))
+    for service in sorted(readers):
+        env = values.setdefault("services", {}).setdefault(service, {}).setdefault("env", [])
+        env.extend({"name": name, "valueFrom": {"secretKeyRef": {"name": credentials.SECRET_NAME, "key": name}}}
+                   for name in readers[service])
     if hal_dir.files:
         values["secrets"] = {"files": [SECRET_NAME]}
         size = sum(os.path.getsize(f.found) for f in hal_dir.files if f.found)
         if size * 4 // 3 > SECRET_LIMIT:
             report.error(f"the referenced files add up to {size} bytes, over the 1 MiB a Secret can hold; split "
                          "them into several Secrets by hand (list each in `secrets.files`).")
-    return Migration(hal_dir, values, report, environment.location)
+    return Migration(hal_dir, values, report, environment.location, secret_values)
 
 
 def _merge(into: dict, more: dict):
@@ -155,6 +170,16 @@ def secret_manifest(files, namespace) -> str:
            "# Encrypt it (sealed-secrets, SOPS, external-secrets) before committing it anywhere.\n" + to_yaml(manifest)
 
 
+def credentials_manifest(values: dict, namespace) -> str:
+    metadata = {"name": credentials.SECRET_NAME, "labels": {"app.kubernetes.io/part-of": "spinnaker"}}
+    if namespace:
+        metadata["namespace"] = namespace
+    data = {k: base64.b64encode(v.encode()).decode("ascii") for k, v in sorted(values.items())}
+    manifest = {"apiVersion": "v1", "kind": "Secret", "metadata": metadata, "type": "Opaque", "data": data}
+    return "# Credentials the Halyard config held inline; the halconfig refers to them as ${HAL_...}.\n" \
+           "# Encrypt it (sealed-secrets, SOPS, external-secrets) before committing it anywhere.\n" + to_yaml(manifest)
+
+
 def kubectl_command(files, namespace) -> str:
     parts = ["kubectl", "create", "secret", "generic", SECRET_NAME]
     if namespace:
@@ -178,6 +203,9 @@ def cutover_steps(migration) -> list[str]:
     if migration.files:
         steps.append(f"Create the Secret `{SECRET_NAME}` in the release namespace (the kubectl command above, or "
                      "the manifest from `--secrets-dir`), before installing.")
+    if migration.credentials:
+        steps.append(f"Create the Secret `{credentials.SECRET_NAME}` (the manifest from `--secrets-dir`) in the "
+                     "release namespace: the services read the halconfig's credentials from it.")
     steps += [
         "Keep the data. front50's store (the halconfig's persistentStorage) is shared as it is. Redis holds "
         "orca's running and recent executions (unless orca uses SQL), echo's scheduler state, igor's "

@@ -1,0 +1,107 @@
+"""Credentials written inline in the halconfig, moved out of the values.
+
+Each credential (`secret=True` in the model) becomes a Spring placeholder
+`${HAL_<PATH>}` in the halconfig, and its value a key of one Secret. Only the
+services whose generated config carries the placeholder get the variable
+(`services.<name>.env`, from the Secret), found by translating the halconfig
+itself, so a credential reaches exactly the pods that read it. Files not read
+by Spring (Deck's env file, the monitoring daemon's config) cannot resolve a
+placeholder: those credentials stay inline and are reported for a human.
+"""
+from __future__ import annotations
+
+import copy
+import re
+
+from ..model.dsl import MSG
+from ..problems import format_path
+from ..translate import OUTPUTS, render, translate
+
+SECRET_NAME = "spinnaker-halyard-credentials"
+NOT_SPRING = ("deck.env", "spinnaker-monitoring.yml")
+_ENV_CHARS = re.compile(r"[^A-Z0-9]+")
+
+
+def secret_fields(msg, data, path=()):
+    """(halconfig path, value) of every set credential string in `data` (an instance of `msg`)."""
+    if not isinstance(data, dict):
+        return
+    for key, value in data.items():
+        field = msg.fields.get(key)
+        if field is None or value is None:
+            continue
+        if field.secret and isinstance(value, str):
+            if value:
+                yield path + (key,), value
+        elif field.kind == MSG:
+            if field.repeated:
+                for i, item in enumerate(value):
+                    yield from secret_fields(field.ref, item, path + (key, i))
+            elif field.map:
+                for name, item in value.items():
+                    yield from secret_fields(field.ref, item, path + (key, name))
+            else:
+                yield from secret_fields(field.ref, value, path + (key,))
+
+
+def encrypted_values(data, path=()):
+    """Paths of every Halyard secret reference (`encrypted:...`) anywhere in `data`."""
+    if isinstance(data, dict):
+        for key, value in data.items():
+            yield from encrypted_values(value, path + (key,))
+    elif isinstance(data, list):
+        for i, item in enumerate(data):
+            yield from encrypted_values(item, path + (i,))
+    elif isinstance(data, str) and data.startswith("encrypted:"):
+        yield path, data
+
+
+def env_name(path) -> str:
+    return "HAL_" + _ENV_CHARS.sub("_", "_".join(str(p) for p in path).upper()).strip("_")
+
+
+def _set(data, path, value):
+    for key in path[:-1]:
+        data = data[key]
+    data[path[-1]] = value
+
+
+def move(hal_model, hal: dict, report, base=()):
+    """(halconfig with placeholders, {env: value}, {service: [env, ...]})."""
+    for path, value in encrypted_values(hal):
+        report.human("config: " + format_path(base + path),
+                     f"a Halyard secret reference ({value.split('!')[0]}...): left as it is. The service "
+                     "decrypts it at run time only if its secret engine can reach the store (IAM for s3/gcs; "
+                     "`encrypted:k8s!` needs the kubernetes engine, 2026.1+).")
+    rewritten = copy.deepcopy(hal)
+    pending = {}
+    for path, value in secret_fields(hal_model, hal):
+        if value.startswith(("encrypted:", "encryptedFile:", "${")):
+            continue
+        env = env_name(path)
+        _set(rewritten, path, "${" + env + "}")
+        pending[env] = (path, value)
+    if not pending:
+        return rewritten, {}, {}
+    texts = render(translate(rewritten))
+    values, readers = {}, {}
+    for env, (path, value) in pending.items():
+        where = "config: " + format_path(base + path)
+        files = [name for name, text in texts.items() if "${" + env + "}" in text]
+        stuck = [name for name in files if name in NOT_SPRING]
+        if stuck:
+            _set(rewritten, path, value)
+            report.human(where, f"a credential read from {', '.join(stuck)}, which cannot resolve a placeholder: "
+                                "it stays inline in values.yaml. Replace it with an `encrypted:` reference or keep "
+                                "the values file encrypted (SOPS, sealed-secrets).")
+            continue
+        if not files:
+            report.dropped(where, f"a credential no service reads; replaced by the placeholder ${{{env}}}.")
+            continue
+        services = sorted({OUTPUTS[name][0] for name in files})
+        values[env] = value
+        for service in services:
+            readers.setdefault(service, []).append(env)
+        report.secret(where, f"${{{env}}}", f"inline credential moved to Secret {SECRET_NAME} (key {env}), "
+                                            f"given as an env var to {', '.join(services)} only")
+    return rewritten, values, readers

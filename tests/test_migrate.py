@@ -55,6 +55,8 @@ deploymentConfigurations:
         kubeconfigFile: /nowhere/kube/config
       - name: vaulted
         kubeconfigFile: encryptedFile:s3!r:us-west-2!b:acme-secrets!f:kubeconfig
+      - name: from-home
+        kubeconfigFile: /home/spinnaker/.kube/home.config
       primaryAccount: prod-cluster
     dockerRegistry:
       enabled: true
@@ -215,6 +217,8 @@ def hal_home(tmp_path):
     write(str(outside / "keys" / "gcs.json"), '{"type": "service_account"}\n')
     write(str(outside / "kube" / "config"), "apiVersion: v1\nkind: Config\n# staging\n")
     write(str(outside / "saml.jks"), "JKS-BYTES")
+    # The Halyard user's home, copied along with ~/.hal.
+    write(str(home / ".kube" / "home.config"), "apiVersion: v1\nkind: Config\n# home\n")
     for name, text in PROFILES.items():
         write(str(hal / "prod" / "profiles" / name), text)
     for name, text in SERVICE_SETTINGS.items():
@@ -243,7 +247,8 @@ def test_read_hal_dir_gives_the_pieces_validate_needs(hal_home):
     assert hal_dir.halconfig["persistentStorage"]["gcs"]["enabled"] is True
     assert "clouddriver-caching-local.yml" in hal_dir.profiles and "rosco/packer/aws-custom.json" in hal_dir.profiles
     assert hal_dir.service_settings["gate"]["kubernetes"]["serviceType"] == "LoadBalancer"
-    assert {f.key for f in hal_dir.files} >= {"prod.config", "gcs.json", "config", "metadata.xml", "saml.jks"}
+    assert {f.key for f in hal_dir.files} >= {"prod.config", "gcs.json", "config", "metadata.xml", "saml.jks",
+                                              "home.config"}
     other = read_hal_dir(str(hal_home[0]), "default")
     assert other.deployment == "default" and other.profiles == {"gate-local.yml": "other: deployment\n"}
     assert [f.key for f in other.files] == ["dev.kubeconfig"] and other.files[0].found
@@ -258,6 +263,7 @@ def test_referenced_files_move_to_the_secret_and_never_into_values(migration, ha
     assert paths["staging-cluster"] == "/var/secrets/config"
     assert paths["lost-cluster"] == "/var/secrets/kube-config"
     assert paths["vaulted"].startswith("encryptedFile:s3!")
+    assert paths["from-home"] == "/var/secrets/home.config"
     assert migration.values["halconfig"]["persistentStorage"]["gcs"]["jsonPath"] == "/var/secrets/gcs.json"
     saml = migration.values["halconfig"]["security"]["authn"]["saml"]
     assert saml["metadataUrl"] == "/var/secrets/metadata.xml" and saml["keyStore"] == "/var/secrets/saml.jks"
@@ -275,7 +281,7 @@ def test_referenced_files_move_to_the_secret_and_never_into_values(migration, ha
     assert f"--from-file=gcs.json={outside}/keys/gcs.json" in migration.kubectl
     assert f"--from-file=prod.config={hal}/prod/kubeconfigs/prod.config" in migration.kubectl
     file_entries = [e for e in migration.report.of("secret") if e.target.startswith("/var/secrets/")]
-    assert len(file_entries) == 5
+    assert len(file_entries) == 6
 
 
 def test_inline_credentials_move_to_a_secret_and_reach_only_their_readers(migration):
@@ -427,7 +433,7 @@ def test_cli_writes_everything_or_nothing(hal_home, tmp_path, run_cli):
                      "--report", str(out / "report.md"))
     assert result.returncode == 0, result.stderr
     assert result.stdout == ""
-    assert "mapped: config: deploymentEnvironment.haServices.clouddriver.enabled -> ha.clouddriver.enabled" \
+    assert "mapped: config: deploymentConfigurations[1].deploymentEnvironment.haServices.clouddriver.enabled -> ha.clouddriver.enabled" \
         in result.stderr
     assert yaml.safe_load((out / "values.yaml").read_text())["ha"]["clouddriver"]["enabled"] is True
     assert yaml.safe_load((out / "secrets" / f"{SECRET_NAME}.yaml").read_text())["kind"] == "Secret"

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from ..problems import format_path
 from ..values_model import SERVICES
 
 # Halyard's split names -> (service, the chart's `ha.<service>` key for that split).
@@ -37,11 +38,12 @@ def _name_of(key: str) -> str:
 class Environment:
     """Builds the values; `values` is the result, findings go to `report`."""
 
-    def __init__(self, raw: dict, service_settings: dict, report):
+    def __init__(self, raw: dict, service_settings: dict, report, base=()):
         env = raw.get("deploymentEnvironment")
         self.env = env if isinstance(env, dict) else {}
         self.settings = service_settings
         self.report = report
+        self.source = "config: " + format_path(tuple(base) + ("deploymentEnvironment",))
         self.values: dict = {}
         self.location = None
         ha = self.env.get("haServices") if isinstance(self.env.get("haServices"), dict) else {}
@@ -61,7 +63,7 @@ class Environment:
         return None
 
     def build(self) -> dict:
-        src = "config: deploymentEnvironment"
+        src = self.source
         for key in sorted(self.env):
             handler = getattr(self, "_" + key, None)
             value = self.env[key]

@@ -76,7 +76,8 @@ def resolve(value: str, hal_dir: str) -> str | None:
     `~` is the Halyard user's home (the parent of HAL_DIR when it is a `.hal`
     directory). A path into some `.hal` directory that does not exist here is
     looked up in HAL_DIR, so a copied `~/.hal` still finds its own files.
-    Relative paths are taken from HAL_DIR."""
+    The same holds for other files under the Halyard user's home. Relative paths are taken
+    from HAL_DIR."""
     path = value[len("file:"):] if value.startswith("file:") else value
     if path.startswith("~"):
         path = home_of(hal_dir) + path[1:]
@@ -84,6 +85,13 @@ def resolve(value: str, hal_dir: str) -> str | None:
     marker = "/.hal/"
     if marker in path:
         candidates.append(os.path.join(hal_dir, path.split(marker, 1)[1]))
+    # The Halyard user's home copied along with ~/.hal: /home/spinnaker/.kube/config is looked up
+    # as <parent of HAL_DIR>/.kube/config when that parent is also named spinnaker.
+    home = home_of(hal_dir)
+    user = os.path.basename(home)
+    parts = path.split("/")
+    if os.path.isabs(path) and user in parts[:-1]:
+        candidates.append(os.path.join(home, *parts[parts.index(user) + 1:]))
     for candidate in candidates:
         if os.path.isfile(candidate):
             return os.path.abspath(candidate)

@@ -5,6 +5,7 @@ import base64
 import os
 import re
 import shlex
+import textwrap
 
 from ..emit import scalar, to_yaml
 from ..problems import ERROR, NOTE, WARNING, format_path
@@ -89,6 +90,8 @@ def migrate(path: str, deployment: str | None = None) -> Migration:
         elif problem.level == WARNING:
             report.dropped("config: " + format_path(problem.path), problem.message + (" " + problem.hint
                                                                                       if problem.hint else ""))
+        elif problem.level == NOTE and "dropped" in problem.message:
+            report.dropped("config: " + format_path(problem.path), problem.message)
         elif problem.level == NOTE:
             report.converted("config: " + format_path(problem.path), "halconfig", problem.message)
     if hal_dir.rewritten is None:
@@ -102,13 +105,13 @@ def migrate(path: str, deployment: str | None = None) -> Migration:
     if isinstance(version, str) and _RELEASE.match(version):
         values["spinnaker"] = {"version": version}
         halconfig.pop("version")
-        report.mapped("config: version", "spinnaker.version")
+        report.mapped("config: " + format_path(hal_dir.base + ("version",)), "spinnaker.version")
     elif version:
         halconfig.pop("version")
-        report.dropped("config: version", f"{version!r} is not a Spinnaker release; the chart runs its default "
+        report.dropped("config: " + format_path(hal_dir.base + ("version",)), f"{version!r} is not a Spinnaker release; the chart runs its default "
                                           "release unless `spinnaker.version` is set.")
     values["halconfig"] = halconfig
-    environment = Environment(hal_dir.raw, hal_dir.service_settings, report)
+    environment = Environment(hal_dir.raw, hal_dir.service_settings, report, hal_dir.base)
     _merge(values, environment.build())
     _merge(values, map_profiles(hal_dir.profiles, hal_dir.deployment, environment.ha_on, report))
     for service in sorted(readers):
@@ -144,7 +147,7 @@ def values_yaml(values: dict, hal_dir, namespace) -> str:
     for key in ORDER:
         if key not in values:
             continue
-        lines.append(f"# {COMMENTS[key]}")
+        lines += ["# " + line for line in textwrap.wrap(COMMENTS[key], 98)]
         value = values[key]
         if isinstance(value, (dict, list)) and value:
             lines.append(f"{key}:")

@@ -190,7 +190,8 @@ SERVICE_SETTINGS = {
     "gate.yml": "kubernetes:\n  serviceType: LoadBalancer\n  podAnnotations:\n    prometheus.io/scrape: 'true'\n"
                 "  serviceAnnotations:\n    cloud.google.com/load-balancer-type: Internal\n"
                 "overrideBaseUrl: https://gate.example.com\n",
-    "deck.yml": "artifactId: registry.example.com/spinnaker/deck:2.27.3-custom\nenv:\n  TZ: Europe/Berlin\n",
+    "deck.yml": "artifactId: registry.example.com/spinnaker/deck:2.27.3-custom\nenv:\n  TZ: Europe/Berlin\n"
+                "  API_HOST: http://spin-gate.spinnaker:8084/\n",
     "orca.yml": "env:\n  JAVA_OPTS: -Xmx2g\n  EXTRA: 'yes'\nhealthEndpoint: /health\n",
     "echo-worker.yml": "targetSize: 3\n",
     "redis.yml": "overrideBaseUrl: redis://redis.example.com:6379\nskipLifeCycleManagement: true\n",
@@ -311,6 +312,22 @@ def test_inline_credentials_move_to_a_secret_and_reach_only_their_readers(migrat
     assert "spinnaker-monitoring.yml" in entries(migration, "metricStores.datadog.api_key", "human")[0].text
 
 
+def test_a_file_gone_from_the_machine_is_found_in_halyards_staged_copy(hal_home):
+    """`hal deploy apply` left `<deployment>/staging/dependencies/<abs(path.hashCode())>-<name>`
+    (seen in published ~/.hal directories whose kubeconfig was not published)."""
+    from renderer.migrate.files import java_hash
+
+    hal, _ = hal_home
+    assert java_hash("/home/spinnaker/.kube/config") == 2054179555  # as Java computes it
+    staged = hal / "prod" / "staging" / "dependencies" / f"{abs(java_hash('/nowhere/kube/config'))}-config"
+    write(str(staged), "apiVersion: v1\n# staged\n")
+    result = migrate(str(hal))
+    entry = result.report.find("accounts[2].kubeconfigFile", "secret")[0]
+    assert "staged" in entry.text and entry.target == "/var/secrets/kube-config"
+    data = yaml.safe_load(result.secret)["data"]
+    assert base64.b64decode(data["kube-config"]).decode().endswith("# staged\n")
+
+
 def test_missing_files_and_encrypted_values_are_left_for_a_human(migration):
     human = "\n".join(e.line() for e in migration.report.of("human"))
     assert "accounts[2].kubeconfigFile" in human and "/nowhere/kube/config does not exist" in human
@@ -374,7 +391,9 @@ def test_scheduling_sidecars_and_service_settings(migration):
     assert services["deck"]["image"] == {"registry": "registry.example.com/spinnaker", "repository": "deck",
                                          "tag": "2.27.3-custom"}
     assert services["deck"]["env"] == [{"name": "TZ", "value": "Europe/Berlin"}]
-    assert services["orca"]["env"] == [{"name": "EXTRA", "value": "yes"}, {"name": "JAVA_OPTS", "value": "-Xmx2g"}]
+    # JAVA_OPTS has its own value; what the chart sets itself (Deck's API_HOST) is not duplicated.
+    assert services["orca"]["env"] == [{"name": "EXTRA", "value": "yes"}] and services["orca"]["javaOpts"] == "-Xmx2g"
+    assert entries(migration, "service-settings/deck.yml: env.API_HOST", "dropped")
     assert services["front50"]["extraVolumes"] == [{"name": "front50-extra", "configMap": {"name": "front50-extra"}}]
     assert migration.values["redis"]["externalUrl"] == "redis://redis.example.com:6379"
     assert entries(migration, "service-settings/gate.yml: overrideBaseUrl", "human")

@@ -20,6 +20,14 @@ SPLITS = {
     "clouddriver-ro": ("clouddriver", "ro"), "clouddriver-ro-deck": ("clouddriver", "roDeck"),
     "echo-scheduler": ("echo", "scheduler"), "echo-worker": ("echo", "worker"),
 }
+# Variables the chart sets itself: a second definition would clash with them.
+CHART_ENV = {
+    "SPRING_PROFILES_ACTIVE": "the chart sets the Spring profiles (helm[,<split>],local[,<split>-local]); "
+                              "Halyard's `local` profiles are `profiles.<service>`.",
+    "API_HOST": "the chart points Deck at its Gate itself.",
+    "DECK_HOST": "the chart sets Deck's listen address.",
+    "DECK_PORT": "the chart sets Deck's port (`services.deck.port`).",
+}
 SCHEDULING = ("sidecars", "initContainers", "hostAliases", "affinity", "tolerations")
 _SET = object()
 
@@ -343,9 +351,20 @@ class Environment:
                 _deep(self.values, svc + ("replicas",), int(value))
                 self.report.mapped(where, f"services.{name}.replicas")
         elif key == "env" and isinstance(value, dict):
-            env = [{"name": str(k), "value": str(v)} for k, v in sorted(value.items())]
-            self.values.setdefault("services", {}).setdefault(name, {}).setdefault("env", []).extend(env)
-            self.report.converted(where, f"services.{name}.env", "a map written as Kubernetes EnvVars")
+            env = []
+            for var, text in sorted(value.items()):
+                here = f"{where}.{var}"
+                if var == "JAVA_OPTS" and name != "deck":
+                    _deep(self.values, svc + ("javaOpts",), str(text))
+                    self.report.mapped(here, f"services.{name}.javaOpts")
+                elif var in CHART_ENV:
+                    self.report.dropped(here, CHART_ENV[var])
+                else:
+                    env.append({"name": str(var), "value": "" if text is None else str(text)})
+            if env:
+                self.values.setdefault("services", {}).setdefault(name, {}).setdefault("env", []).extend(env)
+                self.report.converted(where, f"services.{name}.env",
+                                      f"{', '.join(e['name'] for e in env)}: a map written as Kubernetes EnvVars")
         elif key == "artifactId" and isinstance(value, str):
             image = _image(value)
             _deep(self.values, svc + ("image",), image)

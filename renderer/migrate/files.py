@@ -70,14 +70,30 @@ def home_of(hal_dir: str) -> str:
     return os.path.expanduser("~")
 
 
-def resolve(value: str, hal_dir: str) -> str | None:
+def java_hash(text: str) -> int:
+    """Java's String.hashCode, which Halyard used to name the copies it staged."""
+    h = 0
+    for unit in text.encode("utf-16-be").decode("utf-16-be"):
+        h = (31 * h + ord(unit)) & 0xFFFFFFFF
+    return h - (1 << 32) if h >= 1 << 31 else h
+
+
+def staged_copy(value: str, hal_dir: str, deployment: str | None) -> str:
+    """Where `hal deploy apply` left its copy of the file: `<deployment>/staging/dependencies/
+    <abs(hashCode of the path)>-<file name>` (Halyard's naming, also used by `hal backup`)."""
+    name = os.path.basename(value.rstrip("/"))
+    return os.path.join(hal_dir, deployment or "default", "staging", "dependencies",
+                        f"{abs(java_hash(value))}-{name}")
+
+
+def resolve(value: str, hal_dir: str, deployment: str | None = None) -> str | None:
     """Where the file the config names is on this machine, or None.
 
     `~` is the Halyard user's home (the parent of HAL_DIR when it is a `.hal`
     directory). A path into some `.hal` directory that does not exist here is
     looked up in HAL_DIR, so a copied `~/.hal` still finds its own files.
     The same holds for other files under the Halyard user's home. Relative paths are taken
-    from HAL_DIR."""
+    from HAL_DIR. Failing all that, the copy Halyard staged for its last deploy is used."""
     path = value[len("file:"):] if value.startswith("file:") else value
     if path.startswith("~"):
         path = home_of(hal_dir) + path[1:]
@@ -92,6 +108,8 @@ def resolve(value: str, hal_dir: str) -> str | None:
     parts = path.split("/")
     if os.path.isabs(path) and user in parts[:-1]:
         candidates.append(os.path.join(home, *parts[parts.index(user) + 1:]))
+    # Last: the copy Halyard staged when it deployed (it may be older than the file).
+    candidates.append(staged_copy(value, hal_dir, deployment))
     for candidate in candidates:
         if os.path.isfile(candidate):
             return os.path.abspath(candidate)
@@ -112,7 +130,7 @@ def _key(original: str, taken: set) -> str:
     return key
 
 
-def collect(hal_model, hal: dict, hal_dir: str, report, base=()) -> tuple[dict, list]:
+def collect(hal_model, hal: dict, hal_dir: str, report, base=(), deployment=None) -> tuple[dict, list]:
     """(halconfig with file paths rewritten, [Referenced]); every finding goes to `report`."""
     import copy
 
@@ -131,14 +149,17 @@ def collect(hal_model, hal: dict, hal_dir: str, report, base=()) -> tuple[dict, 
             continue
         if _URL.match(value) and not value.startswith("file://"):
             continue  # a URL (SAML metadata), fetched by the service itself
-        found = resolve(value.replace("file://", "file:", 1), hal_dir)
+        found = resolve(value.replace("file://", "file:", 1), hal_dir, deployment)
         identity = found or value
         entry = by_file.get(identity)
         if entry is None:
             entry = by_file[identity] = Referenced(value, found, _key(value, taken))
         entry.paths.append(path)
         _set(rewritten, path, entry.mounted)
-        if found:
+        if found and "/staging/dependencies/" in found.replace(os.sep, "/"):
+            report.secret(where, entry.mounted, f"{value} is not on this machine; read from the copy Halyard staged "
+                                                f"at its last deploy ({found}): check it is current")
+        elif found:
             report.secret(where, entry.mounted, f"{value} (read from {found})")
         else:
             report.human(where, f"{value} does not exist on this machine (nor under the Halyard directory); the "

@@ -89,7 +89,8 @@ def read_hal_dir(path: str, deployment: str | None = None, strict: bool = False)
     hal_dir.halconfig = hal
     if hal is None or not report.ok:
         return hal_dir
-    hal_dir.rewritten, hal_dir.files = referenced.collect(HAL, hal, path, hal_dir.findings, where)
+    hal_dir.rewritten, hal_dir.files = referenced.collect(HAL, hal, path, hal_dir.findings, where,
+                                                          hal_dir.deployment)
     _read_profiles(hal_dir)
     _read_service_settings(hal_dir)
     return hal_dir

@@ -82,9 +82,8 @@ def migrate(path: str, deployment: str | None = None) -> Migration:
     hal_dir = read_hal_dir(path, deployment)
     report = hal_dir.findings
     for problem in hal_dir.report.problems:
-        text = problem.render("config")
         if problem.level == ERROR:
-            report.error(text)
+            report.error(problem.render("config")[len("error: "):])
         elif problem.path[-1:] == ("deploymentEnvironment",):
             continue  # mapped below, entry by entry
         elif problem.level == WARNING:

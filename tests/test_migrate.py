@@ -165,7 +165,8 @@ deploymentConfigurations:
       clouddriver:
         enabled: true
         disableClouddriverRoDeck: false
-        redisSlaveEndpoint: redis://redis-replica:6379
+        redisSlaveEndpoint: redis://:replica-pass@redis-replica:6379
+        redisMasterEndpoint: redis://:master-pass@redis-master:6379
       echo:
         enabled: true
     livenessProbeConfig:
@@ -181,6 +182,8 @@ PROFILES = {
     "gate-local.yml": "server:\n  tomcat:\n    protocolHeader: X-Forwarded-Proto\n",
     "spinnaker-local.yml": "services:\n  fiat:\n    legacyFallback: true\n",
     "orca-local.yml": "tasks:\n  useManagedServiceAccounts: true\nwebhook:\n  preconfigured:\n  - password: hunter2\n",
+    # Per-service Redis with its password, as a published guide does it.
+    "igor-local.yml": "services.redis.baseUrl: redis://:igor-pass@10.0.0.5:6383\n",
     "settings-local.js": "window.spinnakerSettings.feature.artifactsRewrite = true;\n",
     "clouddriver.yml": "replaced: everything\n",
     "rosco/packer/aws-custom.json": "{}\n",
@@ -354,7 +357,11 @@ def test_sizing_replicas_and_ha(migration):
     assert ha["clouddriver"]["resources"]["caching"] == {"requests": {"cpu": 2, "memory": "8Gi"},
                                                          "limits": {"memory": "8Gi"}}
     assert ha["clouddriver"]["resources"]["ro"] == {"requests": {"cpu": 1, "memory": "4Gi"}}
-    assert ha["clouddriver"]["redisRoUrl"] == "redis://redis-replica:6379"
+    # The replica's URL carries a password: a placeholder, the URL in the credentials Secret.
+    assert ha["clouddriver"]["redisRoUrl"] == "${HAL_HA_CLOUDDRIVER_REDISROURL}"
+    assert migration.credentials["HAL_HA_CLOUDDRIVER_REDISROURL"] == "redis://:replica-pass@redis-replica:6379"
+    master = entries(migration, "redisMasterEndpoint", "human")[0].text
+    assert "master-pass" not in master and "redis://:***@redis-master:6379" in master
     assert ha["echo"]["scheduler"] == 1 and ha["echo"]["worker"] == 3
     assert ha["echo"]["resources"]["scheduler"]["requests"]["cpu"] == "500m"
     services = values["services"]
@@ -392,7 +399,8 @@ def test_scheduling_sidecars_and_service_settings(migration):
                                          "tag": "2.27.3-custom"}
     assert services["deck"]["env"] == [{"name": "TZ", "value": "Europe/Berlin"}]
     # JAVA_OPTS has its own value; what the chart sets itself (Deck's API_HOST) is not duplicated.
-    assert services["orca"]["env"] == [{"name": "EXTRA", "value": "yes"}] and services["orca"]["javaOpts"] == "-Xmx2g"
+    plain = [e for e in services["orca"]["env"] if "value" in e]
+    assert plain == [{"name": "EXTRA", "value": "yes"}] and services["orca"]["javaOpts"] == "-Xmx2g"
     assert entries(migration, "service-settings/deck.yml: env.API_HOST", "dropped")
     assert services["front50"]["extraVolumes"] == [{"name": "front50-extra", "configMap": {"name": "front50-extra"}}]
     assert migration.values["redis"]["externalUrl"] == "redis://redis.example.com:6379"
@@ -413,8 +421,14 @@ def test_profiles_plain_and_split(migration):
     assert migration.values["settingsLocalJs"].startswith("window.spinnakerSettings.feature")
     assert entries(migration, "profiles/clouddriver.yml", "human")[0].text.startswith("replaced Halyard's")
     assert entries(migration, "profiles/rosco/packer/aws-custom.json", "human")
-    assert "hunter2" in str(profiles["orca"])
-    assert "webhook.preconfigured.0.password" in entries(migration, "profiles/orca-local.yml", "human")[0].text
+    # Credentials inside profiles become placeholders read from the credentials Secret by that service.
+    assert profiles["orca"]["webhook"]["preconfigured"][0]["password"] == \
+        "${HAL_PROFILE_ORCA_WEBHOOK_PRECONFIGURED_0_PASSWORD}"
+    assert profiles["igor"] == {"services.redis.baseUrl": "${HAL_PROFILE_IGOR_SERVICES_REDIS_BASEURL}"}
+    assert migration.credentials["HAL_PROFILE_IGOR_SERVICES_REDIS_BASEURL"] == "redis://:igor-pass@10.0.0.5:6383"
+    assert "HAL_PROFILE_IGOR_SERVICES_REDIS_BASEURL" in {e["name"] for e in migration.values["services"]["igor"]["env"]}
+    for secret in ("hunter2", "igor-pass", "replica-pass", "master-pass"):
+        assert secret not in migration.values_yaml and secret not in migration.markdown()
 
 
 def test_split_profiles_without_ha_are_dropped(hal_home):
@@ -555,7 +569,9 @@ def test_the_rendered_release_carries_everything(migration, form):
     assert yaml.safe_load(clouddriver["clouddriver-local.yml"]) == {"kubernetes": {"jobs": {"append-suffix": True}}}
     assert yaml.safe_load(clouddriver["clouddriver-caching-local.yml"]) == {"caching": {"agent": {"poll-interval": 60}}}
     assert yaml.safe_load(clouddriver["clouddriver-ro-deck-local.yml"]) == {"sql": {"read-only": True}}
-    assert yaml.safe_load(clouddriver["clouddriver-ro.yml"])["redis"]["connection"] == "redis://redis-replica:6379"
+    assert yaml.safe_load(clouddriver["clouddriver-ro.yml"])["redis"]["connection"] == \
+        "${HAL_HA_CLOUDDRIVER_REDISROURL}"
+    assert "HAL_HA_CLOUDDRIVER_REDISROURL" in {e["name"] for e in main("clouddriver-ro")["env"]}
     assert "/var/secrets/prod.config" in clouddriver["clouddriver.yml"]
     echo = _config_files(objs, "echo")
     assert "pollingIntervalMs" in echo["echo-scheduler-local.yml"]

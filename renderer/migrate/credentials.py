@@ -66,8 +66,60 @@ def _set(data, path, value):
     data[path[-1]] = value
 
 
-def move(hal_model, hal: dict, report, base=()):
-    """(halconfig with placeholders, {env: value}, {service: [env, ...]})."""
+# A URL carrying a password (`redis://:secret@host:6379`).
+_URL_PASSWORD = re.compile(r"^[a-zA-Z][a-zA-Z0-9+.-]*://[^/@\s]*:[^/@\s]+@")
+# Keys whose values are credentials when written inline in a profile.
+_CREDENTIAL_KEY = re.compile(r"(password|passphrase|secret|token|apikey|api_key|privatekey|accesskey)", re.I)
+
+
+def url_with_password(value) -> bool:
+    return isinstance(value, str) and bool(_URL_PASSWORD.match(value))
+
+
+def looks_like_credential(key, value) -> bool:
+    if not isinstance(value, str) or not value or value.startswith(("${", "encrypted:", "encryptedFile:")):
+        return False
+    return url_with_password(value) or bool(_CREDENTIAL_KEY.search(str(key)))
+
+
+class Vault:
+    """The credentials taken out of the values: {env: value}, and which services read each."""
+
+    def __init__(self, report):
+        self.report = report
+        self.values: dict = {}
+        self.readers: dict = {}
+
+    def keep(self, env, value, services, where, what="inline credential") -> str:
+        """Store `value` under `env`; the placeholder that replaces it."""
+        self.values[env] = value
+        for service in services:
+            names = self.readers.setdefault(service, [])
+            if env not in names:
+                names.append(env)
+        self.report.secret(where, f"${{{env}}}", f"{what} moved to Secret {SECRET_NAME} (key {env}), given as an "
+                                                 f"env var to {', '.join(services)} only")
+        return "${" + env + "}"
+
+    def scrub(self, data, env_prefix, services, where, path=()):
+        """`data` (a Spring profile) with every credential-looking value replaced by a placeholder."""
+        if isinstance(data, dict):
+            out = {}
+            for key, value in data.items():
+                if looks_like_credential(key, value):
+                    env = env_name((env_prefix,) + path + (key,))
+                    out[key] = self.keep(env, value, services, f"{where}: {'.'.join(map(str, path + (key,)))}")
+                else:
+                    out[key] = self.scrub(value, env_prefix, services, where, path + (key,))
+            return out
+        if isinstance(data, list):
+            return [self.scrub(item, env_prefix, services, where, path + (i,)) for i, item in enumerate(data)]
+        return data
+
+
+def move(hal_model, hal: dict, vault: Vault, base=()):
+    """The halconfig with its credentials replaced by placeholders (kept in `vault`)."""
+    report = vault.report
     for path, value in encrypted_values(hal):
         report.human("config: " + format_path(base + path),
                      f"a Halyard secret reference ({value.split('!')[0]}...): left as it is. The service "
@@ -82,9 +134,8 @@ def move(hal_model, hal: dict, report, base=()):
         _set(rewritten, path, "${" + env + "}")
         pending[env] = (path, value)
     if not pending:
-        return rewritten, {}, {}
+        return rewritten
     texts = render(translate(rewritten))
-    values, readers = {}, {}
     for env, (path, value) in pending.items():
         where = "config: " + format_path(base + path)
         files = [name for name, text in texts.items() if "${" + env + "}" in text]
@@ -98,10 +149,5 @@ def move(hal_model, hal: dict, report, base=()):
         if not files:
             report.dropped(where, f"a credential no service reads; replaced by the placeholder ${{{env}}}.")
             continue
-        services = sorted({OUTPUTS[name][0] for name in files})
-        values[env] = value
-        for service in services:
-            readers.setdefault(service, []).append(env)
-        report.secret(where, f"${{{env}}}", f"inline credential moved to Secret {SECRET_NAME} (key {env}), "
-                                            f"given as an env var to {', '.join(services)} only")
-    return rewritten, values, readers
+        vault.keep(env, value, sorted({OUTPUTS[name][0] for name in files}), where)
+    return rewritten

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from ..problems import format_path
+from .credentials import url_with_password
 from ..values_model import SERVICES
 
 # Halyard's split names -> (service, the chart's `ha.<service>` key for that split).
@@ -29,7 +30,12 @@ CHART_ENV = {
     "DECK_PORT": "the chart sets Deck's port (`services.deck.port`).",
 }
 SCHEDULING = ("sidecars", "initContainers", "hostAliases", "affinity", "tolerations")
-_SET = object()
+JAVA_SERVICES = tuple(name for name in SERVICES if name != "deck")
+
+
+def _shown(value) -> str:
+    """A URL for the report, its password masked."""
+    return re.sub(r"(://[^/@\s]*:)[^/@\s]+@", r"\1***@", str(value))
 
 
 def _deep(values, path, value):
@@ -46,11 +52,12 @@ def _name_of(key: str) -> str:
 class Environment:
     """Builds the values; `values` is the result, findings go to `report`."""
 
-    def __init__(self, raw: dict, service_settings: dict, report, base=()):
+    def __init__(self, raw: dict, service_settings: dict, report, base=(), vault=None):
         env = raw.get("deploymentEnvironment")
         self.env = env if isinstance(env, dict) else {}
         self.settings = service_settings
         self.report = report
+        self.vault = vault
         self.source = "config: " + format_path(tuple(base) + ("deploymentEnvironment",))
         self.values: dict = {}
         self.location = None
@@ -154,15 +161,16 @@ class Environment:
         if value in (None, "", False):
             return
         if key == "redisSlaveEndpoint":
-            _deep(self.values, ("ha", "clouddriver", "redisRoUrl"), str(value))
+            url = self._url(str(value), "HA_CLOUDDRIVER_REDISROURL", ["clouddriver"], where)
+            _deep(self.values, ("ha", "clouddriver", "redisRoUrl"), url)
             self.report.mapped(where, "ha.clouddriver.redisRoUrl", "used by clouddriver-ro and clouddriver-ro-deck")
         elif key == "redisSlaveDeckEndpoint":
-            self.report.human(where, f"{value}: the chart gives clouddriver-ro-deck the same read replica as "
+            self.report.human(where, f"{_shown(value)}: the chart gives clouddriver-ro-deck the same read replica as "
                                      "clouddriver-ro (`ha.clouddriver.redisRoUrl`); to keep a separate one set "
                                      "`profiles.clouddriver-ro-deck: {redis: {connection: ...}}`.")
         elif key == "redisMasterEndpoint":
-            self.report.human(where, f"{value}: the chart gives every service one Redis; set `redis.externalUrl` "
-                                     "to it if it is not the Redis the rest of Spinnaker used.")
+            self.report.human(where, f"{_shown(value)}: the chart gives every service one Redis; set "
+                                     "`redis.externalUrl` to it if it is not the Redis the rest of Spinnaker used.")
         elif key == "disableClouddriverRoDeck":
             self.report.human(where, "the chart always runs clouddriver-ro-deck when clouddriver is split; Gate "
                                      "sends Deck's reads there.")
@@ -295,6 +303,12 @@ class Environment:
                                          if mounts else ""))
         self._per_service("sidecars", value, where, convert)
 
+    def _url(self, url, env, readers, where):
+        """A URL for a Spring setting; one carrying a password is kept in the credentials Secret."""
+        if self.vault is not None and url_with_password(url):
+            return self.vault.keep("HAL_" + env, url, readers, where, "a URL with a password")
+        return url
+
     # service-settings -----------------------------------------------------------
 
     def _service_settings(self):
@@ -315,7 +329,8 @@ class Environment:
             value = data[key]
             here = f"{where}: {key}"
             if key in ("overrideBaseUrl", "baseUrl") and value:
-                _deep(self.values, ("redis", "externalUrl"), str(value))
+                url = self._url(str(value), "REDIS_EXTERNALURL", list(JAVA_SERVICES), here)
+                _deep(self.values, ("redis", "externalUrl"), url)
                 self.report.mapped(here, "redis.externalUrl", "an external Redis; the chart runs none of its own")
             elif key == "enabled" and str(value).lower() == "false":
                 self.report.dropped(here, "with redis.externalUrl set the chart runs no Redis.")

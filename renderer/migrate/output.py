@@ -98,8 +98,8 @@ def migrate(path: str, deployment: str | None = None) -> Migration:
             report.error("the config could not be read.")
         return Migration(hal_dir, {}, report, None, {})
     values: dict = {}
-    rewritten, secret_values, readers = credentials.move(HAL, hal_dir.rewritten, report, hal_dir.base)
-    halconfig = dict(rewritten)
+    vault = credentials.Vault(report)
+    halconfig = dict(credentials.move(HAL, hal_dir.rewritten, vault, hal_dir.base))
     version = halconfig.get("version")
     if isinstance(version, str) and _RELEASE.match(version):
         values["spinnaker"] = {"version": version}
@@ -110,20 +110,20 @@ def migrate(path: str, deployment: str | None = None) -> Migration:
         report.dropped("config: " + format_path(hal_dir.base + ("version",)), f"{version!r} is not a Spinnaker release; the chart runs its default "
                                           "release unless `spinnaker.version` is set.")
     values["halconfig"] = halconfig
-    environment = Environment(hal_dir.raw, hal_dir.service_settings, report, hal_dir.base)
+    environment = Environment(hal_dir.raw, hal_dir.service_settings, report, hal_dir.base, vault)
     _merge(values, environment.build())
-    _merge(values, map_profiles(hal_dir.profiles, hal_dir.deployment, environment.ha_on, report))
-    for service in sorted(readers):
+    _merge(values, map_profiles(hal_dir.profiles, hal_dir.deployment, environment.ha_on, report, vault))
+    for service in sorted(vault.readers):
         env = values.setdefault("services", {}).setdefault(service, {}).setdefault("env", [])
         env.extend({"name": name, "valueFrom": {"secretKeyRef": {"name": credentials.SECRET_NAME, "key": name}}}
-                   for name in readers[service])
+                   for name in vault.readers[service])
     if hal_dir.files:
         values["secrets"] = {"files": [SECRET_NAME]}
         size = sum(os.path.getsize(f.found) for f in hal_dir.files if f.found)
         if size * 4 // 3 > SECRET_LIMIT:
             report.error(f"the referenced files add up to {size} bytes, over the 1 MiB a Secret can hold; split "
                          "them into several Secrets by hand (list each in `secrets.files`).")
-    return Migration(hal_dir, values, report, environment.location, secret_values)
+    return Migration(hal_dir, values, report, environment.location, vault.values)
 
 
 def _merge(into: dict, more: dict):

@@ -11,31 +11,12 @@ Anything else replaced or extended Halyard's generated files and is left for a h
 """
 from __future__ import annotations
 
-import re
-
 from ..problems import InvalidHalconfig
 from ..values_model import SERVICES
 from ..yamlread import load
-from .environment import SPLITS
+from .environment import JAVA_SERVICES, SPLITS
 
-# Keys whose values look like credentials when written inline in a profile.
-_CREDENTIAL_KEY = re.compile(r"(password|passphrase|secret|token|apikey|api_key|privatekey|accesskey)", re.I)
-
-
-def _credentials(data, path=()):
-    if isinstance(data, dict):
-        for key, value in data.items():
-            if isinstance(value, str) and _CREDENTIAL_KEY.search(str(key)) and value \
-                    and not value.startswith(("${", "encrypted:")):
-                yield ".".join(map(str, path + (key,)))
-            else:
-                yield from _credentials(value, path + (key,))
-    elif isinstance(data, list):
-        for i, item in enumerate(data):
-            yield from _credentials(item, path + (i,))
-
-
-def map_profiles(profiles: dict, deployment: str, ha_on: dict, report) -> dict:
+def map_profiles(profiles: dict, deployment: str, ha_on: dict, report, vault) -> dict:
     """Chart values from the profile files; findings go to `report`."""
     values: dict = {}
     for name in sorted(profiles):
@@ -64,13 +45,11 @@ def map_profiles(profiles: dict, deployment: str, ha_on: dict, report) -> dict:
         if not isinstance(data, dict):
             report.error(f"{where}: expected a YAML mapping of Spring settings, got {type(data).__name__}.")
             continue
-        values.setdefault("profiles", {})[key] = data
+        readers = JAVA_SERVICES if key == "spinnaker" else (SPLITS[key][0],) if key in SPLITS else (key,)
+        # Profiles are Spring config: a credential (a password-like key, a URL with a password)
+        # becomes a placeholder resolved from the credentials Secret.
+        values.setdefault("profiles", {})[key] = vault.scrub(data, "PROFILE_" + key, list(readers), where)
         report.mapped(where, f"profiles.{key}", f"read by the {key} split only" if key in SPLITS else "")
-        inline = list(_credentials(data))
-        if inline:
-            report.human(where, f"looks like it holds credentials inline ({', '.join(inline)}); the chart keeps "
-                                "profiles in values and ConfigMaps. Move them to a Secret (`secrets.env` + "
-                                "`${ENV_VAR}` placeholders, or `encrypted:` references).")
     return values
 
 

@@ -118,6 +118,8 @@ deploymentConfigurations:
         replicas: 2
       monitoring-daemon:
         requests: {{cpu: 10m, memory: 64Mi}}
+      spin-rosca:
+        replicas: 2
     sidecars:
       spin-clouddriver-caching:
       - name: token-refresher
@@ -370,6 +372,8 @@ def test_sizing_replicas_and_ha(migration):
     assert services["gate"]["replicas"] == 2 and services["gate"]["resources"] == {"requests": {"cpu": "250m",
                                                                                                 "memory": "1Gi"}}
     assert values["monitoringDaemon"]["resources"] == {"requests": {"cpu": "10m", "memory": "64Mi"}}
+    # A typo Halyard silently ignored (seen in a published guide) is reported, with a suggestion.
+    assert "Did you mean 'rosco'?" in entries(migration, "customSizing.spin-rosca", "dropped")[0].text
     assert entries(migration, "customSizing.spin-clouddriver-caching.replicas", "mapped")[0].target == \
         "ha.clouddriver.caching"
 

@@ -194,7 +194,7 @@ class Environment:
                 self.report.mapped(here, target)
                 continue
             if name not in SERVICES and name not in SPLITS:
-                self.report.dropped(here, f"{name!r} is not a service the chart runs.")
+                self.report.dropped(here, _not_a_service(name))
                 continue
             service = SPLITS[name][0] if name in SPLITS else name
             if name in SPLITS and not self.split_on(name):
@@ -251,7 +251,7 @@ class Environment:
                                               f"targeting the {name} Deployment.")
                 continue
             if name not in SERVICES:
-                self.report.dropped(here, f"{name!r} is not a service the chart runs.")
+                self.report.dropped(here, _not_a_service(name))
                 continue
             if key != name and isinstance(value.get(name), (list, dict)) and value.get(name):
                 self.report.dropped(here, f"'{name}' is also given; Halyard used 'spin-{name}' first, so this one "
@@ -456,6 +456,14 @@ class Environment:
         else:
             self.report.dropped(where, "the chart sets its own probes and rollout strategy (change them with "
                                        "`patches` if needed).")
+
+
+def _not_a_service(name: str) -> str:
+    from ..validate import suggest
+
+    hint = suggest(name, list(SERVICES) + list(SPLITS))
+    return f"{name!r} is not a service the chart runs, so Halyard applied this to nothing either." + \
+        (f" {hint}" if hint else "")
 
 
 def _image(artifact: str) -> dict:

@@ -374,6 +374,29 @@ def test_ha_splits_replace_their_service():
                                         "profiles": list(profiles), "monitoring": False}
 
 
+def test_ha_splits_take_their_own_resources_else_the_services():
+    sized = {"requests": {"cpu": "2", "memory": "8Gi"}, "limits": {"memory": "8Gi"}}
+    values = {"ha": {"clouddriver": {"enabled": True, "resources": {"caching": sized}},
+                     "echo": {"enabled": True, "resources": {"scheduler": {"requests": {"cpu": "100m"}}}}},
+              "services": {"clouddriver": {"resources": {"requests": {"cpu": "1"}}}}}
+    pods = deployments(values)
+    assert main_container(pods["clouddriver-caching"])["resources"] == sized
+    for split in ("clouddriver-rw", "clouddriver-ro", "clouddriver-ro-deck"):
+        # Helm merges the service's value into its default (memory 2Gi stays).
+        assert main_container(pods[split])["resources"] == {"requests": {"cpu": "1", "memory": "2Gi"}}
+    assert main_container(pods["echo-scheduler"])["resources"] == {"requests": {"cpu": "100m"}}
+    assert main_container(pods["echo-worker"])["resources"] == values_model.Services.fields["echo"].ref.fields[
+        "resources"].default
+
+
+def test_host_aliases_reach_the_pods():
+    aliases = [{"ip": "10.0.0.10", "hostnames": ["git.internal"]}]
+    pods = deployments({"services": {"igor": {"enabled": True, "hostAliases": aliases}},
+                        "serviceDefaults": {"hostAliases": [{"ip": "10.0.0.1", "hostnames": ["all"]}]}})
+    assert pods["igor"]["spec"]["template"]["spec"]["hostAliases"] == aliases
+    assert pods["gate"]["spec"]["template"]["spec"]["hostAliases"] == [{"ip": "10.0.0.1", "hostnames": ["all"]}]
+
+
 def test_settings_fall_back_to_service_defaults():
     values = {"serviceDefaults": {"nodeSelector": {"pool": "spin"}, "replicas": 2,
                                  "podSecurityContext": {"runAsNonRoot": True, "runAsUser": 1000680000,

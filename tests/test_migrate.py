@@ -585,3 +585,27 @@ def test_the_rendered_release_carries_everything(migration, form):
     # The external Redis from service-settings/redis.yml: no bundled one.
     assert not [o for o in objs if o["kind"] in ("Deployment", "StatefulSet")
                 and o["metadata"]["labels"]["app.kubernetes.io/component"] == "redis"]
+
+
+def test_errors_in_the_config_stop_everything(hal_home, tmp_path, run_cli):
+    hal, _ = hal_home
+    result = migrate(str(hal), "staging")
+    assert not result.ok and "no deployment named 'staging'" in result.report.errors[0]
+    # A store front50 no longer has (found in a published ~/.hal): refused with how to fix it.
+    config = (hal / "config").read_text().replace("persistentStoreType: gcs", "persistentStoreType: redis")
+    (hal / "config").write_text(config)
+    out = tmp_path / "out"
+    result = run_cli("migrate", str(hal), "-o", str(out / "values.yaml"), "--secrets-dir", str(out))
+    assert result.returncode == 1 and "the redis store is no longer supported" in result.stderr
+    assert result.stderr.count("error: ") == 1 and not out.exists()
+
+
+def test_service_settings_that_turn_services_off_or_point_elsewhere(hal_home):
+    hal, _ = hal_home
+    # As Google's codelab shipped them: igor and fiat off, Gate and Deck on 0.0.0.0.
+    write(str(hal / "prod" / "service-settings" / "igor.yml"), "enabled: false\nskipLifeCycleManagement: true\n")
+    write(str(hal / "prod" / "service-settings" / "rosco.yml"), "overrideBaseUrl: http://rosco.elsewhere:8087\n")
+    result = migrate(str(hal))
+    assert result.values["services"]["igor"]["enabled"] is False
+    assert result.report.find("service-settings/igor.yml: skipLifeCycleManagement", "dropped")
+    assert "services.rosco.enabled: false" in result.report.find("service-settings/rosco.yml", "human")[0].text

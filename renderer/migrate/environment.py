@@ -203,6 +203,9 @@ class Environment:
             if "replicas" in entry and entry["replicas"] is not None:
                 if container:
                     self.report.dropped(f"{here}.replicas", f"Halyard read replicas only from 'spin-{name}'.")
+                elif name == service and self.ha_on.get(service):
+                    self.report.dropped(f"{here}.replicas", f"with haServices.{service} on Halyard ran no spin-{name}; "
+                                                            f"each split's replicas are `ha.{service}.<split>`.")
                 else:
                     path = self.target(name, "replicas")
                     _deep(self.values, path, int(entry["replicas"]))

@@ -331,6 +331,17 @@ def test_a_file_gone_from_the_machine_is_found_in_halyards_staged_copy(hal_home)
     assert "staged" in entry.text and entry.target == "/var/secrets/kube-config"
     data = yaml.safe_load(result.secret)["data"]
     assert base64.b64decode(data["kube-config"]).decode().endswith("# staged\n")
+    # After `hal backup restore` configs point into ~/.hal/.backup/required-files/<hash>-<name>.
+    backup = hal / ".backup" / "required-files" / "2054179555-config"
+    write(str(backup), "apiVersion: v1\n# restored\n")
+    config = (hal / "config").read_text().replace("/nowhere/kube/config",
+                                                 "/home/spinnaker/.hal/.backup/required-files/2054179555-config")
+    (hal / "config").write_text(config)
+    result = migrate(str(hal))
+    accounts = result.values["halconfig"]["providers"]["kubernetes"]["accounts"]
+    # `config` is taken by another file: the directory name tells them apart.
+    assert accounts[2]["kubeconfigFile"] == "/var/secrets/required-files-config"
+    assert str(backup) in result.report.find("accounts[2].kubeconfigFile", "secret")[0].text
 
 
 def test_missing_files_and_encrypted_values_are_left_for_a_human(migration):

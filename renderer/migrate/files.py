@@ -119,6 +119,8 @@ def resolve(value: str, hal_dir: str, deployment: str | None = None) -> str | No
 def _key(original: str, taken: set) -> str:
     parts = [p for p in original.replace("\\", "/").split("/") if p and p != "~"]
     base = _KEY_CHARS.sub("-", parts[-1] if parts else "file").strip(".-") or "file"
+    # Halyard's staged and backed-up copies are `<hash>-<name>`: the name says more.
+    base = re.sub(r"^[0-9]+-(?=.)", "", base)
     key = base
     if key in taken and len(parts) > 1:
         key = _KEY_CHARS.sub("-", parts[-2]).strip(".-") + "-" + base

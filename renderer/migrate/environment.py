@@ -12,8 +12,8 @@ from __future__ import annotations
 import re
 
 from ..problems import format_path
-from .credentials import url_with_password
 from ..values_model import SERVICES
+from .credentials import url_with_password
 
 # Halyard's split names -> (service, the chart's `ha.<service>` key for that split).
 SPLITS = {
@@ -29,7 +29,6 @@ CHART_ENV = {
     "DECK_HOST": "the chart sets Deck's listen address.",
     "DECK_PORT": "the chart sets Deck's port (`services.deck.port`).",
 }
-SCHEDULING = ("sidecars", "initContainers", "hostAliases", "affinity", "tolerations")
 JAVA_SERVICES = tuple(name for name in SERVICES if name != "deck")
 
 

@@ -8,9 +8,9 @@ import shlex
 import textwrap
 
 from ..emit import scalar, to_yaml
+from ..model import HAL
 from ..problems import ERROR, NOTE, WARNING, format_path
 from . import credentials
-from ..model import HAL
 from .environment import Environment
 from .haldir import read_hal_dir
 from .profiles import map_profiles

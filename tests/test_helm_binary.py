@@ -13,6 +13,7 @@ import subprocess
 import pytest
 
 from conftest import ROOT
+from test_migrate import hal_home  # noqa: F401  (the ~/.hal fixture)
 
 HELM = os.environ.get("HELM_BIN") or shutil.which("helm")
 pytestmark = pytest.mark.skipif(
@@ -59,3 +60,31 @@ def test_a_failure_reaches_the_user(tmp_path):
         assert path in (tmp_path / "last-error.txt").read_text()
     else:
         assert path in result.stderr
+
+
+def test_a_migrated_halyard_directory_renders_with_everything(tmp_path, hal_home):
+    """`migrate` on a ~/.hal tree (test_migrate's fixture), then the real helm CLI."""
+    import yaml
+
+    from renderer.migrate import migrate
+
+    migration = migrate(str(hal_home[0]))
+    assert migration.ok
+    values = tmp_path / "values.yaml"
+    values.write_text(migration.values_yaml)
+    args, env = _post_render_args(tmp_path)
+    result = subprocess.run([HELM, "template", "spin", CHART, "--namespace", "spinnaker", "-f", str(values), *args],
+                            capture_output=True, text=True, env=env, cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    objs = [o for o in yaml.safe_load_all(result.stdout) if isinstance(o, dict)]
+    pods = {o["metadata"]["name"]: o for o in objs if o["kind"] == "Deployment"}
+    caching = pods["spin-spinnaker-clouddriver-caching"]
+    assert caching["spec"]["replicas"] == 3
+    container = caching["spec"]["template"]["spec"]["containers"][0]
+    assert container["resources"]["requests"] == {"cpu": 2, "memory": "8Gi"}
+    assert {"name": "SPRING_PROFILES_ACTIVE", "value": "helm,caching,local,caching-local"} in container["env"]
+    assert pods["spin-spinnaker-echo-worker"]["spec"]["replicas"] == 3
+    assert pods["spin-spinnaker-orca"]["spec"]["template"]["spec"]["tolerations"][0]["key"] == "dedicated"
+    config = next(o for o in objs if o["kind"] == "ConfigMap"
+                  and o["metadata"]["name"].startswith("spin-spinnaker-clouddriver-config-"))
+    assert "poll-interval" in config["data"]["clouddriver-caching-local.yml"]

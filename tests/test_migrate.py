@@ -153,6 +153,14 @@ deploymentConfigurations:
       - key: dedicated
         operator: Exists
     affinity:
+      spin-clouddriver:
+        podAntiAffinity:
+          preferredDuringSchedulingIgnoredDuringExecution:
+          - weight: 50
+            podAffinityTerm:
+              topologyKey: topology.kubernetes.io/zone
+              labelSelector:
+                matchLabels: {{app: spin}}
       spin-gate:
         podAntiAffinity:
           preferredDuringSchedulingIgnoredDuringExecution:
@@ -404,6 +412,9 @@ def test_scheduling_sidecars_and_service_settings(migration):
                      "volumeMounts": [{"name": "oauth-proxy", "mountPath": "/shared"},
                                       {"name": "oauth-proxy-config", "mountPath": "/etc/oauth-proxy"}]}
     assert {"name": "oauth-proxy", "mountPath": "/shared"} in services["gate"]["extraVolumeMounts"]
+    # `spin-clouddriver` named no pod once clouddriver was split: carried to every split, and said so.
+    assert services["clouddriver"]["affinity"]["podAntiAffinity"]
+    assert "applied to none of them" in entries(migration, "affinity.spin-clouddriver", "human")[0].text
     # A per-split sidecar has no chart value: dropped, with where it belongs.
     dropped = entries(migration, "sidecars.spin-clouddriver-caching", "dropped")[0]
     assert "patches" in dropped.text

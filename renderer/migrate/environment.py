@@ -261,6 +261,10 @@ class Environment:
             elif key == name and isinstance(value.get("spin-" + name), (list, dict)) and value.get("spin-" + name):
                 self.report.dropped(here, f"'spin-{name}' is also given and wins, as in Halyard.")
                 continue
+            if key.startswith("spin-") and self.ha_on.get(name):
+                self.report.human(here, f"with haServices.{name} on, Halyard's pods were the splits "
+                                        f"(spin-{name}-caching, ...), so this applied to none of them; the chart "
+                                        f"applies services.{name}.{setting} to every split.")
             convert(name, items, here)
 
     def _plain(self, setting):

@@ -631,3 +631,19 @@ def test_service_settings_that_turn_services_off_or_point_elsewhere(hal_home):
     assert result.values["services"]["igor"]["enabled"] is False
     assert result.report.find("service-settings/igor.yml: skipLifeCycleManagement", "dropped")
     assert "services.rosco.enabled: false" in result.report.find("service-settings/rosco.yml", "human")[0].text
+
+
+def test_a_bad_number_is_an_error_not_a_traceback(hal_home, run_cli):
+    hal, _ = hal_home
+    (hal / "config").write_text((hal / "config").read_text().replace("replicas: 3", "replicas: lots"))
+    result = run_cli("migrate", str(hal))
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    assert "customSizing.spin-clouddriver-caching.replicas: expected a whole number, got 'lots'" in result.stderr
+
+
+def test_a_block_of_the_wrong_shape_is_an_error_not_a_traceback(hal_home, run_cli):
+    hal, _ = hal_home
+    write(str(hal / "prod" / "service-settings" / "gate.yml"), "kubernetes:\n  podAnnotations: [a, b]\n")
+    result = run_cli("migrate", str(hal))
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    assert "not the shape Halyard wrote" in result.stderr and "nothing was written" in result.stderr

@@ -82,11 +82,19 @@ class Environment:
             handler = getattr(self, "_" + key, None)
             value = self.env[key]
             if handler is not None:
-                handler(value, f"{src}.{key}")
+                self._guarded(handler, value, f"{src}.{key}")
             else:
                 self._drop(key, value, f"{src}.{key}")
-        self._service_settings()
+        self._guarded(lambda _, __: self._service_settings(), None, "service-settings")
         return self.values
+
+    def _guarded(self, handler, value, where):
+        """Halyard read these blocks into Java types; a block of another shape is an error, not a traceback."""
+        try:
+            handler(value, where)
+        except (AttributeError, KeyError, TypeError, ValueError) as exc:
+            self.report.error(f"{where}: not the shape Halyard wrote ({type(exc).__name__}: {exc}). Fix it in the "
+                              "Halyard directory (`hal config deploy edit` writes it correctly) and run again.")
 
     # deploymentEnvironment ----------------------------------------------------
 
@@ -207,8 +215,9 @@ class Environment:
                                                             f"each split's replicas are `ha.{service}.<split>`.")
                 else:
                     path = self.target(name, "replicas")
-                    _deep(self.values, path, int(entry["replicas"]))
-                    self.report.mapped(f"{here}.replicas", ".".join(path))
+                    if self._number(entry["replicas"], f"{here}.replicas") is not None:
+                        _deep(self.values, path, int(entry["replicas"]))
+                        self.report.mapped(f"{here}.replicas", ".".join(path))
             resources = self._resources(entry)
             if resources:
                 if not container and isinstance(value.get(name), dict) and self._resources(value[name]):
@@ -309,6 +318,16 @@ class Environment:
                                          if mounts else ""))
         self._per_service("sidecars", value, where, convert)
 
+    def _number(self, value, where):
+        """`value` as a whole number, or None after reporting an error (nothing is written then)."""
+        try:
+            if isinstance(value, bool) or int(value) != float(value):
+                raise ValueError
+            return int(value)
+        except (TypeError, ValueError):
+            self.report.error(f"{where}: expected a whole number, got {value!r}.")
+            return None
+
     def _url(self, url, env, readers, where):
         """A URL for a Spring setting; one carrying a password is kept in the credentials Secret."""
         if self.vault is not None and url_with_password(url):
@@ -347,7 +366,8 @@ class Environment:
 
     def _split_or_other_settings(self, name, data, where):
         if name in SPLITS:
-            if "targetSize" in data and self.split_on(name):
+            if "targetSize" in data and self.split_on(name) \
+                    and self._number(data["targetSize"], f"{where}: targetSize") is not None:
                 path = self.target(name, "replicas")
                 _deep(self.values, path, int(data["targetSize"]))
                 self.report.mapped(f"{where}: targetSize", ".".join(path))
@@ -365,6 +385,8 @@ class Environment:
         if value in (None, {}, []):
             return
         svc = ("services", name)
+        if key in ("targetSize", "port") and self._number(value, where) is None:
+            return
         if key == "targetSize":
             if (self.env.get("customSizing") or {}).get(f"spin-{name}", {}).get("replicas") is not None:
                 self.report.dropped(where, f"customSizing.spin-{name}.replicas wins, as in Halyard.")
@@ -509,7 +531,7 @@ def _sidecar(config: dict):
     for key in ("command", "args"):
         if config.get(key):
             container[key] = list(config[key])
-    if config.get("port"):
+    if str(config.get("port") or "").isdigit():
         container["ports"] = [{"containerPort": int(config["port"])}]
     volumes, mounts, own = [], [], []
     if config.get("mountPath"):

@@ -646,4 +646,5 @@ def test_a_block_of_the_wrong_shape_is_an_error_not_a_traceback(hal_home, run_cl
     write(str(hal / "prod" / "service-settings" / "gate.yml"), "kubernetes:\n  podAnnotations: [a, b]\n")
     result = run_cli("migrate", str(hal))
     assert result.returncode == 1 and "Traceback" not in result.stderr
-    assert "not the shape Halyard wrote" in result.stderr and "nothing was written" in result.stderr
+    assert "service-settings/gate.yml: kubernetes: not the shape Halyard wrote" in result.stderr
+    assert "nothing was written" in result.stderr

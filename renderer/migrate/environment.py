@@ -347,7 +347,8 @@ class Environment:
                 self._split_or_other_settings(name, data, where)
                 continue
             for key in sorted(data):
-                self._service_setting(name, key, data[key], f"{where}: {key}")
+                self._guarded(lambda value, here, name=name, key=key: self._service_setting(name, key, value, here),
+                              data[key], f"{where}: {key}")
 
     def _redis_settings(self, data, where):
         for key in sorted(data):

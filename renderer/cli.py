@@ -32,6 +32,11 @@ def _parser() -> argparse.ArgumentParser:
         p.add_argument("--deployment", metavar="NAME",
                        help="Halyard files: the deployment to use (default: currentDeployment)")
         p.add_argument("--strict", action="store_true", help="refuse unknown fields instead of ignoring them")
+        p.add_argument("--release", metavar="VERSION",
+                       help="the Spinnaker release to write for, e.g. 2026.4.0 (default: the halconfig's version)")
+        p.add_argument("--kleat-compat", action="store_true",
+                       help="accept what kleat accepted (e.g. a version that names no release, translated for "
+                            "the 1.x line as kleat did) with a warning instead of refusing it")
 
     gen = sub.add_parser("generate", help="write the 13 service config files (kleat-compatible)")
     halconfig_args(gen)
@@ -104,30 +109,43 @@ def _print_problems(report, text: str, source: str, levels) -> None:
         print(p.render(source), file=sys.stderr)
 
 
+def _requested_release(args):
+    from .releases import Release, UnsupportedRelease
+
+    if args.release is None:
+        return None
+    try:
+        return Release.parse(args.release)
+    except UnsupportedRelease as exc:
+        raise UsageError(f"--release: {exc}") from None
+
+
 def _load(args):
-    """(hal, report, text, source) or raise InvalidHalconfig."""
+    """(hal, release, report, text, source) or raise InvalidHalconfig."""
     from . import halconfig
     from .yamlread import load
 
+    requested = _requested_release(args)
     text, source = _read_source(args.halconfig)
     data = load(text, source)
-    hal, report = halconfig.read(data, deployment=args.deployment, strict=args.strict)
+    hal, release, report = halconfig.read_for_release(data, requested, deployment=args.deployment,
+                                                      strict=args.strict, kleat_compat=args.kleat_compat)
     if not report.ok:
         _print_problems(report, text, source, (ERROR, WARNING))
         count = len(report.errors)
         raise InvalidHalconfig(report, source).with_summary(
             f"{source}: {count} error{'s' if count != 1 else ''}; nothing was written.")
-    return hal, report, text, source
+    return hal, release, report, text, source
 
 
 def cmd_generate(args) -> int:
     from .translate import render, translate
 
-    hal, report, text, source = _load(args)
+    hal, release, report, text, source = _load(args)
     _print_problems(report, text, source, (WARNING, NOTE) if args.verbose else (WARNING,))
-    files = render(translate(hal))
+    files = render(translate(hal, release))
     write_files(args.outdir, files)
-    print(f"wrote {len(files)} files to {args.outdir}", file=sys.stderr)
+    print(f"wrote {len(files)} files for Spinnaker {release} to {args.outdir}", file=sys.stderr)
     return EXIT_OK
 
 
@@ -176,11 +194,11 @@ def _quietly(fn, *args) -> None:
 
 
 def cmd_validate(args) -> int:
-    hal, report, text, source = _load(args)
+    hal, release, report, text, source = _load(args)
     _print_problems(report, text, source, (WARNING, NOTE))
     warnings = sum(p.level == WARNING for p in report.problems)
     notes = sum(p.level == NOTE for p in report.problems)
-    print(f"{source}: valid ({warnings} warning{'s' if warnings != 1 else ''}, "
+    print(f"{source}: valid for Spinnaker {release} ({warnings} warning{'s' if warnings != 1 else ''}, "
           f"{notes} note{'s' if notes != 1 else ''})", file=sys.stderr)
     return EXIT_OK
 

@@ -11,7 +11,8 @@ records which output files change. A second probe in which every string is
 the same catches reads that depend on two fields agreeing (a provider's
 `primaryAccount` naming one of its accounts). Shared messages are probed at
 every place they are used; recursion is cut at the first repeat and at
-`MAX_DEPTH`.
+`MAX_DEPTH`. The probe runs for every release where some field's key changes
+(`release_probes()`), so a field read only by newer releases is found too.
 
 Only the `docs` command and the generator import this module.
 """
@@ -20,6 +21,7 @@ from __future__ import annotations
 import re
 
 from .model.dsl import ANY, BOOL, ENUM, INT, INTV, MSG, STR, STRV
+from .releases import SUPPORTED
 
 MAX_DEPTH = 16
 MAP_KEY = "probe-key"
@@ -101,6 +103,31 @@ def _container(data, path):
     return data
 
 
+def _all_fields(root):
+    seen, stack = set(), [root]
+    while stack:
+        msg = stack.pop()
+        if id(msg) in seen:
+            continue
+        seen.add(id(msg))
+        for field in msg.fields.values():
+            yield field
+            if field.target is not None:
+                stack.append(field.target)
+
+
+def release_probes() -> list:
+    """kleat's release and every release where a field's key changes (the model's `Read` boundaries)."""
+    from .model import HAL
+    from .releases import KLEAT
+
+    found = {KLEAT}
+    for field in _all_fields(HAL):
+        for read in field.reads:
+            found.update(b for b in (read.span.since, read.span.until) if b is not None)
+    return sorted(found)
+
+
 def consumers() -> dict:
     """{(id(message), field name): set of output files} over every place the field occurs."""
     import copy
@@ -109,22 +136,48 @@ def consumers() -> dict:
     from .translate import translate
 
     found: dict = {}
-    for distinct in (True, False):
-        probe = _Probe(distinct)
-        hal = probe.message(HAL, (), ())
-        baseline = copy.deepcopy(translate(hal))
-        for path, name, msg, field in probe.occurrences:
-            parent = _container(hal, path)
-            saved = list(parent.items())
-            del parent[name]
-            try:
-                # Compared before the field is put back: outputs share the probe's mappings.
-                changed = {file for file, data in translate(hal).items() if data != baseline[file]}
-            finally:
-                parent.clear()
-                parent.update(saved)
-            found.setdefault((id(msg), name), set()).update(changed)
+    for release in release_probes():
+        for distinct in (True, False):
+            probe = _Probe(distinct)
+            hal = probe.message(HAL, (), ())
+            baseline = copy.deepcopy(translate(hal, release))
+            for path, name, msg, field in probe.occurrences:
+                parent = _container(hal, path)
+                saved = list(parent.items())
+                del parent[name]
+                try:
+                    # Compared before the field is put back: outputs share the probe's mappings.
+                    changed = {file for file, data in translate(hal, release).items() if data != baseline[file]}
+                finally:
+                    parent.clear()
+                    parent.update(saved)
+                found.setdefault((id(msg), name), set()).update(changed)
     return found
+
+
+def releases_text(field) -> str:
+    """Per release range, where the field is read: `before 2025.2.0: in place; 2025.2.0 and later: `key``."""
+    if not field.reads:
+        return ""
+    from .translate._reads import CONVERSIONS
+
+    parts = []
+    for read in field.reads:
+        where = "as written here" if read.key is None else f"`{read.key}`"
+        if read.how is not None:
+            where += f" ({CONVERSIONS[read.how][1]})"
+        parts.append(f"{read.span.describe()}: {where}")
+    return "**Releases**: " + "; ".join(parts) + "; other releases do not read it." if _gaps(field) else \
+        "**Releases**: " + "; ".join(parts) + "."
+
+
+def _gaps(field) -> bool:
+    """Whether some supported release reads none of the field's keys."""
+    from .releases import LINES, Release
+
+    probes = set(release_probes())
+    probes.update(Release(line.major, line.first, 0) for line in LINES)
+    return any(not field.reads_for(release) for release in probes)
 
 
 # ---------------------------------------------------------------- formatting
@@ -239,6 +292,9 @@ class _Reference:
                          "`/var/secrets` and points the path there.")
         if field.halyard is not None:
             parts.append(f"**Halyard only**: {_sentence(field.halyard)}")
+        releases = releases_text(field)
+        if releases:
+            parts.append(releases)
         for service in self.derived.get(path, ()):
             parts.append(f"The chart runs {service} when this is true (unless `services.{service}.enabled` "
                          "is set in the values).")
@@ -295,6 +351,12 @@ class _Reference:
         for file in self.files:
             out.append(f"| `{file}` | {self.services[file]} |")
         out += [
+            "",
+            "**Releases.** The renderer writes for one Spinnaker release (`--release`, the chart's "
+            "`spinnaker.version`, else the halconfig's `version`; supported: " + SUPPORTED + "). Where "
+            "releases read a field differently, its description lists, per range of releases, the key it is "
+            "written to in the service's file (\"as written here\": under its own name, where its section is "
+            "written). A field without that list is read the same way by every supported release.",
             "",
             "**Marks.** **Required**: Spinnaker cannot refer to the entry without it; a warning, an error with "
             "`--strict`. **Secret**: a credential, kept out of ConfigMaps and of Deck's settings.js (which every "

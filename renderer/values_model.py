@@ -19,27 +19,37 @@ from .model.dsl import Any, Bool, Enum, IntValue, List, Map, Msg, Str, message
 SERVICES = {
     "clouddriver": dict(port=7002, cpu="500m", memory="2Gi", grace=720,
                         doc="Talks to cloud providers and caches their state."),
-    "deck": dict(port=9000, cpu="100m", memory="128Mi", grace=30,
+    # Apache, not a JVM: a small request, and a limit with room for its worker processes.
+    "deck": dict(port=9000, cpu="100m", memory="128Mi", memory_limit="512Mi", grace=30,
                  doc="The browser UI (static files served by Apache)."),
-    "echo": dict(port=8089, cpu="250m", memory="1Gi", grace=30,
+    "echo": dict(port=8089, cpu="250m", memory="1Gi", grace=720,
                  doc="Notifications, triggers and the cron scheduler."),
-    "fiat": dict(port=7003, cpu="250m", memory="1Gi", grace=30,
+    "fiat": dict(port=7003, cpu="250m", memory="1Gi", grace=720,
                  doc="Authorization; runs when security.authz is enabled."),
-    "front50": dict(port=8080, cpu="250m", memory="1Gi", grace=30,
+    "front50": dict(port=8080, cpu="250m", memory="1Gi", grace=720,
                     doc="Stores applications, pipelines and projects."),
-    "gate": dict(port=8084, cpu="250m", memory="1Gi", grace=30,
+    "gate": dict(port=8084, cpu="250m", memory="1Gi", grace=720,
                  doc="The API gateway Deck and API clients talk to."),
-    "igor": dict(port=8088, cpu="250m", memory="1Gi", grace=30,
+    "igor": dict(port=8088, cpu="250m", memory="1Gi", grace=720,
                  doc="Polls CI systems and registries; runs when any CI or dockerRegistry is enabled."),
-    "kayenta": dict(port=8090, cpu="250m", memory="1Gi", grace=30,
+    "kayenta": dict(port=8090, cpu="250m", memory="1Gi", grace=720,
                     doc="Canary analysis; runs when canary is enabled."),
-    "keel": dict(port=7010, cpu="250m", memory="1Gi", grace=30,
+    # keel: upstream spinnaker-kustomize gives it 60 s (every other JVM 720 s, to finish running work).
+    "keel": dict(port=7010, cpu="250m", memory="1Gi", grace=60,
                  doc="Managed delivery; runs when managedDelivery is enabled (needs SQL)."),
-    "orca": dict(port=8083, cpu="250m", memory="1Gi", grace=30,
+    "orca": dict(port=8083, cpu="250m", memory="1Gi", grace=720,
                  doc="Orchestrates pipelines and tasks."),
-    "rosco": dict(port=8087, cpu="250m", memory="1Gi", grace=30,
+    "rosco": dict(port=8087, cpu="250m", memory="1Gi", grace=720,
                   doc="Bakes machine images and renders manifests (Helm, Kustomize)."),
 }
+
+
+def default_resources(facts: dict) -> dict:
+    """A service's default resources: its requests, and a memory limit (for the JVMs equal to the
+    request, as upstream spinnaker-kustomize sets it: the heap is a percentage of the limit)."""
+    return {"requests": {"cpu": facts["cpu"], "memory": facts["memory"]},
+            "limits": {"memory": facts.get("memory_limit", facts["memory"])}}
+
 
 DEFAULT_VERSION = "2026.4.0"
 MONITORING_DAEMON_IMAGE = "us-docker.pkg.dev/spinnaker-community/docker/monitoring-daemon:1.4.0"
@@ -76,8 +86,9 @@ def _workload_fields(defaults: bool) -> dict:
     d = (lambda value: value) if defaults else (lambda value: None)
     return dict(
         replicas=IntValue("Pod replicas.", default=d(1)),
-        resources=Any("Container resources (requests/limits). Each service has its own default requests.",
-                      default=None),
+        resources=Any("Container resources (requests/limits). Each service has its own default: requests, and "
+                      "a memory limit (JVMs: equal to the request; their heap is `-XX:MaxRAMPercentage` of the "
+                      "limit, so a Java service needs `limits.memory` or an `-Xmx` in `javaOpts`).", default=None),
         javaOpts=Str("JAVA_OPTS for the JVM (Java services).", default=d("-XX:MaxRAMPercentage=80.0")),
         env=List(Any("Extra environment variables (Kubernetes EnvVar objects).", default=d([]))),
         envFrom=List(Any("Extra envFrom sources (ConfigMapEnvSource/SecretEnvSource).", default=d([]))),
@@ -119,7 +130,7 @@ def _service(name: str, facts: dict):
         port=IntValue("Container and Service port.", default=facts["port"]),
     )
     fields.update(_workload_fields(False))
-    fields["resources"].default = {"requests": {"cpu": facts["cpu"], "memory": facts["memory"]}}
+    fields["resources"].default = default_resources(facts)
     if facts["grace"] != 30:
         fields["terminationGracePeriodSeconds"].default = facts["grace"]
     if name == "keel":
@@ -151,6 +162,20 @@ Spinnaker = message(
     imagePullSecrets=List(Any("Pull secrets for every pod (`[{name: regcred}]`).", default=[])),
 )
 
+_SPLIT_RESOURCES = "Container resources of {}; empty: `services.{}.resources` (then `serviceDefaults`)."
+HaClouddriverResources = message(
+    "HaClouddriverResources", "Resources per clouddriver split (Halyard's `customSizing` per split).",
+    caching=Any(_SPLIT_RESOURCES.format("clouddriver-caching", "clouddriver")),
+    rw=Any(_SPLIT_RESOURCES.format("clouddriver-rw", "clouddriver")),
+    ro=Any(_SPLIT_RESOURCES.format("clouddriver-ro", "clouddriver")),
+    roDeck=Any(_SPLIT_RESOURCES.format("clouddriver-ro-deck", "clouddriver")),
+)
+HaEchoResources = message(
+    "HaEchoResources", "Resources per echo split (Halyard's `customSizing` per split).",
+    scheduler=Any(_SPLIT_RESOURCES.format("echo-scheduler", "echo")),
+    worker=Any(_SPLIT_RESOURCES.format("echo-worker", "echo")),
+)
+
 HaClouddriver = message(
     "HaClouddriver", "Split clouddriver into caching, read-write, read-only and UI read-only deployments.",
     enabled=Bool("Run the clouddriver splits instead of one clouddriver.", default=False),
@@ -160,16 +185,14 @@ HaClouddriver = message(
     roDeck=IntValue("Replicas of clouddriver-ro-deck.", default=1),
     redisRoUrl=Str("Read replica Redis for the read-only splits (`redis://host:6379`); empty: the main Redis.",
                    default=""),
-    resources=Map(Any("Container resources per split (`caching`, `rw`, `ro`, `roDeck`); a split without an entry "
-                      "uses `services.clouddriver.resources`.", default={})),
+    resources=Msg(HaClouddriverResources, "Resources per split."),
 )
 HaEcho = message(
     "HaEcho", "Split echo into a scheduler (cron triggers) and workers.",
     enabled=Bool("Run echo-scheduler and echo-worker instead of one echo.", default=False),
     scheduler=IntValue("Replicas of echo-scheduler (keep 1).", default=1),
     worker=IntValue("Replicas of echo-worker.", default=1),
-    resources=Map(Any("Container resources per split (`scheduler`, `worker`); a split without an entry uses "
-                      "`services.echo.resources`.", default={})),
+    resources=Msg(HaEchoResources, "Resources per split."),
 )
 Ha = message("HighAvailability", "Halyard's high-availability service splits, wired as Halyard wired them.",
              clouddriver=Msg(HaClouddriver, "clouddriver splits."), echo=Msg(HaEcho, "echo splits."))
@@ -234,11 +257,34 @@ Rbac = message(
     clouddriver=Msg(ClouddriverRbac, "clouddriver's own-cluster access."),
 )
 
+_SECRET_SERVICES = ("Services that get it (`clouddriver`, `gate`, ..., `deck`; HA splits follow their service). "
+                    "Empty: derived by the post-renderer, the services whose config refers to it{}.")
+SecretFiles = message(
+    "SecretFiles", "An existing Secret whose keys are mounted as files in `/var/secrets`, so the halconfig can "
+                   "say e.g. `kubeconfigFile: /var/secrets/kubeconfig`.",
+    secretName=Str("Name of the Secret (in the release namespace).", required=True),
+    keys=List(Str("Its keys the config refers to (`/var/secrets/<key>`); empty: any `/var/secrets/` path "
+                  "counts as a reference to this Secret.", default=[])),
+    services=List(Str(_SECRET_SERVICES.format(" (a `/var/secrets/...` path in its translated config, profiles "
+                                              "or `services.<name>.env`/`args`)"), default=[])),
+)
+SecretEnv = message(
+    "SecretEnv", "An environment variable from an existing Secret's key, for Spring `${NAME}` placeholders.",
+    name=Str("Variable name, e.g. `OAUTH_CLIENT_SECRET`.", required=True),
+    secretName=Str("Name of the Secret.", required=True),
+    key=Str("Key in the Secret.", required=True),
+    services=List(Str(_SECRET_SERVICES.format(" (a `${NAME}` placeholder in its translated config or profiles)"),
+                      default=[])),
+)
 Secrets = message(
-    "Secrets", "Credentials kept out of values: existing Secrets the halconfig refers to by file or env.",
-    files=List(Str("Secrets whose keys are mounted as files in `/var/secrets` in every pod, so the halconfig "
-                   "can say e.g. `jsonPath: /var/secrets/gcp.json`.", default=[])),
-    env=List(Any("Env vars from Secret keys for every service, as `{name, secretName, key}`.", default=[])),
+    "Secrets", "Credentials kept out of values: existing Secrets the halconfig refers to by file or env. Each "
+               "reaches only the services that need it (derived from the config, or listed), so changing one "
+               "rolls only those.",
+    files=List(Msg(SecretFiles, "Existing Secrets mounted as files in `/var/secrets`, each as `{secretName, keys, "
+                                "services}`: only in the services whose config refers to `/var/secrets/<key>` "
+                                "(or those listed).")),
+    env=List(Msg(SecretEnv, "Env vars from Secret keys, each as `{name, secretName, key, services}`: only in the "
+                            "services whose config uses `${name}` (or those listed).")),
 )
 
 NetworkPolicy = message(
@@ -270,7 +316,8 @@ MonitoringDaemon = message(
                         "`metricStores` enables a store.",
     image=Str("Sidecar image. When `spinnaker.registry` is set and this is the default, the registry part is "
               "replaced by it.", default=MONITORING_DAEMON_IMAGE),
-    resources=Any("Sidecar resources.", default={"requests": {"cpu": "50m", "memory": "128Mi"}}),
+    resources=Any("Sidecar resources.", default={"requests": {"cpu": "50m", "memory": "128Mi"},
+                                                 "limits": {"memory": "256Mi"}}),
 )
 
 Values = message(

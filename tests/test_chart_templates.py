@@ -44,7 +44,7 @@ HA_SPLITS = {
 ALWAYS = ["clouddriver", "deck", "echo", "front50", "gate", "orca", "rosco"]
 OPTIONAL = ["fiat", "igor", "kayenta", "keel"]
 BUNDLE_KEYS = {"release", "halconfig", "halconfigDeployment", "strict", "version", "services", "disabled",
-               "redis", "storage", "expose", "profiles", "settingsLocalJs", "patches"}
+               "redis", "storage", "expose", "profiles", "settingsLocalJs", "patches", "secrets"}
 ALL_OPTIONAL_ON = {"security": {"authz": {"enabled": "true"}},  # quoted on purpose
                    "canary": {"enabled": True},
                    "managedDelivery": {"enabled": True},
@@ -141,7 +141,8 @@ SCENARIOS = {
                    "networkPolicy": {"enabled": True},
                    "rbac": {"clouddriver": {"access": "namespace"}},
                    "serviceDefaults": {"pdb": {"enabled": True}},
-                   "secrets": {"files": ["gcp"], "env": [{"name": "TOKEN", "secretName": "tok", "key": "t"}]},
+                   "secrets": {"files": [{"secretName": "gcp"}],
+                               "env": [{"name": "TOKEN", "secretName": "tok", "key": "t"}]},
                    "services": {"orca": {"sidecars": [{"name": "extra", "image": "busybox:1.37",
                                                        "resources": {"requests": {"cpu": "1m"}}}],
                                          "initContainers": [{"name": "init", "image": "busybox:1.37",
@@ -295,8 +296,10 @@ def test_workloads_follow_the_service_table():
         assert service["spec"]["ports"][0]["port"] == facts["port"]
         assert service["spec"]["selector"]["app.kubernetes.io/component"] == name
         if name in JAVA:
+            # /health is DOWN while Redis is: it gates traffic, it must not restart the pod.
             assert container["readinessProbe"]["httpGet"]["path"] == "/health"
-            assert container["livenessProbe"]["httpGet"]["port"] == facts["port"]
+            assert container["livenessProbe"] == {"tcpSocket": {"port": facts["port"]}, "periodSeconds": 20,
+                                                  "timeoutSeconds": 5, "failureThreshold": 6}
             env = env_of(container)
             assert env["SPRING_PROFILES_ACTIVE"] == "helm,local"
             assert env["JAVA_OPTS"].startswith("-XX:MaxRAMPercentage=")
@@ -374,19 +377,33 @@ def test_ha_splits_replace_their_service():
                                         "profiles": list(profiles), "monitoring": False}
 
 
-def test_ha_splits_take_their_own_resources_else_the_services():
-    sized = {"requests": {"cpu": "2", "memory": "8Gi"}, "limits": {"memory": "8Gi"}}
-    values = {"ha": {"clouddriver": {"enabled": True, "resources": {"caching": sized}},
-                     "echo": {"enabled": True, "resources": {"scheduler": {"requests": {"cpu": "100m"}}}}},
-              "services": {"clouddriver": {"resources": {"requests": {"cpu": "1"}}}}}
+def test_ha_splits_take_their_own_resources():
+    own = {"requests": {"cpu": "2", "memory": "4Gi"}, "limits": {"memory": "4Gi"}}
+    service = {"requests": {"cpu": "1", "memory": "3Gi"}, "limits": {"memory": "3Gi"}}
+    values = {"ha": {"clouddriver": {"enabled": True, "caching": 3, "resources": {"caching": own}},
+                     "echo": {"enabled": True, "resources": {"worker": own}}},
+              "services": {"clouddriver": {"resources": service}}}
     pods = deployments(values)
-    assert main_container(pods["clouddriver-caching"])["resources"] == sized
+    assert main_container(pods["clouddriver-caching"])["resources"] == own
+    assert pods["clouddriver-caching"]["spec"]["replicas"] == 3
     for split in ("clouddriver-rw", "clouddriver-ro", "clouddriver-ro-deck"):
-        # Helm merges the service's value into its default (memory 2Gi stays).
-        assert main_container(pods[split])["resources"] == {"requests": {"cpu": "1", "memory": "2Gi"}}
-    assert main_container(pods["echo-scheduler"])["resources"] == {"requests": {"cpu": "100m"}}
-    assert main_container(pods["echo-worker"])["resources"] == values_model.Services.fields["echo"].ref.fields[
-        "resources"].default
+        assert main_container(pods[split])["resources"] == service
+    assert main_container(pods["echo-worker"])["resources"] == own
+    assert main_container(pods["echo-scheduler"])["resources"] == values_model.default_resources(
+        values_model.SERVICES["echo"])
+
+
+def test_a_jvm_without_a_memory_limit_is_refused():
+    # Helm merges values with the defaults: dropping the default limit takes an explicit null.
+    no_limit = {"requests": {"cpu": "1", "memory": "2Gi"}, "limits": None}
+    message = render_error({"services": {"orca": {"resources": no_limit}}})
+    assert "services.orca.resources has no limits.memory" in message and "MaxRAMPercentage" in message
+    message = render_error({"ha": {"clouddriver": {"enabled": True, "resources": {"ro": no_limit}}}})
+    assert "ha.clouddriver.resources (clouddriver-ro) has no limits.memory" in message
+    # An explicit heap bound is the user's choice; Deck is no JVM.
+    pods = deployments({"services": {"orca": {"resources": no_limit, "javaOpts": "-Xmx1536m"},
+                                     "deck": {"resources": no_limit}}})
+    assert main_container(pods["orca"])["resources"] == {"requests": {"cpu": "1", "memory": "2Gi"}}
 
 
 def test_host_aliases_reach_the_pods():
@@ -415,7 +432,8 @@ def test_settings_fall_back_to_service_defaults():
 
 def test_user_extras_reach_the_pods():
     values = {"spinnaker": {"imagePullSecrets": [{"name": "regcred"}]},
-              "secrets": {"files": ["gcp", "aws"], "env": [{"name": "TOKEN", "secretName": "tok", "key": "t"}]},
+              "secrets": {"files": [{"secretName": "gcp"}, {"secretName": "aws", "services": ["orca"]}],
+                          "env": [{"name": "TOKEN", "secretName": "tok", "key": "t"}]},
               "services": {"gate": {"podLabels": {"team": "cd"}, "podAnnotations": {"a": "b"},
                                     "env": [{"name": "X", "value": "1"}],
                                     "extraVolumes": [{"name": "extra", "emptyDir": {}}],
@@ -425,10 +443,10 @@ def test_user_extras_reach_the_pods():
     for name, deployment in deployments(values).items():
         spec = deployment["spec"]["template"]["spec"]
         assert spec["imagePullSecrets"] == [{"name": "regcred"}]
-        [files] = [v for v in spec["volumes"] if v["name"] == "secret-files"]
-        assert files["projected"]["sources"] == [{"secret": {"name": "gcp"}}, {"secret": {"name": "aws"}}]
-        assert "/var/secrets" in {m["mountPath"] for m in main_container(deployment)["volumeMounts"]}
-        assert env_of(main_container(deployment))["TOKEN"] == {"secretKeyRef": {"name": "tok", "key": "t"}}
+        # The user's Secrets are routed by the post-renderer (test_postrender_e2e), not by the templates.
+        assert "/var/secrets" not in json.dumps(spec) and "TOKEN" not in env_of(main_container(deployment))
+    assert bundle(values)["secrets"] == dict(values["secrets"], mountPath="/var/secrets",
+                                             monitoringContainer="monitoring-daemon")
     gate = deployments(values)["gate"]
     spec = gate["spec"]["template"]["spec"]
     assert gate["spec"]["template"]["metadata"]["labels"]["team"] == "cd"

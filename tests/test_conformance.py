@@ -1,4 +1,5 @@
-"""Every case in the reference corpus translates to exactly kleat's output."""
+"""Every case in the reference corpus translates to exactly kleat's output,
+but for the deliberate differences the README declares for every release."""
 from __future__ import annotations
 
 import os
@@ -7,6 +8,7 @@ import subprocess
 import sys
 
 import pytest
+import yaml
 
 from conftest import COMPARATOR, reference_cases, need_reference
 
@@ -18,15 +20,77 @@ def test_corpus_is_complete():
     assert len(CASES) == 16, [c[0] for c in CASES]
 
 
+def _gate_logs_in(gate: dict) -> bool:
+    """Whether gate turns a login method on with kleat's gate.yml (read as gate reads it)."""
+    security = gate.get("security") or {}
+    oauth2 = security.get("oauth2") or {}
+    return any((
+        oauth2.get("enabled") is True and bool((oauth2.get("client") or {}).get("clientId")),
+        (gate.get("saml") or {}).get("enabled") is True,
+        (gate.get("ldap") or {}).get("enabled") is True,
+        (gate.get("x509") or {}).get("enabled") is True,
+        ((gate.get("google") or {}).get("iap") or {}).get("enabled") is True,
+        (security.get("basic") or {}).get("enabled") is True,
+    ))
+
+
+def with_deliberate_differences(expected: str, into) -> str:
+    """A copy of kleat's `expected` directory with the README's deliberate differences applied:
+    - gate's basic login: `security.basicform.enabled` and `spring.security.user.{name,password}`
+      instead of kleat's `security.basic` (read by no gate);
+    - Deck's `authEnabled`: true exactly when gate turns a login method on (kleat copied
+      `security.authn.enabled`, which gate does not read)."""
+    shutil.copytree(expected, into)
+    gate_path = os.path.join(into, "gate.yml")
+    with open(gate_path) as handle:
+        gate = yaml.safe_load(handle) or {}
+    logs_in = _gate_logs_in(gate)
+    basic = (gate.get("security") or {}).pop("basic", None)
+    if basic is not None:
+        if not gate["security"]:
+            del gate["security"]
+        if "enabled" in basic:
+            gate.setdefault("security", {})["basicform"] = {"enabled": basic["enabled"]}
+        user = basic.get("user") or {}
+        spring_user = {new: user[old] for old, new in (("username", "name"), ("password", "password")) if old in user}
+        if spring_user:
+            gate.setdefault("spring", {}).setdefault("security", {})["user"] = spring_user
+    with open(gate_path, "w") as handle:
+        yaml.safe_dump(gate, handle)
+    settings = os.path.join(into, "settings.js")
+    with open(settings) as handle:
+        text = handle.read()
+    if '"authEnabled":' in text or logs_in:
+        with open(settings, "a") as handle:
+            handle.write(f"\nwindow.spinnakerSettings.authEnabled = {'true' if logs_in else 'false'};\n")
+    return str(into)
+
+
 @pytest.mark.parametrize("case_id,halconfig,expected", CASES, ids=[c[0] for c in CASES])
 def test_generate_matches_reference(case_id, halconfig, expected, tmp_path, run_cli):
     need_reference()
     if shutil.which("node") is None:
         pytest.skip("node is needed by the comparator to evaluate settings.js")
     out = tmp_path / "out"
+    # As the acceptance checks do: where the default refuses what kleat
+    # accepted (a version that names no release), --kleat-compat.
     result = run_cli("generate", halconfig, str(out))
+    if result.returncode != 0:
+        result = run_cli("generate", "--kleat-compat", halconfig, str(out))
     assert result.returncode == 0, result.stderr
     assert sorted(os.listdir(out)) == sorted(os.listdir(expected))
-    compared = subprocess.run([sys.executable, COMPARATOR, str(out), expected],
+    wanted = with_deliberate_differences(expected, tmp_path / "expected")
+    compared = subprocess.run([sys.executable, COMPARATOR, str(out), wanted],
                               capture_output=True, text=True)
     assert compared.returncode == 0, compared.stdout + compared.stderr
+
+
+def test_kleat_compat_changes_only_the_refusal(tmp_path, run_cli):
+    """A halconfig whose version is a release translates the same with and without --kleat-compat."""
+    need_reference()
+    halyard_1_30 = next(c[1] for c in CASES if c[0] == "halyard-case-00")
+    plain, compat = tmp_path / "plain", tmp_path / "compat"
+    assert run_cli("generate", "--release", "1.30.0", halyard_1_30, str(plain)).returncode == 0
+    assert run_cli("generate", "--kleat-compat", "--release", "1.30.0", halyard_1_30, str(compat)).returncode == 0
+    for name in os.listdir(plain):
+        assert (plain / name).read_text() == (compat / name).read_text(), name

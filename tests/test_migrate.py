@@ -281,7 +281,10 @@ def test_referenced_files_move_to_the_secret_and_never_into_values(migration, ha
     assert migration.values["halconfig"]["persistentStorage"]["gcs"]["jsonPath"] == "/var/secrets/gcs.json"
     saml = migration.values["halconfig"]["security"]["authn"]["saml"]
     assert saml["metadataUrl"] == "/var/secrets/metadata.xml" and saml["keyStore"] == "/var/secrets/saml.jks"
-    assert migration.values["secrets"] == {"files": [SECRET_NAME]}
+    files_entry = migration.values["secrets"]["files"]
+    assert files_entry == [{"secretName": SECRET_NAME, "keys": ["config", "gcs.json", "home.config", "kube-config",
+                                                                "metadata.xml", "prod.config", "saml.jks"],
+                            "services": ["clouddriver", "front50", "gate"]}]
     for text in ("# prod", "# staging", "service_account", "JKS-BYTES", "EntityDescriptor"):
         assert text not in migration.values_yaml
     secret = yaml.safe_load(migration.secret)
@@ -304,17 +307,14 @@ def test_inline_credentials_move_to_a_secret_and_reach_only_their_readers(migrat
     registry = migration.values["halconfig"]["providers"]["dockerRegistry"]["accounts"][0]
     assert registry["password"] == "${HAL_PROVIDERS_DOCKERREGISTRY_ACCOUNTS_0_PASSWORD}"
     assert "changeit" not in migration.values_yaml and "registry-pass-123" not in migration.values_yaml
-    services = migration.values["services"]
-
-    def secret_env(service):
-        return {e["name"]: e["valueFrom"]["secretKeyRef"] for e in services.get(service, {}).get("env", [])
-                if "valueFrom" in e}
-
-    assert secret_env("gate") == {"HAL_SECURITY_AUTHN_SAML_KEYSTOREPASSWORD": {
-        "name": "spinnaker-halyard-credentials", "key": "HAL_SECURITY_AUTHN_SAML_KEYSTOREPASSWORD"}}
-    assert "HAL_PROVIDERS_DOCKERREGISTRY_ACCOUNTS_0_PASSWORD" in secret_env("clouddriver")
-    assert "HAL_PROVIDERS_DOCKERREGISTRY_ACCOUNTS_0_PASSWORD" not in secret_env("gate")
-    assert not secret_env("front50") and not secret_env("rosco")
+    # secrets.env entries name the services whose generated config uses each placeholder.
+    env = {e["name"]: e for e in migration.values["secrets"]["env"]}
+    assert env["HAL_SECURITY_AUTHN_SAML_KEYSTOREPASSWORD"] == {
+        "name": "HAL_SECURITY_AUTHN_SAML_KEYSTOREPASSWORD", "secretName": "spinnaker-halyard-credentials",
+        "key": "HAL_SECURITY_AUTHN_SAML_KEYSTOREPASSWORD", "services": ["gate"]}
+    assert "clouddriver" in env["HAL_PROVIDERS_DOCKERREGISTRY_ACCOUNTS_0_PASSWORD"]["services"]
+    assert "gate" not in env["HAL_PROVIDERS_DOCKERREGISTRY_ACCOUNTS_0_PASSWORD"]["services"]
+    assert not any("valueFrom" in e for svc in migration.values["services"].values() for e in svc.get("env", []))
     manifest = yaml.safe_load(migration.credentials_secret)
     assert manifest["metadata"]["name"] == "spinnaker-halyard-credentials"
     data = {k: base64.b64decode(v).decode() for k, v in manifest["data"].items()}
@@ -377,7 +377,11 @@ def test_sizing_replicas_and_ha(migration):
     assert ha["clouddriver"]["caching"] == 3 and ha["clouddriver"]["rw"] == 2
     assert ha["clouddriver"]["resources"]["caching"] == {"requests": {"cpu": 2, "memory": "8Gi"},
                                                          "limits": {"memory": "8Gi"}}
-    assert ha["clouddriver"]["resources"]["ro"] == {"requests": {"cpu": 1, "memory": "4Gi"}}
+    # A memory request without a limit gets the limit equal to it (the chart refuses a JVM without one).
+    assert ha["clouddriver"]["resources"]["ro"] == {"requests": {"cpu": 1, "memory": "4Gi"},
+                                                    "limits": {"memory": "4Gi"}}
+    assert "limits.memory = requests.memory" in entries(migration, "customSizing.clouddriver-ro.requests",
+                                                        "converted")[0].text
     # The replica's URL carries a password: a placeholder, the URL in the credentials Secret.
     assert ha["clouddriver"]["redisRoUrl"] == "${HAL_HA_CLOUDDRIVER_REDISROURL}"
     assert migration.credentials["HAL_HA_CLOUDDRIVER_REDISROURL"] == "redis://:replica-pass@redis-replica:6379"
@@ -388,8 +392,8 @@ def test_sizing_replicas_and_ha(migration):
     services = values["services"]
     assert services["orca"]["replicas"] == 2 and services["orca"]["resources"]["limits"] == {"cpu": 2, "memory": "2Gi"}
     # Halyard: the container entry (`gate`) wins for resources, `spin-gate` holds the replicas.
-    assert services["gate"]["replicas"] == 2 and services["gate"]["resources"] == {"requests": {"cpu": "250m",
-                                                                                                "memory": "1Gi"}}
+    assert services["gate"]["replicas"] == 2 and services["gate"]["resources"] == {
+        "requests": {"cpu": "250m", "memory": "1Gi"}, "limits": {"memory": "1Gi"}}
     assert values["monitoringDaemon"]["resources"] == {"requests": {"cpu": "10m", "memory": "64Mi"}}
     # A typo Halyard silently ignored (seen in a published guide) is reported, with a suggestion.
     assert "Did you mean 'rosco'?" in entries(migration, "customSizing.spin-rosca", "dropped")[0].text
@@ -452,7 +456,8 @@ def test_profiles_plain_and_split(migration):
         "${HAL_PROFILE_ORCA_WEBHOOK_PRECONFIGURED_0_PASSWORD}"
     assert profiles["igor"] == {"services.redis.baseUrl": "${HAL_PROFILE_IGOR_SERVICES_REDIS_BASEURL}"}
     assert migration.credentials["HAL_PROFILE_IGOR_SERVICES_REDIS_BASEURL"] == "redis://:igor-pass@10.0.0.5:6383"
-    assert "HAL_PROFILE_IGOR_SERVICES_REDIS_BASEURL" in {e["name"] for e in migration.values["services"]["igor"]["env"]}
+    env = {e["name"]: e["services"] for e in migration.values["secrets"]["env"]}
+    assert env["HAL_PROFILE_IGOR_SERVICES_REDIS_BASEURL"] == ["igor"]
     for secret in ("hunter2", "igor-pass", "replica-pass", "master-pass"):
         assert secret not in migration.values_yaml and secret not in migration.markdown()
 
@@ -502,7 +507,7 @@ def test_cli_writes_everything_or_nothing(hal_home, tmp_path, run_cli):
     # Without --secrets-dir the kubectl command is printed; values go to stdout.
     result = run_cli("migrate", str(hal))
     assert result.returncode == 0 and "kubectl create secret generic" in result.stderr
-    assert yaml.safe_load(result.stdout)["secrets"]["files"] == [SECRET_NAME]
+    assert yaml.safe_load(result.stdout)["secrets"]["files"][0]["secretName"] == SECRET_NAME
     # A broken profile: an error, and nothing written.
     (hal / "prod" / "profiles" / "gate-local.yml").write_text("server: [unclosed\n")
     bad = tmp_path / "bad"
@@ -565,7 +570,8 @@ def test_the_rendered_release_carries_everything(migration, form):
 
     assert main("clouddriver-caching")["resources"] == {"requests": {"cpu": 2, "memory": "8Gi"},
                                                         "limits": {"memory": "8Gi"}}
-    assert main("clouddriver-ro")["resources"] == {"requests": {"cpu": 1, "memory": "4Gi"}}
+    assert main("clouddriver-ro")["resources"] == {"requests": {"cpu": 1, "memory": "4Gi"},
+                                                   "limits": {"memory": "4Gi"}}
     assert main("orca")["resources"]["limits"] == {"cpu": 2, "memory": "2Gi"}
     env = {e["name"]: e.get("value") for e in main("clouddriver-caching")["env"]}
     assert env["SPRING_PROFILES_ACTIVE"] == "helm,caching,local,caching-local"
@@ -582,8 +588,13 @@ def test_the_rendered_release_carries_everything(migration, form):
     assert any(c["image"].startswith("registry.example.com/spinnaker/deck:2.27.3-custom")
                for c in pod["deck"]["containers"])
     # The referenced files' Secret is mounted where the halconfig now points.
-    secret_volume = next(v for v in pod["clouddriver-rw"]["volumes"] if v["name"] == "secret-files")
-    assert secret_volume["projected"]["sources"] == [{"secret": {"name": SECRET_NAME}}]
+    # The referenced files' Secret reaches the services whose config names a file, and only them.
+    def secret_sources(name):
+        return [v["projected"]["sources"] for v in pod[name]["volumes"] if v["name"] == "spinnaker-secret-files"]
+
+    assert secret_sources("clouddriver-rw") == [[{"secret": {"name": SECRET_NAME}}]]
+    assert secret_sources("gate") == [[{"secret": {"name": SECRET_NAME}}]]
+    assert secret_sources("orca") == [] and secret_sources("deck") == []
     gate_env = {e["name"]: e for e in main("gate")["env"]}
     assert gate_env["HAL_SECURITY_AUTHN_SAML_KEYSTOREPASSWORD"]["valueFrom"]["secretKeyRef"]["name"] == \
         "spinnaker-halyard-credentials"

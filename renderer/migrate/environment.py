@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 from ..problems import format_path
-from ..values_model import SERVICES
+from ..values_model import SERVICES, default_resources
 from .credentials import url_with_password
 
 # Halyard's split names -> (service, the chart's `ha.<service>` key for that split).
@@ -220,6 +220,7 @@ class Environment:
                         self.report.mapped(f"{here}.replicas", ".".join(path))
             resources = self._resources(entry)
             if resources:
+                resources = self._complete(resources, service, split=name in SPLITS, where=f"{here}.requests/limits")
                 if not container and isinstance(value.get(name), dict) and self._resources(value[name]):
                     self.report.dropped(f"{here}.requests/limits",
                                         f"'{name}' (the container entry) wins, as in Halyard.")
@@ -231,6 +232,29 @@ class Environment:
                     note = (f"with haServices.{service} on, Halyard applied this to no pod; the chart applies it "
                             f"to every {service} split without its own sizing")
                 self.report.mapped(f"{here}.requests/limits", ".".join(path), note)
+
+    def _complete(self, resources, service, split, where):
+        """Resources the chart accepts, as Kubernetes and upstream read Halyard's: a memory request without
+        a limit gets the limit equal to it (the JVM sizes its heap from the limit; the chart refuses a JVM
+        without one); a limit without a request gets the request equal to it (Kubernetes' own default).
+        A split's entry replaces the service's whole value, so one without memory gets the service's
+        default memory."""
+        requests, limits = dict(resources.get("requests") or {}), dict(resources.get("limits") or {})
+        added = []
+        for kind in ("memory", "cpu"):
+            if kind in limits and kind not in requests:
+                requests[kind] = limits[kind]
+                added.append(f"requests.{kind} = limits.{kind}")
+        if "memory" in requests and "memory" not in limits and service != "deck":
+            limits["memory"] = requests["memory"]
+            added.append("limits.memory = requests.memory")
+        if split and "memory" not in requests:
+            default = default_resources(SERVICES[service])
+            requests["memory"], limits["memory"] = default["requests"]["memory"], default["limits"]["memory"]
+            added.append(f"memory from {service}'s default")
+        if added:
+            self.report.converted(where, "", "completed for the chart: " + ", ".join(added))
+        return {k: v for k, v in (("requests", requests), ("limits", limits)) if v}
 
     @staticmethod
     def _resources(entry):

@@ -34,8 +34,9 @@ COMMENTS = {
     "monitoringDaemon": "From customSizing.monitoring-daemon.",
     "profiles": "From <deployment>/profiles/<service>-local.yml (and <split>-local.yml for HA splits).",
     "settingsLocalJs": "From <deployment>/profiles/settings-local.js.",
-    "secrets": "Every file the halconfig names, in one Secret mounted at /var/secrets (create it first: see "
-               "the report).",
+    "secrets": "The files the halconfig names (one Secret, mounted at /var/secrets) and its inline credentials "
+               "(another, as env vars for ${HAL_...} placeholders), each only in the services that read them. "
+               "Create both first: see the report.",
 }
 
 
@@ -113,17 +114,40 @@ def migrate(path: str, deployment: str | None = None) -> Migration:
     environment = Environment(hal_dir.raw, hal_dir.service_settings, report, hal_dir.base, vault)
     _merge(values, environment.build())
     _merge(values, map_profiles(hal_dir.profiles, hal_dir.deployment, environment.ha_on, report, vault))
-    for service in sorted(vault.readers):
-        env = values.setdefault("services", {}).setdefault(service, {}).setdefault("env", [])
-        env.extend({"name": name, "valueFrom": {"secretKeyRef": {"name": credentials.SECRET_NAME, "key": name}}}
-                   for name in vault.readers[service])
+    secrets = {}
     if hal_dir.files:
-        values["secrets"] = {"files": [SECRET_NAME]}
+        secrets["files"] = [_files_entry(hal_dir.files, halconfig)]
+    if vault.values:
+        # The services that read each placeholder, listed: an optional service the chart does not run
+        # (canary off, say) then simply gets nothing, where deriving would find no reader and refuse.
+        secrets["env"] = [{"name": name, "secretName": credentials.SECRET_NAME, "key": name,
+                           "services": sorted(s for s, names in vault.readers.items() if name in names)}
+                          for name in vault.values]
+    if secrets:
+        values["secrets"] = secrets
+    if hal_dir.files:
         size = sum(os.path.getsize(f.found) for f in hal_dir.files if f.found)
         if size * 4 // 3 > SECRET_LIMIT:
             report.error(f"the referenced files add up to {size} bytes, over the 1 MiB a Secret can hold; split "
                          "them into several Secrets by hand (list each in `secrets.files`).")
     return Migration(hal_dir, values, report, environment.location, vault.values)
+
+
+def _files_entry(files, halconfig) -> dict:
+    """`secrets.files` entry of the referenced files' Secret. The services whose generated config names
+    one of its files are listed (so an optional service that does not run is no error); when the
+    monitoring daemon reads one, routing is left to the post-renderer, which also mounts the Secret in
+    the sidecar."""
+    from ..translate import OUTPUTS, render, translate
+
+    keys = sorted(f.key for f in files)
+    texts = render(translate(halconfig))
+    readers = {OUTPUTS[name][0] for name, text in texts.items()
+               if any(f"/var/secrets/{key}" in text for key in keys)}
+    entry = {"secretName": SECRET_NAME, "keys": keys}
+    if readers and "monitoring" not in readers:
+        entry["services"] = sorted(readers)
+    return entry
 
 
 def _merge(into: dict, more: dict):

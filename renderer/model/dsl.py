@@ -18,8 +18,10 @@ from __future__ import annotations
 
 import sys
 
+from ..releases import Release, Span
+
 __all__ = [
-    "Field", "Message", "message",
+    "Field", "Message", "message", "Read",
     "Str", "StrValue", "Bool", "Int", "IntValue", "Enum", "Msg", "Any",
     "List", "Map",
 ]
@@ -34,10 +36,11 @@ class Field:
     """One declared field. `name` is the key written in output configs."""
 
     __slots__ = ("name", "kind", "doc", "repeated", "map", "ref", "values", "extra_values",
-                 "required", "secret", "file", "aliases", "halyard", "keyed_list", "default", "example")
+                 "required", "secret", "file", "aliases", "halyard", "keyed_list", "default", "example", "reads")
 
     def __init__(self, kind, doc, *, ref=None, values=(), extra_values=(), required=False,
-                 secret=False, file=False, aliases=(), halyard=None, keyed_list=None, default=None, example=None):
+                 secret=False, file=False, aliases=(), halyard=None, keyed_list=None, default=None, example=None,
+                 reads=()):
         self.name = ""  # set by message()
         self.kind = kind
         self.doc = doc
@@ -67,6 +70,15 @@ class Field:
         # Chart values only: the default written to values.yaml.
         self.default = default
         self.example = example
+        # Where each range of releases reads this field (`Read`s). None
+        # declared: every release reads it where its message is written.
+        self.reads = tuple(reads)
+
+    def reads_for(self, release: Release) -> tuple:
+        """The `Read`s that apply to `release`; () when that release reads no such field."""
+        if not self.reads:
+            return (NATURAL,)
+        return tuple(r for r in self.reads if release in r.span)
 
     @property
     def target(self) -> "Message | None":
@@ -75,6 +87,31 @@ class Field:
     def __repr__(self):
         shape = "list of " if self.repeated else "map of " if self.map else ""
         return f"<Field {self.name}: {shape}{self.kind}>"
+
+
+class Read:
+    """How one range of releases reads a field.
+
+    `key`: the dotted key the field's value is written to in the service's
+    file, with `{name}` placeholders the translator fills in (the OAuth2
+    registration id); None: under the field's own name where its message is
+    written. `how`: the name of a conversion of the value
+    (`renderer.translate._reads.CONVERSIONS`), None to write it as it is.
+    A field that declares reads is written only for the releases they cover.
+    """
+
+    __slots__ = ("span", "key", "how")
+
+    def __init__(self, key=None, *, since=None, until=None, how=None):
+        self.span = Span(since, until)
+        self.key = key
+        self.how = how
+
+    def __repr__(self):
+        return f"<Read {self.key or '(in place)'} {self.span.describe()}{' via ' + self.how if self.how else ''}>"
+
+
+NATURAL = Read()
 
 
 class Message:

@@ -4,7 +4,7 @@ TLS for Gate (the API) and Deck (the UI), the ways users log in (all handled
 by Gate), the role providers Fiat uses for authorization, and the custom trust
 store Orca uses for outgoing webhook calls.
 """
-from .dsl import Bool, Enum, Map, Msg, Str, message
+from .dsl import Bool, Enum, List, Map, Msg, Read, Str, message
 
 AUTHENTICATION_SCHEME = ('unspecified', 'header', 'query', 'form', 'none')
 CLIENT_AUTH = ('UNSPECIFIED', 'NONE', 'WANT', 'NEED')
@@ -12,6 +12,42 @@ ROLE_PROVIDER_TYPE = ('UNSPECIFIED', 'FILE', 'GOOGLE', 'GITHUB', 'LDAP')
 SIGNATURE_DIGEST = ('UNSPECIFIED', 'SHA1', 'SHA256', 'SHA384', 'SHA512', 'RIPEMD160', 'MD5')
 # Halyard's OAuth 2.0 provider presets (it filled in the client URIs from them).
 OAUTH2_PROVIDER = ('', 'GOOGLE', 'GITHUB', 'AZURE', 'ORACLE', 'OTHER')
+GITHUB_AUTH_METHOD = ('', 'AUTO', 'GITHUB_APP', 'PAT')
+
+# Where gate reads its login settings, per release (checked in gate's sources
+# at the release tags: @ConfigurationProperties, @Value, @ConditionalOn*).
+#
+# OAuth2: before 2025.2.0 gate's legacy Spring Boot 1 SSO read `security.oauth2.*`
+# (kleat's output, written in place). From 2025.2.0 gate is a Spring Security 5
+# OAuth2 client: it turns OAuth2 on only when a property name matches
+# `spring.security.oauth2.client.registration.<id>.client-id` (gate-oauth2
+# OAuthConfigEnabled, a regex on names, so the kebab-case spelling matters), and
+# reads the user info mapping and requirements from two fixed names under
+# `registration` (OAuth2SsoConfig).
+OAUTH2_CLIENT = "2025.2.0"
+_REGISTRATION = "spring.security.oauth2.client.registration.{registration}."
+_PROVIDER = "spring.security.oauth2.client.provider.{registration}."
+_USER_INFO_MAPPING = "spring.security.oauth2.client.registration.user-info-mapping."
+# SAML: until 1.35 gate used the spring-security-saml extension (kleat's keys).
+# From 1.35.0 it is Spring Security's SAML 2 support: the redirect* settings and
+# signatureDigest are read by nothing, and requests are signed only with
+# signRequests and PEM signingCredentials. From 2026.3.0 (gate-saml's
+# saml-migration.md) the connection settings are Spring Boot's own
+# `spring.security.saml2.relyingparty.registration.<id>.*`; gate fails to start
+# on the old ones.
+SAML_SPRING_SECURITY = "1.35.0"
+SAML_RELYING_PARTY = "2026.3.0"
+# gate's default registration id, kept so the IdP's configured URLs (/saml/SSO) stay valid.
+_SAML_REGISTRATION = "spring.security.saml2.relyingparty.registration.SSO."
+
+
+def _legacy(until):
+    """Read in place (kleat's key) by the releases before `until`."""
+    return Read(until=until)
+
+
+def _oauth2(key, how=None):
+    return (_legacy(OAUTH2_CLIENT), Read(key, since=OAUTH2_CLIENT, how=how))
 
 
 def _role_provider_type(kind):
@@ -91,41 +127,70 @@ UiSecurity = message(
 
 OAuth2Client = message(
     "OAuth2Client", "The OAuth 2.0 client (application) registered for Spinnaker with the identity provider.",
-    clientId=Str("Client ID issued by the provider for the Spinnaker application."),
-    clientSecret=Str("Client secret issued by the provider.", secret=True),
-    accessTokenUri=Str("The provider's token endpoint, e.g. https://www.googleapis.com/oauth2/v4/token."),
+    clientId=Str("Client ID issued by the provider for the Spinnaker application.",
+                 reads=_oauth2(_REGISTRATION + "client-id")),
+    clientSecret=Str("Client secret issued by the provider.", secret=True,
+                     reads=_oauth2(_REGISTRATION + "client-secret")),
+    accessTokenUri=Str("The provider's token endpoint, e.g. https://www.googleapis.com/oauth2/v4/token.",
+                       reads=_oauth2(_PROVIDER + "token-uri")),
     userAuthorizationUri=Str("The provider's authorization endpoint users are sent to for login, e.g. "
-                             "https://accounts.google.com/o/oauth2/v2/auth."),
+                             "https://accounts.google.com/o/oauth2/v2/auth. Its host also names gate's client "
+                             "registration from 2025.2.0 (google, github, azure, oracle, else spinnaker).",
+                             reads=_oauth2(_PROVIDER + "authorization-uri")),
     clientAuthenticationScheme=Enum(AUTHENTICATION_SCHEME,
                                     "How Gate sends the client credentials to the token endpoint: header "
-                                    "(HTTP basic), query, form or none."),
-    scope=Str("Scopes requested at login, space separated, e.g. 'profile email'."),
+                                    "(HTTP basic), query, form or none.",
+                                    reads=_oauth2(_REGISTRATION + "client-authentication-method",
+                                                  how="client-authentication-method")),
+    scope=Str("Scopes requested at login, space separated, e.g. 'profile email'.",
+              reads=_oauth2(_REGISTRATION + "scope", how="words")),
     preEstablishedRedirectUri=Str("The callback URL to register with the provider, usually "
-                                  "https://<gate host>/login; set it when a load balancer or TLS proxy changes "
-                                  "the address Gate sees."),
-    useCurrentUri=Bool("Build the callback URL from the incoming request instead of preEstablishedRedirectUri."),
+                                  "https://<gate host>/login (from 2025.2.0 gate's callback is "
+                                  "https://<gate host>/login/oauth2/code/<registration>: register that); set it "
+                                  "when a load balancer or TLS proxy changes the address Gate sees.",
+                                  reads=_oauth2(_REGISTRATION + "redirect-uri", how="oauth2-callback")),
+    useCurrentUri=Bool("Build the callback URL from the incoming request instead of preEstablishedRedirectUri "
+                       "(what gate does from 2025.2.0 when preEstablishedRedirectUri is unset).",
+                       reads=(_legacy(OAUTH2_CLIENT),)),
 )
 
 OAuth2Resource = message(
     "OAuth2Resource", "The provider endpoint that describes the logged-in user.",
-    userInfoUri=Str("The provider's user info endpoint, e.g. https://www.googleapis.com/oauth2/v3/userinfo."),
+    userInfoUri=Str("The provider's user info endpoint, e.g. https://www.googleapis.com/oauth2/v3/userinfo.",
+                    reads=_oauth2(_PROVIDER + "user-info-uri")),
 )
 
 OAuth2UserInfoMapping = message(
     "OAuth2UserInfoMapping", "Names of the attributes in the provider's user info response that fill in "
                              "the Spinnaker user.",
-    email=Str("Attribute holding the user's email address, e.g. email."),
-    firstName=Str("Attribute holding the given name, e.g. given_name."),
-    lastName=Str("Attribute holding the family name, e.g. family_name."),
-    username=Str("Attribute used as the Spinnaker user name (what Fiat authorizes), e.g. login on GitHub."),
+    email=Str("Attribute holding the user's email address, e.g. email.",
+              reads=_oauth2(_USER_INFO_MAPPING + "email")),
+    firstName=Str("Attribute holding the given name, e.g. given_name.",
+                  reads=_oauth2(_USER_INFO_MAPPING + "first-name")),
+    lastName=Str("Attribute holding the family name, e.g. family_name.",
+                 reads=_oauth2(_USER_INFO_MAPPING + "last-name")),
+    username=Str("Attribute used as the Spinnaker user name (what Fiat authorizes), e.g. login on GitHub; "
+                 "from 2025.2.0 also the provider's user name attribute (email when unset, as gate's default "
+                 "user name).",
+                 reads=_oauth2(_USER_INFO_MAPPING + "username")
+                 + (Read(_PROVIDER + "user-name-attribute", since=OAUTH2_CLIENT),)),
 )
 
 OAuth2 = message(
     "OAuth2", "Login through an OAuth 2.0 / OpenID Connect provider such as Google, GitHub or Azure AD.",
-    enabled=Bool("Turn OAuth 2.0 login on in Gate."),
+    enabled=Bool("Turn OAuth 2.0 login on in Gate (gate needs client.clientId as well). From 2025.2.0 it also "
+                 "writes the registration's grant type (authorization_code), its default callback "
+                 "(<Gate URL>/login/oauth2/code/<registration>) and user name attribute (email).",
+                 reads=(_legacy(OAUTH2_CLIENT),
+                        Read(_REGISTRATION + "authorization-grant-type", since=OAUTH2_CLIENT,
+                             how="authorization-code"),
+                        Read(_REGISTRATION + "redirect-uri", since=OAUTH2_CLIENT, how="default-oauth2-callback"),
+                        Read(_PROVIDER + "user-name-attribute", since=OAUTH2_CLIENT,
+                             how="default-user-name-attribute"))),
     client=Msg(OAuth2Client, "The registered client and the provider's endpoints."),
     userInfoRequirements=Map(Str("Value (or /regex/) the named user info attribute must have, e.g. "
-                                 "hd: example.com to admit only one Google domain.")),
+                                 "hd: example.com to admit only one Google domain.",
+                                 reads=_oauth2("spring.security.oauth2.client.registration.user-info-requirements"))),
     resource=Msg(OAuth2Resource, "Where Gate fetches the user's profile."),
     userInfoMapping=Msg(OAuth2UserInfoMapping, "Which profile attributes become the user's name and email."),
     provider=Enum(OAUTH2_PROVIDER, "Halyard's provider preset: GOOGLE, GITHUB, AZURE, ORACLE or OTHER.",
@@ -143,25 +208,63 @@ Saml_UserAttributes = message(
     email=Str("Attribute holding the user's email address."),
 )
 
+SamlCredential = message(
+    "SamlCredential", "A private key and its certificate, as PEM files inside the Gate container.",
+    privateKeyLocation=Str("Path to the PEM private key (unencrypted PKCS#8), e.g. /var/secrets/saml/key.pem.",
+                           file=True),
+    certificateLocation=Str("Path to the PEM certificate, e.g. /var/secrets/saml/cert.pem.", file=True),
+)
+
 Saml = message(
-    "Saml", "Login through a SAML 2.0 identity provider. Gate signs its requests with the key in keyStore; the "
-            "provider's keys come from its metadata.",
-    enabled=Bool("Turn SAML login on in Gate."),
+    "Saml", "Login through a SAML 2.0 identity provider; the provider's keys come from its metadata. Gate's SAML "
+            "support changed twice: from 1.35.0 (Spring Security: requests are signed only with signRequests and "
+            "signingCredentials, the redirect settings are gone) and from 2026.3.0 (Spring Boot's relying party "
+            "registration `SSO`, PEM credentials only).",
+    enabled=Bool("Turn SAML login on in Gate. From 2026.3.0 it also keeps the assertion consumer URL gate "
+                 "used before ({baseUrl}/saml/SSO), so the identity provider's settings stay valid.",
+                 reads=(Read(), Read(_SAML_REGISTRATION + "acs.location", since=SAML_RELYING_PARTY,
+                                     how="saml-legacy-acs"))),
     metadataUrl=Str("Where the identity provider's metadata XML is: a file path inside the Gate container or an "
-                    "https:// URL.", file=True),
-    issuerId=Str("The entity ID Spinnaker is registered under at the identity provider."),
-    keyStore=Str("Path, inside the Gate container, to the JKS key store with the key Gate signs SAML requests "
-                 "with.", file=True),
-    keyStorePassword=Str("Password of the SAML key store.", secret=True),
-    keyStoreAliasName=Str("Alias of Gate's signing key inside the key store."),
+                    "https:// URL.", file=True,
+                    reads=(_legacy(SAML_RELYING_PARTY),
+                           Read(_SAML_REGISTRATION + "assertingparty.metadata-uri", since=SAML_RELYING_PARTY,
+                                how="file-location"))),
+    issuerId=Str("The entity ID Spinnaker is registered under at the identity provider.",
+                 reads=(_legacy(SAML_RELYING_PARTY),
+                        Read(_SAML_REGISTRATION + "entity-id", since=SAML_RELYING_PARTY))),
+    keyStore=Str("Path, inside the Gate container, to the key store (JKS, PKCS12 from 1.35.0) with Gate's SAML key: "
+                 "the signing key before 1.35.0, the decryption key from then on. Not read from 2026.3.0: export "
+                 "it to PEM and use decryptionCredentials.", file=True,
+                 reads=(_legacy(SAML_RELYING_PARTY),)),
+    keyStorePassword=Str("Password of the SAML key store.", secret=True, reads=(_legacy(SAML_RELYING_PARTY),)),
+    keyStoreAliasName=Str("Alias of Gate's key inside the key store.", reads=(_legacy(SAML_RELYING_PARTY),)),
     redirectHostname=Str("Host (and port) of Gate as the identity provider and browsers see it, e.g. "
-                         "gate.example.com:443; the load balancer's address when there is one."),
-    redirectBasePath=Str("Path prefix of Gate on that host; '/' when unset."),
-    redirectProtocol=Str("Scheme of the redirect back to Gate; https when unset."),
+                         "gate.example.com:443; the load balancer's address when there is one. Read before 1.35.0 "
+                         "only: later gates take it from the request.",
+                         reads=(_legacy(SAML_SPRING_SECURITY),)),
+    redirectBasePath=Str("Path prefix of Gate on that host; '/' when unset. Read before 1.35.0 only.",
+                         reads=(_legacy(SAML_SPRING_SECURITY),)),
+    redirectProtocol=Str("Scheme of the redirect back to Gate; https when unset. Read before 1.35.0 only.",
+                         reads=(_legacy(SAML_SPRING_SECURITY),)),
     userAttributeMapping=Msg(Saml_UserAttributes, "Which assertion attributes become the user's name, email "
                                                   "and roles."),
     signatureDigest=Enum(SIGNATURE_DIGEST, "Digest algorithm for signing SAML messages, e.g. SHA256; the "
-                                           "library default when unset."),
+                                           "library default when unset. Read before 1.35.0 only.",
+                         reads=(_legacy(SAML_SPRING_SECURITY),)),
+    signRequests=Bool("Sign login requests with signingCredentials (some identity providers, e.g. Keycloak, "
+                      "require it; Okta refuses it). Read from 1.35.0.",
+                      reads=(Read(since=SAML_SPRING_SECURITY, until=SAML_RELYING_PARTY),
+                             Read(_SAML_REGISTRATION + "assertingparty.singlesignon.sign-request",
+                                  since=SAML_RELYING_PARTY))),
+    signingCredentials=List(Msg(SamlCredential, "A PEM key and certificate Gate signs SAML requests with "
+                                                "(with signRequests). Read from 1.35.0.",
+                                reads=(Read(since=SAML_SPRING_SECURITY, until=SAML_RELYING_PARTY),
+                                       Read(_SAML_REGISTRATION + "signing.credentials", since=SAML_RELYING_PARTY,
+                                            how="pem-credentials")))),
+    decryptionCredentials=List(Msg(SamlCredential, "A PEM key and certificate Gate decrypts assertions with; "
+                                                   "replaces keyStore from 2026.3.0 (read from then on).",
+                                   reads=(Read(_SAML_REGISTRATION + "decryption.credentials",
+                                               since=SAML_RELYING_PARTY, how="pem-credentials"),))),
     metadataLocal=Str("Halyard's path to a local copy of the identity provider's metadata XML.",
                       halyard="converted: read as metadataUrl, the path kept as written."),
     metadataRemote=Str("Halyard's URL of the identity provider's metadata XML.",
@@ -205,13 +308,15 @@ Iap = message(
 
 UsernamePassword = message(
     "UsernamePassword", "A single user name and password.",
-    username=Str("The user name."),
-    password=Str("The password.", secret=True),
+    username=Str("The user name.", reads=(Read("spring.security.user.name"),)),
+    password=Str("The password.", secret=True, reads=(Read("spring.security.user.password"),)),
 )
 
 Basic = message(
-    "Basic", "Login with one fixed user name and password (HTTP basic); for tests and small installations.",
-    enabled=Bool("Turn basic login on in Gate."),
+    "Basic", "Login with one fixed user name and password (gate's login form and HTTP basic); for tests and "
+             "small installations. Every release reads it as security.basicform.enabled and "
+             "spring.security.user (kleat wrote security.basic, which no gate reads).",
+    enabled=Bool("Turn basic login on in Gate.", reads=(Read("security.basicform.enabled"),)),
     user=Msg(UsernamePassword, "The one user allowed to log in."),
 )
 
@@ -239,8 +344,17 @@ GithubRoleProvider = message(
     "GithubRoleProvider", "Roles from the teams of a GitHub organization.",
     baseUrl=Str("API URL of GitHub, e.g. https://api.github.com, or https://github.example.com/api/v3 for "
                 "GitHub Enterprise; Fiat requires it."),
-    accessToken=Str("Personal access token of an account that can read the organization's teams.", secret=True),
+    accessToken=Str("Personal access token of an account that can read the organization's teams (from 2026.0.0 "
+                    "a GitHub App can be used instead).", secret=True),
     organization=Str("The GitHub organization whose teams become roles."),
+    appId=Str("ID of a GitHub App installed in the organization, used instead of accessToken (with "
+              "privateKeyPath and installationId). Read from 2026.0.0.", reads=(Read(since="2026.0.0"),)),
+    privateKeyPath=Str("Path, inside the Fiat container, to the GitHub App's PEM private key. Read from 2026.0.0.",
+                       reads=(Read(since="2026.0.0"),)),
+    installationId=Str("ID of the GitHub App's installation in the organization. Read from 2026.0.0.",
+                       reads=(Read(since="2026.0.0"),)),
+    authMethod=Enum(GITHUB_AUTH_METHOD, "AUTO (the App when configured, else accessToken), GITHUB_APP or PAT. "
+                                        "Read from 2026.0.0; AUTO when unset.", reads=(Read(since="2026.0.0"),)),
     roleProviderType=_role_provider_type("GitHub"),
 )
 

@@ -8,7 +8,9 @@ A pipeline of small passes over the document stream:
 3. translate (`renderer.translate`, the functions `generate` uses);
 4. assemble each service's files (`configset`) and build ConfigMaps/Secrets
    named by content hash (`objects`);
-5. replace the workloads' placeholders with those names, drop the bundle,
+5. wire the user's existing Secrets into the services that need them
+   (`usersecrets`);
+6. replace the workloads' placeholders with those names, drop the bundle,
    apply the user's patches (`patches`), join.
 
 All or nothing: any error raises before a byte reaches stdout.
@@ -38,15 +40,18 @@ def render(text: str) -> str:
     from .configset import ConfigSet
     from .expose import apply_expose
     from .objects import build_objects
+    from .usersecrets import route, wire_secrets
     from .wire import wire
 
     docs = stream.split(text)
     bundle, index = take_bundle(docs)
-    hal = apply_expose(_read_halconfig(bundle), bundle.get("expose") or {})
-    outputs = translate(hal)
+    hal, release = _read_halconfig(bundle)
+    hal = apply_expose(hal, bundle.get("expose") or {})
+    outputs = translate(hal, release)
     files = ConfigSet(bundle, hal, outputs).files()  # checks the bundle's workload entries
     check_complete(text, docs, bundle)
     objects = build_objects(bundle, hal, files, outputs, stream.is_helm4(docs), docs[index].source)
+    wire_secrets(docs, bundle, route(bundle, files, outputs, docs))
     out = wire(docs, index, objects.names) + objects.documents
     patches = bundle.get("patches") or []
     if patches:
@@ -56,12 +61,20 @@ def render(text: str) -> str:
     return stream.join(out)
 
 
-def _read_halconfig(bundle: dict) -> dict:
-    """The bundle's halconfig, read as the CLI reads it; every error in one refusal."""
+def _read_halconfig(bundle: dict):
+    """(hal, release): the bundle's halconfig, read as the CLI reads it, and
+    the release the chart runs (`version`); every error in one refusal."""
     from .. import halconfig
+    from ..releases import Release, UnsupportedRelease
 
-    hal, report = halconfig.read(bundle.get("halconfig") or {}, deployment=bundle.get("halconfigDeployment") or None,
-                                 strict=bool(bundle.get("strict")), base=("halconfig",))
+    try:
+        requested = Release.parse(bundle.get("version"))
+    except UnsupportedRelease as exc:
+        raise PostRenderError(str(exc), "Set spinnaker.version to a supported release.",
+                              where="spinnaker.version") from None
+    hal, release, report = halconfig.read_for_release(
+        bundle.get("halconfig") or {}, requested, deployment=bundle.get("halconfigDeployment") or None,
+        strict=bool(bundle.get("strict")), base=("halconfig",))
     if not report.ok:
         errors = report.errors
         lines = [p.render() for p in errors[:20]]
@@ -70,7 +83,7 @@ def _read_halconfig(bundle: dict) -> dict:
         raise PostRenderError("the halconfig in the chart's values is not valid:\n" + "\n".join(lines),
                               "\nFix those values (`spinnaker-renderer validate` on the halconfig shows the "
                               "same with line numbers).")
-    return hal
+    return hal, release
 
 
 def main(error_file: str | None = None) -> int:

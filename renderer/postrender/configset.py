@@ -16,8 +16,10 @@ from .errors import PostRenderError
 # serves the service's main URL (Halyard's wiring). Splits are found by
 # profile, never by name: the chart owns the names.
 PRIMARY_PROFILE = {"clouddriver": "rw", "echo": "worker"}
-# Services that read clouddriver through its read-only split.
-READS_CLOUDDRIVER_RO = ("fiat", "igor", "rosco")
+# Services that read clouddriver through its read-only split (Halyard's
+# overrideServiceEndpoints: fiat, gate, igor, rosco; gate's Deck-facing calls
+# go to ro-deck through dynamicEndpoints).
+READS_CLOUDDRIVER_RO = ("fiat", "gate", "igor", "rosco")
 # Settings per HA split profile, as Halyard wrote them.
 SPLIT_SETTINGS = {
     "rw": {"caching": {"writeEnabled": False}},

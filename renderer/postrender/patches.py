@@ -13,7 +13,6 @@ import copy
 
 from ..emit import to_yaml
 from .errors import PostRenderError
-from .stream import Document
 
 
 
@@ -123,17 +122,6 @@ def json6902(doc, operations):
     return doc
 
 
-def _head(doc: Document) -> str:
-    """The separator and comment lines before the YAML body."""
-    lines = []
-    for line in doc.text.split("\n"):
-        if line.startswith("---") or line.startswith("#") or not line.strip():
-            lines.append(line)
-        else:
-            break
-    return "\n".join(lines) + ("\n" if lines else "")
-
-
 def apply_patches(docs, patches):
     import yaml
 
@@ -172,7 +160,7 @@ def apply_patches(docs, patches):
                 raise PostRenderError(f"cannot apply to {kind} {name or ''}: {exc}.".replace("  ", " "),
                                       "Check the patch against the rendered object (helm template).",
                                       where=where) from None
-            doc.text = _head(doc) + text
+            doc.text = doc.head() + text
             matched += 1
         if not matched:
             raise PostRenderError(f"matched no {kind}" + (f" named {name!r}" if name else "") + ".",

@@ -42,6 +42,16 @@ class Document:
         match = _SOURCE.search(self.text) or _HELM4_FILE.search(self.text)
         return match.group(1) if match else None
 
+    def head(self) -> str:
+        """The separator and comment lines before the YAML body (kept when a pass re-writes the body)."""
+        lines = []
+        for line in self.text.split("\n"):
+            if line.startswith("---") or line.startswith("#") or not line.strip():
+                lines.append(line)
+            else:
+                break
+        return "\n".join(lines) + ("\n" if lines else "")
+
     def body(self) -> str:
         """The YAML without the leading separator line."""
         text = self.text

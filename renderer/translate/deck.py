@@ -4,8 +4,10 @@ Every browser downloads this file, so credential fields are left out of the
 notification blocks (kleat copies them in whole).
 """
 from ..model.notifications import Notifications
+from ..releases import Release
 from ..secrets import redact
 from ._common import get, pick
+from .gate import login_methods
 
 # Deck's name for each provider, and whether its accounts list regions as
 # objects with a name (aws) or as plain strings.
@@ -57,14 +59,23 @@ def _providers(hal: dict) -> dict:
     return out
 
 
-def deck(hal: dict) -> dict:
+def auth_enabled(hal: dict) -> bool | None:
+    """Whether Deck shows login: exactly when gate has a login method on
+    (kleat copied authn.enabled, which gate does not read, so Deck could ask
+    for a login gate never asks for, or the other way round)."""
+    if login_methods(hal):
+        return True
+    return False if get(hal, "security", "authn", "enabled") is not None else None
+
+
+def deck(hal: dict, release: Release) -> dict:
     url = gate_url(hal)
     canary = hal.get("canary") or {}
     notifications = redact(Notifications, hal.get("notifications") or {})
     delivery = get(hal, "managedDelivery", "enabled")
     return pick(
         gateUrl=url,
-        authEnabled=get(hal, "security", "authn", "enabled"),
+        authEnabled=auth_enabled(hal),
         authEndpoint=url + "/auth/user",
         bakeryDetailUrl=url + "/bakery/logs/{{context.region}}/{{context.status.resourceId}}",
         canary=pick(defaultJudge=canary.get("defaultJudge") or None,

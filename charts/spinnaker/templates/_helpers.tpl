@@ -233,19 +233,20 @@ services, and true for the rest. (dict "ctx" $ "hal" HAL "name" NAME)
 {{- end -}}
 
 {{/*
-Halyard's HA splits: split name, the Spring profiles it adds, and the
-`ha.<service>` value holding its replicas. The renderer finds splits by their
-profiles (bundle `services.<workload>.profiles`), never by these names.
+Halyard's HA splits: split name, the Spring profiles it adds, and its key
+under `ha.<service>` (`ha.<service>.<key>`: replicas;
+`ha.<service>.resources.<key>`: resources). The renderer finds splits by
+their profiles (bundle `services.<workload>.profiles`), never by these names.
 */}}
 {{- define "spinnaker.haSplits" -}}
 clouddriver:
-  - {name: clouddriver-caching, profiles: [caching], replicas: caching}
-  - {name: clouddriver-rw, profiles: [rw], replicas: rw}
-  - {name: clouddriver-ro, profiles: [ro], replicas: ro}
-  - {name: clouddriver-ro-deck, profiles: [ro, ro-deck], replicas: roDeck}
+  - {name: clouddriver-caching, profiles: [caching], key: caching}
+  - {name: clouddriver-rw, profiles: [rw], key: rw}
+  - {name: clouddriver-ro, profiles: [ro], key: ro}
+  - {name: clouddriver-ro-deck, profiles: [ro, ro-deck], key: roDeck}
 echo:
-  - {name: echo-scheduler, profiles: [scheduler], replicas: scheduler}
-  - {name: echo-worker, profiles: [worker], replicas: worker}
+  - {name: echo-scheduler, profiles: [scheduler], key: scheduler}
+  - {name: echo-worker, profiles: [worker], key: worker}
 {{- end -}}
 
 {{/*
@@ -291,9 +292,10 @@ A workload is a service, or one of its HA splits when `ha.<service>.enabled`.
 {{- $items := list -}}
 {{- $ha := get ($ctx.Values.ha | default dict) $name -}}
 {{- if and (kindIs "map" $ha) (include "spinnaker.truthy" (get $ha "enabled")) (hasKey $splits $name) -}}
+{{- $haResources := get $ha "resources" | default dict -}}
 {{- range $split := get $splits $name -}}
-{{- $items = append $items (dict "name" $split.name "profiles" $split.profiles "replicas" (get $ha $split.replicas)
-      "resources" (get (get $ha "resources" | default dict) $split.replicas)) -}}
+{{- $items = append $items (dict "name" $split.name "profiles" $split.profiles "replicas" (get $ha $split.key)
+      "resources" (get $haResources $split.key)) -}}
 {{- end -}}
 {{- else -}}
 {{- $items = append $items (dict "name" $name "profiles" list "replicas" nil "resources" nil) -}}
@@ -562,15 +564,17 @@ container securityContext unless they bring their own.
 {{- toYaml $out -}}
 {{- end -}}
 
-{{/* Env vars from `secrets.env` ({name, secretName, key}), for every service container. */}}
-{{- define "spinnaker.secretEnv" -}}
-{{- range .Values.secrets.env }}
-- name: {{ required "secrets.env[].name is required" .name }}
-  valueFrom:
-    secretKeyRef:
-      name: {{ required "secrets.env[].secretName is required" .secretName }}
-      key: {{ required "secrets.env[].key is required" .key }}
-{{- end }}
+{{/*
+A Java container's resources must bound its heap: the JVM takes
+-XX:MaxRAMPercentage of the container's memory limit, and of the node's whole
+RAM when there is none. Fails unless the resources have limits.memory or
+JAVA_OPTS sets -Xmx. (dict "resources" MAP "javaOpts" STRING "where" VALUES-PATH)
+*/}}
+{{- define "spinnaker.checkJvmMemory" -}}
+{{- $limits := (.resources | default dict).limits | default dict -}}
+{{- if and (not $limits.memory) (not (contains "-Xmx" (.javaOpts | default ""))) -}}
+{{- fail (printf "%s has no limits.memory: the JVM sizes its heap (-XX:MaxRAMPercentage) from the container's memory limit, and from the node's whole RAM without one. Set limits.memory (for a JVM equal to requests.memory), or -Xmx in javaOpts." .where) -}}
+{{- end -}}
 {{- end -}}
 
 {{/*

@@ -1,0 +1,188 @@
+"""Wire the user's existing Secrets (`secrets.files`, `secrets.env`) into the services that need them.
+
+A Secret reaches a service when the service's config refers to it: a
+`/var/secrets/<key>` path (files) or a Spring `${NAME}` placeholder (env) in
+its translated config, its profiles, or its own workload (user `env`, `args`).
+An entry's `services` list replaces that derivation. Deck's settings.js is
+served to browsers and never counts; its `deck.env` (TLS files) does.
+
+Only the workloads that get a Secret are parsed and re-written, so changing an
+entry rolls exactly the services that mount it; every other document passes
+through byte for byte. The chart names the main container after its service
+and tells the monitoring sidecar's name in the bundle (`secrets`).
+"""
+from __future__ import annotations
+
+import re
+
+from ..emit import to_yaml
+from .errors import PostRenderError
+from .objects import PLACEHOLDER
+
+VOLUME = "spinnaker-secret-files"
+MONITORING_FILES = ("spinnaker-monitoring.yml", "spinnaker-monitoring-registry.yml")
+_KEY = r"[-._A-Za-z0-9]+"
+_CONFIGMAP = re.compile(re.escape(PLACEHOLDER + "configmap-") + r"([-a-z0-9]+)")
+
+
+def _strings(data):
+    if isinstance(data, str):
+        yield data
+    elif isinstance(data, dict):
+        for value in data.values():
+            yield from _strings(value)
+    elif isinstance(data, list):
+        for value in data:
+            yield from _strings(value)
+
+
+class References:
+    """What one container's config refers to: secret file keys and env placeholders."""
+
+    def __init__(self, mount_path: str):
+        self._path = re.compile(re.escape(mount_path.rstrip("/")) + "/(" + _KEY + ")")
+        self.keys: set[str] = set()
+        self.texts: list[str] = []
+
+    def add(self, data) -> None:
+        for text in _strings(data):
+            self.keys.update(self._path.findall(text))
+            if "${" in text:
+                self.texts.append(text)
+
+    def uses_env(self, name: str) -> bool:
+        pattern = re.compile(r"\$\{" + re.escape(name) + r"(?::[^}]*)?\}")
+        return any(pattern.search(text) for text in self.texts)
+
+
+def _entries(bundle: dict, known: set):
+    """The validated `secrets.files` and `secrets.env` entries."""
+    secrets = bundle.get("secrets") or {}
+    checked = {}
+    for section, required in (("files", ("secretName",)), ("env", ("name", "secretName", "key"))):
+        entries = secrets.get(section) or []
+        if not isinstance(entries, list):
+            raise PostRenderError("must be a list.", where=f"secrets.{section}")
+        for i, entry in enumerate(entries):
+            where = f"secrets.{section}[{i}]"
+            if not isinstance(entry, dict):
+                raise PostRenderError("must be a mapping, e.g. {secretName: my-secret}"
+                                      + (" (a plain Secret name is the old form)." if section == "files" else "."),
+                                      where=where)
+            for key in required:
+                if not isinstance(entry.get(key), str) or not entry[key]:
+                    raise PostRenderError(f"needs {key}.", where=where)
+            for key in ("keys", "services"):
+                value = entry.get(key) or []
+                if not isinstance(value, list) or not all(isinstance(v, str) and v for v in value):
+                    raise PostRenderError(f"{key} must be a list of names.", where=where)
+            for n, service in enumerate(entry.get("services") or ()):
+                if service not in known:
+                    raise PostRenderError(f"names {service!r}, which is not a Spinnaker service.",
+                                          "Use service names such as clouddriver, gate or deck (HA splits get "
+                                          "their service's Secrets).", where=f"{where}.services[{n}]")
+        checked[section] = entries
+    return checked["files"], checked["env"], secrets
+
+
+def route(bundle: dict, files: dict, outputs: dict, docs) -> dict:
+    """{service: {"files": [secret names], "sidecarFiles": [secret names], "env": [entries]}}."""
+    workloads = bundle["services"]
+    running = {w["service"] for w in workloads.values()}
+    known = running | set(bundle.get("disabled") or ())
+    file_entries, env_entries, secrets = _entries(bundle, known)
+    if not file_entries and not env_entries:
+        return {}
+    mount_path = secrets.get("mountPath") or "/var/secrets"
+    main = {service: References(mount_path) for service in running}
+    sidecar = {service: References(mount_path) for service in running}
+    for service, service_files in files.items():
+        for name, data in service_files.items():
+            if service == "deck" and name.endswith(".js"):
+                continue  # served to every browser: never a reason to hand Deck a Secret
+            (sidecar if name in MONITORING_FILES else main)[service].add(data)
+    if "deck" in main:
+        main["deck"].add(outputs.get("deck.env") or {})
+    for doc in docs:
+        for service in set(_CONFIGMAP.findall(doc.text)) & running:
+            main[service].add(doc.text)
+
+    routes: dict = {}
+
+    def give(service, kind, value):
+        routes.setdefault(service, {"files": [], "sidecarFiles": [], "env": []})[kind].append(value)
+
+    for i, entry in enumerate(file_entries):
+        listed, keys = entry.get("services") or [], set(entry.get("keys") or ())
+
+        def wants(refs):
+            return bool(refs.keys & keys) if keys else bool(refs.keys)
+
+        reached = False
+        for service in sorted(running):
+            if listed:
+                if service in listed:
+                    give(service, "files", entry["secretName"])
+                continue
+            if wants(main[service]):
+                give(service, "files", entry["secretName"])
+                reached = True
+            if wants(sidecar[service]):
+                give(service, "sidecarFiles", entry["secretName"])
+                reached = True
+        if not listed and not reached:
+            paths = ", ".join(f"{mount_path}/{k}" for k in sorted(keys)) or f"{mount_path}/..."
+            raise PostRenderError(f"Secret {entry['secretName']!r}: no service's config refers to {paths}, so no "
+                                  "service would get it.", "Point the halconfig (or a profile) at the file, or "
+                                  "say which services mount it: services: [clouddriver, ...].",
+                                  where=f"secrets.files[{i}]")
+    for i, entry in enumerate(env_entries):
+        listed = entry.get("services") or []
+        reached = False
+        for service in sorted(running):
+            if (service in listed) if listed else main[service].uses_env(entry["name"]):
+                give(service, "env", entry)
+                reached = True
+        if not listed and not reached:
+            raise PostRenderError(f"no service's config uses ${{{entry['name']}}}, so no service would get it.",
+                                  "Use the placeholder in the halconfig (or a profile), or say which services "
+                                  "need the variable: services: [front50, ...].", where=f"secrets.env[{i}]")
+    return routes
+
+
+def wire_secrets(docs, bundle: dict, routes: dict) -> None:
+    """Add the routed volumes, mounts and env vars to the workloads of each routed service."""
+    if not routes:
+        return
+    import yaml
+
+    secrets = bundle.get("secrets") or {}
+    mount_path = secrets.get("mountPath") or "/var/secrets"
+    monitoring = secrets.get("monitoringContainer") or ""
+    for doc in docs:
+        services = set(_CONFIGMAP.findall(doc.text)) & set(routes)
+        if not services or doc.kind not in ("Deployment", "StatefulSet"):
+            continue
+        [service] = services
+        route = routes[service]
+        obj = yaml.safe_load(doc.body())
+        spec = obj["spec"]["template"]["spec"]
+        names = list(dict.fromkeys(route["files"] + route["sidecarFiles"]))
+        if names:
+            spec.setdefault("volumes", []).append(
+                {"name": VOLUME, "projected": {"sources": [{"secret": {"name": n}} for n in names]}})
+        for container in spec["containers"]:
+            if container["name"] == service:
+                mount = bool(route["files"])
+                env = [{"name": e["name"], "valueFrom": {"secretKeyRef": {"name": e["secretName"], "key": e["key"]}}}
+                       for e in route["env"]]
+                if env:
+                    container["env"] = (container.get("env") or []) + env
+            elif monitoring and container["name"] == monitoring:
+                mount = bool(route["sidecarFiles"])
+            else:
+                continue
+            if mount:
+                container.setdefault("volumeMounts", []).append(
+                    {"name": VOLUME, "mountPath": mount_path, "readOnly": True})
+        doc.text = doc.head() + to_yaml(obj)

@@ -1,0 +1,168 @@
+"""The user's existing Secrets (`secrets.files`, `secrets.env`) reach only the services that need them.
+
+Rendered by Helm's engine and post-rendered through the real entry point; the
+assertions are on the pods that reach the cluster.
+"""
+from __future__ import annotations
+
+import os
+
+import pytest
+import yaml
+
+from conftest import ROOT
+
+helm_python = pytest.importorskip("helm_python", reason="helm-python-sdk provides Helm's template engine")
+
+from renderer import handover  # noqa: E402
+
+FORMS = {"helm3": handover.helm3_stream, "helm4": handover.helm4_stream}
+KUBECONFIGS = {"secretName": "kubeconfigs"}
+HALCONFIG = {
+    "providers": {"kubernetes": {"enabled": True, "accounts": [
+        {"name": "prod", "kubeconfigFile": "/var/secrets/kubeconfig-prod"}]}},
+    "persistentStorage": {"gcs": {"enabled": True, "bucket": "b", "jsonPath": "/var/secrets/gcs.json"}},
+    "security": {"authn": {"enabled": True, "oauth2": {"enabled": True, "client": {
+        "clientId": "spinnaker", "clientSecret": "${OAUTH_CLIENT_SECRET}"}}}},
+}
+
+
+def production_values() -> dict:
+    with open(os.path.join(ROOT, "examples", "values-production.yaml")) as handle:
+        return yaml.safe_load(handle)
+
+
+def render(values, form="helm3"):
+    """The post-rendered release (text)."""
+    result = handover.post_render(FORMS[form](handover.render(values)))
+    assert result.returncode == 0, result.stderr.decode()
+    return result.stdout.decode()
+
+
+def refused(values) -> str:
+    result = handover.post_render(handover.helm3_stream(handover.render(values)))
+    assert result.returncode == 1 and result.stdout == b""
+    return result.stderr.decode()
+
+
+def pods(text) -> dict:
+    """{workload component: pod spec} of the Spinnaker services."""
+    out = {}
+    for obj in yaml.safe_load_all(text):
+        if isinstance(obj, dict) and obj["kind"] == "Deployment" \
+                and "spinnaker.io/service" in obj["metadata"]["labels"]:
+            out[obj["metadata"]["labels"]["app.kubernetes.io/component"]] = obj["spec"]["template"]["spec"]
+    return out
+
+
+def user_secrets(spec) -> dict:
+    """{container: {"files": [Secret names mounted at /var/secrets], "env": [Secret names]}}."""
+    volumes = {v["name"]: v for v in spec.get("volumes") or ()}
+    out = {}
+    for container in spec["containers"]:
+        files = []
+        for mount in container.get("volumeMounts") or ():
+            if mount["mountPath"] == "/var/secrets":
+                files += [s["secret"]["name"] for s in volumes[mount["name"]]["projected"]["sources"]]
+        env = [e["valueFrom"]["secretKeyRef"]["name"] for e in container.get("env") or ()
+               if "secretKeyRef" in (e.get("valueFrom") or {}) and not e["name"].startswith("FRONT50_DB")]
+        if files or env:
+            out[container["name"]] = {"files": files, "env": env}
+    return out
+
+
+def routed(text) -> dict:
+    return {component: user_secrets(spec) for component, spec in pods(text).items() if user_secrets(spec)}
+
+
+@pytest.mark.parametrize("form", FORMS)
+def test_the_production_example_hands_each_secret_to_its_services_only(form):
+    got = routed(render(production_values(), form))
+    kubeconfigs = {"clouddriver": {"files": ["spinnaker-kubeconfigs"], "env": []}}
+    assert got == {"clouddriver-caching": kubeconfigs, "clouddriver-rw": kubeconfigs, "clouddriver-ro": kubeconfigs,
+                   "clouddriver-ro-deck": kubeconfigs,
+                   "gate": {"gate": {"files": [], "env": ["spinnaker-oauth"]}}}
+
+
+def test_routing_follows_the_paths_each_service_refers_to():
+    values = {"halconfig": HALCONFIG,
+              "secrets": {"files": [{"secretName": "kubeconfigs", "keys": ["kubeconfig-prod"]},
+                                    {"secretName": "gcs", "keys": ["gcs.json"]}],
+                          "env": [{"name": "OAUTH_CLIENT_SECRET", "secretName": "oauth", "key": "secret"}]}}
+    assert routed(render(values)) == {"clouddriver": {"clouddriver": {"files": ["kubeconfigs"], "env": []}},
+                                      "front50": {"front50": {"files": ["gcs"], "env": []}},
+                                      "gate": {"gate": {"files": [], "env": ["oauth"]}}}
+
+
+def test_a_secret_without_keys_goes_to_every_service_that_refers_to_var_secrets():
+    values = {"halconfig": HALCONFIG, "secrets": {"files": [KUBECONFIGS]}}
+    assert set(routed(render(values))) == {"clouddriver", "front50"}
+
+
+def test_profiles_and_service_env_count_as_references():
+    values = {"halconfig": {}, "secrets": {
+        "files": [KUBECONFIGS],
+        "env": [{"name": "SLACK_TOKEN", "secretName": "slack", "key": "token"}]},
+        "profiles": {"echo": {"slack": {"enabled": True, "token": "${SLACK_TOKEN}"}}},
+        "services": {"rosco": {"env": [{"name": "GOOGLE_APPLICATION_CREDENTIALS",
+                                        "value": "/var/secrets/gce.json"}]}}}
+    assert routed(render(values)) == {"echo": {"echo": {"files": [], "env": ["slack"]}},
+                                      "rosco": {"rosco": {"files": ["kubeconfigs"], "env": []}}}
+
+
+def test_deck_mounts_no_user_secret_unless_listed():
+    for text in (render({}), render(production_values()), render({"halconfig": HALCONFIG,
+                                                                  "secrets": {"files": [KUBECONFIGS]}})):
+        assert user_secrets(pods(text)["deck"]) == {}
+    listed = {"halconfig": HALCONFIG, "secrets": {"files": [dict(KUBECONFIGS, services=["deck", "orca"])]}}
+    got = routed(render(listed))
+    assert got == {"deck": {"deck": {"files": ["kubeconfigs"], "env": []}},
+                   "orca": {"orca": {"files": ["kubeconfigs"], "env": []}}}
+
+
+def test_deck_gets_the_tls_files_its_own_settings_name():
+    values = {"halconfig": {"security": {"uiSecurity": {"ssl": {
+        "enabled": True, "sslCertificateFile": "/var/secrets/deck.crt", "sslCertificateKeyFile": "/var/secrets/deck.key"}}}},
+        "secrets": {"files": [{"secretName": "deck-tls", "keys": ["deck.crt", "deck.key"]}]}}
+    assert routed(render(values)) == {"deck": {"deck": {"files": ["deck-tls"], "env": []}}}
+
+
+def test_the_monitoring_sidecar_mounts_what_its_config_refers_to():
+    values = {"halconfig": {"metricStores": {"stackdriver": {"enabled": True,
+                                                             "credentialsPath": "/var/secrets/sd.json"}}},
+              "secrets": {"files": [{"secretName": "stackdriver"}]}}
+    got = routed(render(values))
+    assert got and all(containers == {"monitoring-daemon": {"files": ["stackdriver"], "env": []}}
+                       for containers in got.values())
+
+
+def test_changing_a_secret_rolls_only_the_services_that_mount_it():
+    base = production_values()
+    before = render(base).split("\n---\n")
+    changed = yaml.safe_load(yaml.safe_dump(base))
+    changed["secrets"]["env"][0]["key"] = "client-secret-2026"
+    after = render(changed).split("\n---\n")
+    assert len(before) == len(after)
+    differ = [a for b, a in zip(before, after) if a != b]
+    assert [yaml.safe_load(d)["metadata"]["name"] for d in differ] == ["spin-spinnaker-gate"]
+    changed["secrets"]["files"][0]["secretName"] = "spinnaker-kubeconfigs-v2"
+    again = render(changed).split("\n---\n")
+    differ = sorted(yaml.safe_load(a)["metadata"]["name"] for a, b in zip(again, after) if a != b)
+    assert differ == [f"spin-spinnaker-clouddriver-{split}" for split in ("caching", "ro", "ro-deck", "rw")]
+
+
+def test_an_unreferenced_secret_is_refused_with_the_fix():
+    message = refused({"secrets": {"files": [{"secretName": "gcp"}]}})
+    assert "secrets.files[0]" in message and "'gcp'" in message and "services:" in message
+    message = refused({"secrets": {"env": [{"name": "AWS_SECRET_ACCESS_KEY", "secretName": "aws", "key": "k"}]}})
+    assert "secrets.env[0]" in message and "${AWS_SECRET_ACCESS_KEY}" in message and "services:" in message
+    message = refused({"secrets": {"files": [{"secretName": "gcp", "services": ["clouddrivr"]}]}})
+    assert "secrets.files[0].services[0]" in message and "'clouddrivr'" in message
+    assert "Traceback" not in message
+
+
+def test_listing_services_replaces_the_derivation():
+    values = {"halconfig": HALCONFIG, "secrets": {"env": [
+        {"name": "AWS_SECRET_ACCESS_KEY", "secretName": "aws", "key": "k", "services": ["front50", "fiat"]}]}}
+    # fiat does not run here: listing it is harmless.
+    assert routed(render(values)) == {"front50": {"front50": {"files": [], "env": ["aws"]}}}

@@ -659,3 +659,13 @@ def test_a_block_of_the_wrong_shape_is_an_error_not_a_traceback(hal_home, run_cl
     assert result.returncode == 1 and "Traceback" not in result.stderr
     assert "service-settings/gate.yml: kubernetes: not the shape Halyard wrote" in result.stderr
     assert "nothing was written" in result.stderr
+
+
+def test_a_release_the_chart_does_not_run_is_left_for_a_human(hal_home):
+    """A published ~/.hal ran 1.26.3: carried over, the release would be refused at install."""
+    hal, _ = hal_home
+    (hal / "config").write_text((hal / "config").read_text().replace("version: 1.32.4", "version: 1.26.3"))
+    result = migrate(str(hal))
+    assert result.ok and "spinnaker" not in result.values and "version" not in result.values["halconfig"]
+    text = result.report.find("deploymentConfigurations[1].version", "human")[0].text
+    assert "1.26.3 is not a supported release" in text and "2026.4.0" in text

@@ -117,8 +117,9 @@ class Vault:
         return data
 
 
-def move(hal_model, hal: dict, vault: Vault, base=()):
-    """The halconfig with its credentials replaced by placeholders (kept in `vault`)."""
+def move(hal_model, hal: dict, vault: Vault, base=(), release=None):
+    """The halconfig with its credentials replaced by placeholders (kept in `vault`); the services that
+    read each are found by translating for `release`."""
     report = vault.report
     for path, value in encrypted_values(hal):
         report.human("config: " + format_path(base + path),
@@ -135,7 +136,7 @@ def move(hal_model, hal: dict, vault: Vault, base=()):
         pending[env] = (path, value)
     if not pending:
         return rewritten
-    texts = render(translate(rewritten))
+    texts = render(translate(rewritten, release) if release is not None else translate(rewritten))
     for env, (path, value) in pending.items():
         where = "config: " + format_path(base + path)
         files = [name for name, text in texts.items() if "${" + env + "}" in text]

@@ -10,6 +10,7 @@ import textwrap
 from ..emit import scalar, to_yaml
 from ..model import HAL
 from ..problems import ERROR, NOTE, WARNING, format_path
+from ..releases import DEFAULT, Release, UnsupportedRelease
 from . import credentials
 from .environment import Environment
 from .haldir import read_hal_dir
@@ -19,7 +20,7 @@ from .report import markdown
 SECRET_NAME = "spinnaker-halyard-files"
 # A Secret (all its keys and values) must fit etcd's object limit.
 SECRET_LIMIT = 1024 * 1024
-_RELEASE = re.compile(r"^([0-9]{4}\.[0-9]+\.[0-9]+|1\.[0-9]+\.[0-9]+)$")
+_RELEASE_SHAPE = re.compile(r"^[0-9]+\.[0-9]+\.[0-9]+$")
 ORDER = ("spinnaker", "halconfig", "services", "serviceDefaults", "ha", "redis", "monitoringDaemon", "profiles",
          "settingsLocalJs", "secrets")
 COMMENTS = {
@@ -99,24 +100,32 @@ def migrate(path: str, deployment: str | None = None) -> Migration:
             report.error("the config could not be read.")
         return Migration(hal_dir, {}, report, None, {})
     values: dict = {}
-    vault = credentials.Vault(report)
-    halconfig = dict(credentials.move(HAL, hal_dir.rewritten, vault, hal_dir.base))
-    version = halconfig.get("version")
-    if isinstance(version, str) and _RELEASE.match(version):
+    where = "config: " + format_path(hal_dir.base + ("version",))
+    version = hal_dir.rewritten.get("version")
+    release = DEFAULT
+    try:
+        release = Release.parse(version)
         values["spinnaker"] = {"version": version}
-        halconfig.pop("version")
-        report.mapped("config: " + format_path(hal_dir.base + ("version",)), "spinnaker.version")
-    elif version:
-        halconfig.pop("version")
-        report.dropped("config: " + format_path(hal_dir.base + ("version",)), f"{version!r} is not a Spinnaker release; the chart runs its default "
-                                          "release unless `spinnaker.version` is set.")
+        report.mapped(where, "spinnaker.version")
+    except UnsupportedRelease as exc:
+        if version and _RELEASE_SHAPE.match(str(version)):
+            report.human(where, f"{exc} Halyard ran {version}; the release runs {DEFAULT} (the chart's default) "
+                                "unless `spinnaker.version` names another. Read the upgrade notes of the releases "
+                                "in between before switching over.")
+        elif version:
+            report.dropped(where, f"{version!r} is not a Spinnaker release (a build name); the chart runs "
+                                  f"{DEFAULT} unless `spinnaker.version` is set.")
+    vault = credentials.Vault(report)
+    halconfig = dict(credentials.move(HAL, hal_dir.rewritten, vault, hal_dir.base, release))
+    # The release lives in `spinnaker.version` only: one place to change it when upgrading.
+    halconfig.pop("version", None)
     values["halconfig"] = halconfig
     environment = Environment(hal_dir.raw, hal_dir.service_settings, report, hal_dir.base, vault)
     _merge(values, environment.build())
     _merge(values, map_profiles(hal_dir.profiles, hal_dir.deployment, environment.ha_on, report, vault))
     secrets = {}
     if hal_dir.files:
-        secrets["files"] = [_files_entry(hal_dir.files, halconfig)]
+        secrets["files"] = [_files_entry(hal_dir.files, halconfig, release)]
     if vault.values:
         # The services that read each placeholder, listed: an optional service the chart does not run
         # (canary off, say) then simply gets nothing, where deriving would find no reader and refuse.
@@ -133,7 +142,7 @@ def migrate(path: str, deployment: str | None = None) -> Migration:
     return Migration(hal_dir, values, report, environment.location, vault.values)
 
 
-def _files_entry(files, halconfig) -> dict:
+def _files_entry(files, halconfig, release) -> dict:
     """`secrets.files` entry of the referenced files' Secret. The services whose generated config names
     one of its files are listed (so an optional service that does not run is no error); when the
     monitoring daemon reads one, routing is left to the post-renderer, which also mounts the Secret in
@@ -141,7 +150,7 @@ def _files_entry(files, halconfig) -> dict:
     from ..translate import OUTPUTS, render, translate
 
     keys = sorted(f.key for f in files)
-    texts = render(translate(halconfig))
+    texts = render(translate(halconfig, release))
     readers = {OUTPUTS[name][0] for name, text in texts.items()
                if any(f"/var/secrets/{key}" in text for key in keys)}
     entry = {"secretName": SECRET_NAME, "keys": keys}

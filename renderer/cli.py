@@ -1,4 +1,4 @@
-"""`spinnaker-renderer`: generate, validate, post-render, schema, docs, helm.
+"""`spinnaker-renderer`: generate, validate, migrate, post-render, schema, docs, helm.
 
 Exit codes: 0 success, 1 invalid input, 2 usage. User errors are reported on
 stderr as `error: <halconfig path> (<file>:<line>): <what>. <how to fix>`,
@@ -45,6 +45,15 @@ def _parser() -> argparse.ArgumentParser:
 
     val = sub.add_parser("validate", help="check a halconfig and report, writing nothing")
     halconfig_args(val)
+
+    mig = sub.add_parser("migrate", help="turn a Halyard directory (~/.hal) into chart values, a Secret and a report")
+    mig.add_argument("hal_dir", metavar="HAL_DIR", help="Halyard's directory (holding `config`), usually ~/.hal")
+    mig.add_argument("--deployment", metavar="NAME", help="the deployment to migrate (default: currentDeployment)")
+    mig.add_argument("-o", "--output", metavar="VALUES", help="write the values here (default: stdout)")
+    mig.add_argument("--secrets-dir", metavar="DIR",
+                     help="write the Secret manifest of the referenced files here (default: print the kubectl "
+                          "command that creates it)")
+    mig.add_argument("--report", metavar="FILE", help="also write the report here as Markdown")
 
     post = sub.add_parser("post-render", help="Helm post-renderer: manifests on stdin, manifests on stdout")
     post.add_argument("--error-file", metavar="PATH",
@@ -197,6 +206,45 @@ def cmd_validate(args) -> int:
     return EXIT_OK
 
 
+def cmd_migrate(args) -> int:
+    from .migrate import migrate
+    from .migrate.credentials import SECRET_NAME as CREDENTIALS_SECRET
+    from .migrate.output import SECRET_NAME, write_all
+
+    if not os.path.isdir(args.hal_dir):
+        raise UsageError(f"{args.hal_dir} is not a directory (HAL_DIR holds Halyard's `config`, usually ~/.hal)")
+    migration = migrate(args.hal_dir, args.deployment)
+    for line in migration.report.lines():
+        print(line, file=sys.stderr)
+    if not migration.ok:
+        count = len(migration.report.errors)
+        print(f"{args.hal_dir}: {count} error{'s' if count != 1 else ''}; nothing was written.", file=sys.stderr)
+        return EXIT_INVALID
+    outputs = {}
+    if args.output:
+        outputs[args.output] = migration.values_yaml
+    if args.secrets_dir and migration.secret:
+        outputs[os.path.join(args.secrets_dir, SECRET_NAME + ".yaml")] = migration.secret
+    if args.secrets_dir and migration.credentials_secret:
+        outputs[os.path.join(args.secrets_dir, CREDENTIALS_SECRET + ".yaml")] = migration.credentials_secret
+    if args.report:
+        outputs[args.report] = migration.markdown(args.secrets_dir)
+    try:
+        write_all(outputs)
+    except OSError as exc:
+        raise UsageError(f"cannot write {exc.filename or 'the output'}: {exc.strerror}; nothing was written") from None
+    if not args.output:
+        sys.stdout.write(migration.values_yaml)
+    if migration.kubectl and not args.secrets_dir:
+        print("create the Secret of the referenced files with:\n  " + migration.kubectl, file=sys.stderr)
+    if migration.credentials and not args.secrets_dir:
+        print(f"{len(migration.credentials)} inline credentials now come from Secret {CREDENTIALS_SECRET}: run "
+              "again with --secrets-dir DIR to write its manifest (values are never printed).", file=sys.stderr)
+    print(f"{args.hal_dir}: migrated deployment {migration.hal_dir.deployment!r} "
+          f"({migration.report.summary()})", file=sys.stderr)
+    return EXIT_OK
+
+
 def cmd_post_render(args) -> int:
     from .postrender import main as post_render_main
 
@@ -252,7 +300,8 @@ def cmd_chart_path(args) -> int:
     return EXIT_OK
 
 
-COMMANDS = {"generate": cmd_generate, "validate": cmd_validate, "post-render": cmd_post_render,
+COMMANDS = {"generate": cmd_generate, "validate": cmd_validate, "migrate": cmd_migrate,
+            "post-render": cmd_post_render,
             "last-error": cmd_last_error,
             "schema": cmd_schema, "docs": cmd_docs, "helm": cmd_helm,
             "plugin-package": cmd_plugin_package, "chart-path": cmd_chart_path}

@@ -287,6 +287,9 @@ class _Reference:
         if field.secret:
             parts.append("**Secret**: a credential; files holding it go into a Secret, never a ConfigMap or "
                          "Deck's settings.js.")
+        if field.file:
+            parts.append("**File**: a path the service reads; `migrate` copies the file into a Secret mounted at "
+                         "`/var/secrets` and points the path there.")
         if field.halyard is not None:
             parts.append(f"**Halyard only**: {_sentence(field.halyard)}")
         releases = releases_text(field)

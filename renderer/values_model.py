@@ -108,6 +108,7 @@ def _workload_fields(defaults: bool) -> dict:
         extraVolumeMounts=List(Any("Extra volume mounts for the service container.", default=d([]))),
         sidecars=List(Any("Extra containers in the pod.", default=d([]))),
         initContainers=List(Any("Init containers of the pod.", default=d([]))),
+        hostAliases=List(Any("Extra /etc/hosts entries of the pod (Kubernetes HostAlias objects).", default=d([]))),
         podSecurityContext=Any("Pod securityContext; the default is restricted (non-root, RuntimeDefault seccomp).",
                                default=d({"runAsNonRoot": True, "runAsUser": 10111, "runAsGroup": 10111,
                                           "fsGroup": 10111, "seccompProfile": {"type": "RuntimeDefault"}})),
@@ -398,7 +399,9 @@ Values = message(
     serviceDefaults=Msg(ServiceDefaults, "Defaults for all services."),
     services=Msg(Services, "Per-service settings."),
     profiles=Map(Any("Raw Spring config per service, written to `<service>-local.yml` (`spinnaker` -> "
-                     "`spinnaker-local.yml`, read by all).", default={})),
+                     "`spinnaker-local.yml`, read by all). An HA split's name (`clouddriver-caching`, "
+                     "`echo-scheduler`, ...) is read by that split only, after its service's, as Halyard's "
+                     "`<split>-local.yml` profiles were.", default={})),
     settingsLocalJs=Str("Deck's `settings-local.js`, appended to the generated settings.", default=""),
     secrets=Msg(Secrets, "Existing Secrets to mount."),
     ha=Msg(Ha, "High-availability splits."),

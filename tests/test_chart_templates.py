@@ -363,7 +363,8 @@ def test_ha_splits_replace_their_service():
             assert labels["spinnaker.io/service"] == service
         assert deployment["metadata"]["annotations"]["moniker.spinnaker.io/cluster"] == split
         env = env_of(main_container(deployment))
-        assert env["SPRING_PROFILES_ACTIVE"] == ",".join(("helm",) + profiles + ("local",))
+        # The split's own `<profile>-local` comes last: Halyard's `<split>-local.yml` (profiles.<split>).
+        assert env["SPRING_PROFILES_ACTIVE"] == ",".join(("helm",) + profiles + ("local", profiles[-1] + "-local"))
         sources = [v for v in deployment["spec"]["template"]["spec"]["volumes"] if v["name"] == "config"][0]
         assert sources["projected"]["sources"][0]["configMap"]["name"].endswith(f"-configmap-{service}")
     assert pods["clouddriver-ro-deck"]["spec"]["replicas"] == 3
@@ -403,6 +404,14 @@ def test_a_jvm_without_a_memory_limit_is_refused():
     pods = deployments({"services": {"orca": {"resources": no_limit, "javaOpts": "-Xmx1536m"},
                                      "deck": {"resources": no_limit}}})
     assert main_container(pods["orca"])["resources"] == {"requests": {"cpu": "1", "memory": "2Gi"}}
+
+
+def test_host_aliases_reach_the_pods():
+    aliases = [{"ip": "10.0.0.10", "hostnames": ["git.internal"]}]
+    pods = deployments({"services": {"igor": {"enabled": True, "hostAliases": aliases}},
+                        "serviceDefaults": {"hostAliases": [{"ip": "10.0.0.1", "hostnames": ["all"]}]}})
+    assert pods["igor"]["spec"]["template"]["spec"]["hostAliases"] == aliases
+    assert pods["gate"]["spec"]["template"]["spec"]["hostAliases"] == [{"ip": "10.0.0.1", "hostnames": ["all"]}]
 
 
 def test_settings_fall_back_to_service_defaults():

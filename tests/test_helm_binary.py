@@ -15,6 +15,7 @@ import pytest
 import yaml
 
 from conftest import ROOT
+from test_migrate import hal_home  # noqa: F401  (the ~/.hal fixture)
 
 CHART = os.path.join(ROOT, "charts", "spinnaker")
 PLUGIN_NAME = "spinnaker-renderer"
@@ -190,3 +191,31 @@ def test_helm_template_is_byte_identical_and_keeps_the_credentials_hook(helm, tm
     assert outputs[0].stdout == outputs[1].stdout
     assert "name: spin-spinnaker-credentials-hook" in outputs[0].stdout
     assert "helm.sh/hook: pre-install,pre-upgrade" in outputs[0].stdout
+
+
+def test_a_migrated_halyard_directory_renders_with_everything(helm, tmp_path, hal_home):
+    """`migrate` on a ~/.hal tree (test_migrate's fixture), then the real helm CLI."""
+    import yaml
+
+    from renderer.migrate import migrate
+
+    migration = migrate(str(hal_home[0]))
+    assert migration.ok
+    values = tmp_path / "values.yaml"
+    values.write_text(migration.values_yaml)
+    binary, flags, env = helm
+    result = binary.run("template", "spin", CHART, "--namespace", "spinnaker", "-f", str(values), *flags,
+                        env=env, cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    objs = [o for o in yaml.safe_load_all(result.stdout) if isinstance(o, dict)]
+    pods = {o["metadata"]["name"]: o for o in objs if o["kind"] == "Deployment"}
+    caching = pods["spin-spinnaker-clouddriver-caching"]
+    assert caching["spec"]["replicas"] == 3
+    container = caching["spec"]["template"]["spec"]["containers"][0]
+    assert container["resources"]["requests"] == {"cpu": 2, "memory": "8Gi"}
+    assert {"name": "SPRING_PROFILES_ACTIVE", "value": "helm,caching,local,caching-local"} in container["env"]
+    assert pods["spin-spinnaker-echo-worker"]["spec"]["replicas"] == 3
+    assert pods["spin-spinnaker-orca"]["spec"]["template"]["spec"]["tolerations"][0]["key"] == "dedicated"
+    config = next(o for o in objs if o["kind"] == "ConfigMap"
+                  and o["metadata"]["name"].startswith("spin-spinnaker-clouddriver-config-"))
+    assert "poll-interval" in config["data"]["clouddriver-caching-local.yml"]

@@ -373,6 +373,38 @@ def test_profiles_become_local_files():
     assert files_of(objs, "deck")["settings-local.js"].startswith("window.spinnakerSettings.feature")
 
 
+def test_split_profiles_are_read_by_their_split_only():
+    """Halyard ran each split with `<profile>,local,<profile>-local`: `profiles.<split>` becomes
+    `<service>-<profile>-local.yml`, which only that split activates, after `<service>-local.yml`."""
+    values = {"ha": {"clouddriver": {"enabled": True}, "echo": {"enabled": True}},
+              "profiles": {"clouddriver": {"a": 1}, "clouddriver-caching": {"caching": {"threads": 4}},
+                           "clouddriver-ro-deck": {"b": 2}, "echo-scheduler": {"scheduler": {"x": 1}}}}
+    _, out = post_render(values)
+    objs = objects(out)
+    clouddriver = files_of(objs, "clouddriver")
+    assert yaml.safe_load(clouddriver["clouddriver-caching-local.yml"]) == {"caching": {"threads": 4}}
+    assert yaml.safe_load(clouddriver["clouddriver-ro-deck-local.yml"]) == {"b": 2}
+    assert yaml.safe_load(clouddriver["clouddriver-local.yml"]) == {"a": 1}
+    assert "clouddriver-rw-local.yml" not in clouddriver
+    assert yaml.safe_load(files_of(objs, "echo")["echo-scheduler-local.yml"]) == {"scheduler": {"x": 1}}
+    active = {}
+    for workload in workloads(objs):
+        name = workload["metadata"]["labels"]["app.kubernetes.io/component"]
+        env = {e["name"]: e.get("value") for e in workload["spec"]["template"]["spec"]["containers"][0].get("env", [])}
+        active[name] = env.get("SPRING_PROFILES_ACTIVE")
+    assert active["clouddriver-caching"] == "helm,caching,local,caching-local"
+    assert active["clouddriver-ro-deck"] == "helm,ro,ro-deck,local,ro-deck-local"
+    assert active["echo-scheduler"] == "helm,scheduler,local,scheduler-local"
+    assert active["orca"] == "helm,local"
+
+
+def test_split_profiles_without_the_split_are_refused():
+    stream = FORMS["helm3"](handover.render({"profiles": {"clouddriver-caching": {"a": 1}}}))
+    result = handover.post_render(stream)
+    assert result.returncode != 0 and result.stdout == b""
+    assert b"clouddriver-caching" in result.stderr and b"ha.<service>.enabled" in result.stderr
+
+
 def test_patches_are_applied_last():
     values = {"patches": [
         {"target": {"kind": "Deployment", "name": "spin-spinnaker-gate"}, "type": "strategic",

@@ -54,11 +54,11 @@ BitbucketAccount = message(
     username=Str("Bitbucket user to authenticate as, together with `password`."),
     password=Str("Password (or app password) for `username`.", secret=True),
     usernamePasswordFile=Str("Path to a file holding `username:password`, used instead of the two "
-                             "separate fields, e.g. `/var/secrets/bitbucket`."),
+                             "separate fields, e.g. `/var/secrets/bitbucket`.", file=True),
     token=Str("Bitbucket access token sent as a bearer token. Not in kleat; clouddriver reads it "
               "(Halyard wrote it too).", secret=True),
     tokenFile=Str("Path to a file holding the access token. Not in kleat; clouddriver reads it "
-                  "(Halyard wrote it too)."),
+                  "(Halyard wrote it too).", file=True),
     urlRestrictions=_url_restrictions(),
 )
 
@@ -74,7 +74,7 @@ GcsAccount = message(
     "One Google Cloud Storage account for reading `gs://` objects as artifacts.",
     name=Str("Account name that pipelines and triggers refer to.", required=True),
     jsonPath=Str("Path to a service-account JSON key with read access to the buckets; omit it to "
-                 "use the pod's default Google credentials."),
+                 "use the pod's default Google credentials.", file=True),
 )
 
 Gcs = message(
@@ -91,9 +91,9 @@ GitHubAccount = message(
     name=Str("Account name that pipelines and triggers refer to.", required=True),
     username=Str("GitHub user to authenticate as, together with `password`."),
     password=Str("Password for `username`.", secret=True),
-    usernamePasswordFile=Str("Path to a file holding `username:password`."),
+    usernamePasswordFile=Str("Path to a file holding `username:password`.", file=True),
     token=Str("GitHub personal access token.", secret=True),
-    tokenFile=Str("Path to a file holding a GitHub personal access token."),
+    tokenFile=Str("Path to a file holding a GitHub personal access token.", file=True),
     urlRestrictions=_url_restrictions(),
 )
 
@@ -109,7 +109,7 @@ GitLabAccount = message(
     "One GitLab account for fetching files through the GitLab API, authenticated by a token.",
     name=Str("Account name that pipelines and triggers refer to.", required=True),
     token=Str("GitLab personal access token.", secret=True),
-    tokenFile=Str("Path to a file holding a GitLab personal access token."),
+    tokenFile=Str("Path to a file holding a GitLab personal access token.", file=True),
     urlRestrictions=_url_restrictions(),
 )
 
@@ -129,12 +129,12 @@ GitRepoAccount = message(
     password=Str("Password for `username`.", secret=True),
     usernamePasswordFile=Str("Path to a file holding `username:password` for HTTPS clones. Current "
                              "clouddriver releases ignore it for Git repo accounts; use `username` "
-                             "and `password` (or a token) instead."),
+                             "and `password` (or a token) instead.", file=True),
     token=Str("Access token for HTTPS clones.", secret=True),
-    tokenFile=Str("Path to a file holding an access token for HTTPS clones."),
-    sshPrivateKeyFilePath=Str("Path to the SSH private key used for `git@...` / `ssh://` clones."),
+    tokenFile=Str("Path to a file holding an access token for HTTPS clones.", file=True),
+    sshPrivateKeyFilePath=Str("Path to the SSH private key used for `git@...` / `ssh://` clones.", file=True),
     sshPrivateKeyPassphrase=Str("Passphrase of that SSH private key, if it is encrypted.", secret=True),
-    sshKnownHostsFilePath=Str("Path to a `known_hosts` file used to verify Git servers over SSH."),
+    sshKnownHostsFilePath=Str("Path to a `known_hosts` file used to verify Git servers over SSH.", file=True),
     sshTrustUnknownHosts=Bool("Accept any SSH host key instead of checking `known_hosts` "
                               "(convenient, but open to man-in-the-middle attacks)."),
     allowedHosts=List(Str("A Git host this account may clone from (the host and its sub-domains), e.g. "
@@ -157,7 +157,7 @@ HelmAccount = message(
                    "`https://charts.example.com`."),
     username=Str("User for HTTP basic authentication to the repository."),
     password=Str("Password for `username`.", secret=True),
-    usernamePasswordFile=Str("Path to a file holding `username:password` for the repository."),
+    usernamePasswordFile=Str("Path to a file holding `username:password` for the repository.", file=True),
 )
 
 Helm = message(
@@ -174,7 +174,7 @@ HttpAccount = message(
     name=Str("Account name that pipelines and triggers refer to.", required=True),
     username=Str("User for HTTP basic authentication."),
     password=Str("Password for `username`.", secret=True),
-    usernamePasswordFile=Str("Path to a file holding `username:password`."),
+    usernamePasswordFile=Str("Path to a file holding `username:password`.", file=True),
     urlRestrictions=_url_restrictions(),
 )
 
@@ -209,7 +209,7 @@ OracleAccount = message(
     namespace=Str("Object Storage namespace that holds the buckets."),
     privateKeyPassphrase=Str("Passphrase of the API private key, if it is encrypted.", secret=True),
     region=Str("OCI region, e.g. `us-phoenix-1`."),
-    sshPrivateKeyFilePath=Str("Path to the API signing private key (PEM)."),
+    sshPrivateKeyFilePath=Str("Path to the API signing private key (PEM).", file=True),
     tenancyId=Str("OCID of the tenancy."),
     userId=Str("OCID of the user the key belongs to."),
 )
@@ -246,7 +246,7 @@ Template = message(
     "A Jinja template that tells igor how to extract artifacts from a CI build (for example from "
     "a Jenkins property file).",
     name=Str("Template name that build triggers and stages refer to.", required=True),
-    templatePath=Str("Path to the Jinja template file inside the igor container."),
+    templatePath=Str("Path to the Jinja template file inside the igor container.", file=True),
 )
 
 Artifacts = message(

@@ -81,7 +81,7 @@ GoogleAccount = message(
     "Storage for configs and results.",
     name=Str("Account name that canary settings refer to.", required=True),
     jsonPath=Str("Path to a service-account JSON key; omit it to use the pod's default Google "
-                 "credentials."),
+                 "credentials.", file=True),
     bucket=Str("Cloud Storage bucket for Kayenta's data; Kayenta creates it if it does not exist yet."),
     bucketLocation=Str("Location to create the bucket in (only used when Kayenta creates it), e.g. "
                        "`us` or `europe-west1`."),
@@ -146,7 +146,7 @@ PrometheusAccount = message(
     username=Str("User for HTTP basic authentication, together with `password`."),
     password=Str("Password for `username`.", secret=True),
     usernamePasswordFile=Str("Path to a file holding `username:password`, used instead of the two "
-                             "fields."),
+                             "fields.", file=True),
     supportedTypes=List(Enum(SUPPORTED_TYPE, "What Kayenta may use the account for (Halyard only).",
                              halyard="Halyard listed METRICS_STORE here, but Kayenta always treats "
                              "Prometheus accounts as metric stores and ignores the key; dropped.")),

@@ -19,7 +19,7 @@ GoogleCloudBuildAccount = message(
     subscriptionName=Str("Pub/Sub subscription (in `project`) on the `cloud-builds` topic that echo "
                          "listens on for build status changes."),
     jsonKey=Str("Path to a service-account JSON key; omit it to use the pod's default Google "
-                "credentials."),
+                "credentials.", file=True),
     permissions=Msg(Permissions, "Fiat roles: READ to see the account and use it in triggers, WRITE "
                                  "to run builds with it."),
 )
@@ -85,7 +85,7 @@ JenkinsAccount = message(
     permissions=Msg(Permissions, "Fiat roles: READ to see the server and use it in triggers, WRITE "
                                  "to run jobs on it."),
     trustStore=Str("Path to a trust store with the CA of a Jenkins served over private TLS. Not in "
-                   "kleat; igor reads it (Halyard wrote it too)."),
+                   "kleat; igor reads it (Halyard wrote it too).", file=True),
     trustStoreType=Str("Format of `trustStore`, e.g. `JKS` or `PKCS12`; igor defaults to the JVM's "
                        "default type. Not in kleat; igor reads it."),
     trustStorePassword=Str("Password of `trustStore`. Not in kleat; igor reads it.", secret=True),

@@ -36,10 +36,10 @@ class Field:
     """One declared field. `name` is the key written in output configs."""
 
     __slots__ = ("name", "kind", "doc", "repeated", "map", "ref", "values", "extra_values",
-                 "required", "secret", "aliases", "halyard", "keyed_list", "default", "example", "reads")
+                 "required", "secret", "file", "aliases", "halyard", "keyed_list", "default", "example", "reads")
 
     def __init__(self, kind, doc, *, ref=None, values=(), extra_values=(), required=False,
-                 secret=False, aliases=(), halyard=None, keyed_list=None, default=None, example=None,
+                 secret=False, file=False, aliases=(), halyard=None, keyed_list=None, default=None, example=None,
                  reads=()):
         self.name = ""  # set by message()
         self.kind = kind
@@ -56,6 +56,10 @@ class Field:
         self.required = required
         # A credential: never copied into a ConfigMap or into Deck's settings.js.
         self.secret = secret
+        # A path to a file on the machine the config was written on (Halyard's
+        # @LocalFile): the service reads the file itself, so `migrate` copies it
+        # into a Secret mounted at /var/secrets and rewrites the path.
+        self.file = file
         self.aliases = tuple(aliases)
         # Set on fields that only Halyard (or a Halyard fork) understood: says
         # what becomes of them. They never reach a service config as such.

@@ -44,7 +44,7 @@ Stackdriver = message(
     "Google Cloud Monitoring (formerly Stackdriver) as a destination for Spinnaker's own metrics.",
     enabled=Bool("Send metrics to Cloud Monitoring."),
     credentials_path=Str("Path to a service-account JSON key allowed to write metrics; omit it to use "
-                         "the pod's default Google credentials.", aliases=("credentialsPath",)),
+                         "the pod's default Google credentials.", aliases=("credentialsPath",), file=True),
     project=Str("Google Cloud project the metrics are written to."),
     zone=Str("Zone the metrics are labelled with; on GCE the daemon finds it itself."),
     instance_id=Str("Numeric instance ID the metrics are labelled with; on GCE the daemon reads it "

@@ -133,7 +133,7 @@ KubernetesAccount = message(
     oAuthScopes=List(Str("OAuth scope requested when kubectl obtains a token for the cluster, e.g. "
                          "`https://www.googleapis.com/auth/cloud-platform`.")),
     kubeconfigFile=Str("Path, inside the clouddriver container, of the kubeconfig file to use, e.g. "
-                       "`/var/secrets/kubeconfig`."),
+                       "`/var/secrets/kubeconfig`.", file=True),
     permissions=_permissions(),
     requiredGroupMembership=_required_group_membership(),
     liveManifestCalls=Bool("Have pipelines read manifest status live from the cluster instead of the "
@@ -149,7 +149,7 @@ KubernetesAccount = message(
                                    "and skip caching the others. Defaults to true; keep it on, since an "
                                    "unreadable kind otherwise breaks caching for the whole account."),
     oAuthServiceAccount=Str("Path of the service account key file used to fetch OAuth tokens, when "
-                            "the cluster is reached with OAuth."),
+                            "the cluster is reached with OAuth.", file=True),
     onlySpinnakerManaged=Bool("Cache only resources deployed by Spinnaker and ignore everything else "
                               "in the cluster. Defaults to false."),
     debug=Bool("Log every request clouddriver makes to this cluster, in detail. Defaults to false."),
@@ -223,7 +223,7 @@ GoogleComputeEngineAccount = message(
     permissions=_permissions(),
     project=Str("ID of the GCP project this account manages, e.g. `my-project-123`."),
     jsonPath=Str("Path, inside the clouddriver container, of a service account JSON key. When unset, "
-                 "the credentials of the VM or pod clouddriver runs on are used."),
+                 "the credentials of the VM or pod clouddriver runs on are used.", file=True),
     alphaListed=Bool("Use Compute Engine alpha APIs; only for projects enrolled in alpha features."),
     imageProjects=List(Str("GCP project whose images this account can deploy (in addition to its own "
                            "project); the account's service account needs `compute.imageUser` there.")),
@@ -231,7 +231,7 @@ GoogleComputeEngineAccount = message(
     regions=List(Str("Region this account caches and deploys to, e.g. `us-central1`; overrides the "
                      "provider's default regions.")),
     userDataFile=Str("Path, inside the clouddriver container, of a template whose tokens are replaced "
-                     "and injected as user data into instance templates."),
+                     "and injected as user data into instance templates.", file=True),
     environment=Str("Environment label for the account (e.g. dev, prod); defaults to the account "
                     "name. Not in kleat; read by clouddriver."),
     serviceAccountId=Str("Service account to impersonate instead of using a JSON key (together with "
@@ -306,7 +306,7 @@ AppengineAccount = message(
     githubOAuthAccessToken=Str("GitHub personal access token for fetching application source over "
                                "HTTPS.", secret=True),
     jsonPath=Str("Path, inside the clouddriver container, of a service account JSON key. When unset, "
-                 "the credentials of the VM or pod clouddriver runs on are used."),
+                 "the credentials of the VM or pod clouddriver runs on are used.", file=True),
     localRepositoryDirectory=Str("Directory in clouddriver where application source is checked out "
                                  "for deploys. Defaults to `/var/tmp/clouddriver`."),
     omitServices=List(Str("Regular expression; App Engine services matching it are ignored.")),
@@ -316,9 +316,9 @@ AppengineAccount = message(
     requiredGroupMembership=_required_group_membership(),
     services=List(Str("Regular expression; only App Engine services matching one of them are "
                       "indexed (minus those in `omitServices`).")),
-    sshKnownHostsFilePath=Str("Path of a `known_hosts` file used when fetching source from git over SSH."),
+    sshKnownHostsFilePath=Str("Path of a `known_hosts` file used when fetching source from git over SSH.", file=True),
     sshPrivateKeyFilePath=Str("Path of the SSH private key used to fetch source from git over SSH; set "
-                              "together with `sshPrivateKeyPassphrase`."),
+                              "together with `sshPrivateKeyPassphrase`.", file=True),
     sshPrivateKeyPassphrase=Str("Passphrase of the SSH private key used for git over SSH.", secret=True),
     sshTrustUnknownHosts=Bool("Accept git servers over SSH without checking them against a "
                               "`known_hosts` file. Defaults to false."),
@@ -599,7 +599,7 @@ DcosAccountCluster = message(
     "The credentials a DC/OS account uses for one cluster.",
     name=Str("Name of a cluster under `providers.dcos.clusters`.", required=True),
     uid=Str("User or service account ID to authenticate as."),
-    serviceKeyFile=Str("Path of the service account's private key file; use instead of `password`."),
+    serviceKeyFile=Str("Path of the service account's private key file; use instead of `password`.", file=True),
     password=Str("Password of a user account; use instead of `serviceKeyFile`.", secret=True),
 )
 
@@ -634,7 +634,7 @@ DcosCluster = message(
     "DcosCluster",
     "A DC/OS cluster.",
     name=_name("DC/OS cluster"),
-    caCertFile=Str("Path of a CA certificate to trust for the cluster's endpoint."),
+    caCertFile=Str("Path of a CA certificate to trust for the cluster's endpoint.", file=True),
     dcosUrl=Str("URL of the cluster's admin router, e.g. `https://dcos.example.com`."),
     loadBalancer=Msg(DcosClusterLoadBalancer, "Load balancer settings."),
     insecureSkipTlsVerify=Bool("Do not verify the cluster's TLS certificate (insecure)."),
@@ -669,7 +669,7 @@ DockerRegistryAccount = message(
     passwordCommand=Str("Command whose output is the registry password or token, e.g. for ECR; it must "
                         "exist in the clouddriver image."),
     passwordFile=Str("Path of a file holding the registry password in plain text (not a Docker "
-                     "`config.json`)."),
+                     "`config.json`).", file=True),
     permissions=_permissions(),
     requiredGroupMembership=_required_group_membership(),
     repositories=List(Str("Repository to cache, without the registry host, e.g. "
@@ -681,7 +681,7 @@ DockerRegistryAccount = message(
     repositoriesRegex=Str("Regular expression; only catalog repositories matching it are cached. Not in "
                           "kleat; read by clouddriver."),
     dockerconfigFile=Str("Path of a Docker `config.json` to take the registry credentials from. Not in "
-                         "kleat; read by clouddriver."),
+                         "kleat; read by clouddriver.", file=True),
     helmOciRepositories=List(Str("Repository holding Helm charts as OCI artifacts, without the registry "
                                  "host, e.g. `my-org/charts/app`; clouddriver caches their versions for "
                                  "`helm/image` artifacts. Not in kleat; read by clouddriver.",
@@ -810,7 +810,7 @@ OracleAccount = message(
     fingerprint=Str("Fingerprint of the API signing key. Required."),
     privateKeyPassphrase=Str("Passphrase of the API signing private key, if it is encrypted.", secret=True),
     region=Str("OCI region, e.g. `us-phoenix-1`. Required."),
-    sshPrivateKeyFilePath=Str("Path of the API signing private key (PEM). Required."),
+    sshPrivateKeyFilePath=Str("Path of the API signing private key (PEM). Required.", file=True),
     tenancyId=Str("OCID of the tenancy. Required."),
     userId=Str("OCID of the user Spinnaker signs in as. Required."),
     providerVersion=_provider_version(),
@@ -935,7 +935,7 @@ CloudrunAccount = message(
     environment=_environment(),
     project=Str("ID of the GCP project; read from the JSON key when unset."),
     jsonPath=Str("Path, inside the clouddriver container, of the service account JSON key gcloud "
-                 "activates for this account."),
+                 "activates for this account.", file=True),
     serviceAccountEmail=Str("Service account the deployed Cloud Run services run as, e.g. "
                             "`runner@my-project.iam.gserviceaccount.com`."),
     localRepositoryDirectory=Str("Directory in clouddriver where deploy files are staged. Defaults to "
@@ -945,7 +945,7 @@ CloudrunAccount = message(
     sshKnownHostsFilePath=Str(
         "Halyard's known_hosts file for git over SSH.",
         halyard="Halyard accepted a known_hosts file for Cloud Run accounts, but clouddriver's Cloud "
-                "Run accounts do not read it, so it is dropped."),
+                "Run accounts do not read it, so it is dropped.", file=True),
     sshTrustUnknownHosts=Bool(
         "Halyard's switch for trusting unknown git hosts over SSH.",
         halyard="clouddriver's Cloud Run accounts accept this setting but never use it (they fetch "

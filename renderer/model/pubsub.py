@@ -16,14 +16,14 @@ GoogleSubscriber = message(
     subscriptionName=Str("Name of the existing subscription inside `project` (without the "
                          "`projects/.../subscriptions/` prefix)."),
     jsonPath=Str("Path to a service-account JSON key allowed to pull from the subscription; omit it "
-                 "to use the pod's default Google credentials."),
+                 "to use the pod's default Google credentials.", file=True),
     ackDeadlineSeconds=Int("Acknowledgement deadline of the subscription, in seconds, as set on it in "
                            "Pub/Sub (echo's default is 10)."),
     messageFormat=Enum(MESSAGE_FORMAT, "How to turn a message into artifacts: `GCS` (storage "
                        "notifications), `GCR` (container registry), `GCB` (Cloud Build), or `CUSTOM` "
                        "with your own template in `templatePath`."),
     templatePath=Str("Path to a Jinja template that maps a message to artifacts; used when "
-                     "`messageFormat` is `CUSTOM`."),
+                     "`messageFormat` is `CUSTOM`.", file=True),
 )
 
 GooglePublisher = message(
@@ -34,7 +34,7 @@ GooglePublisher = message(
     topicName=Str("Name of the existing topic inside `project` (without the `projects/.../topics/` "
                   "prefix)."),
     jsonPath=Str("Path to a service-account JSON key allowed to publish to the topic; omit it to use "
-                 "the pod's default Google credentials."),
+                 "the pod's default Google credentials.", file=True),
     content=Str("What to publish: `ALL` events (echo's default) or only `NOTIFICATIONS`."),
 )
 

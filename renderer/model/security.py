@@ -60,7 +60,7 @@ TrustStore = message(
     "TrustStore", "A Java trust store (JKS) of certificate authorities to trust in addition to the JVM's defaults.",
     enabled=Bool("Use this trust store; when false the JVM's default CAs alone are trusted."),
     trustStore=Str("Path, inside the service container, to the JKS trust store file, e.g. "
-                   "/opt/spinnaker/certs/webhooks.jks."),
+                   "/opt/spinnaker/certs/webhooks.jks.", file=True),
     trustStorePassword=Str("Password that opens the trust store file.", secret=True),
 )
 
@@ -76,12 +76,12 @@ ApiSsl = message(
     enabled=Bool("Serve Gate over HTTPS with the key store below."),
     keyAlias=Str("Alias of the server's key entry inside the key store, as chosen when it was created with "
                  "keytool."),
-    keyStore=Str("Path, inside the Gate container, to the key store holding Gate's certificate and private key."),
+    keyStore=Str("Path, inside the Gate container, to the key store holding Gate's certificate and private key.", file=True),
     keyStoreType=Str("Format of the key store, e.g. JKS or PKCS12."),
     keyStorePassword=Str("Password of the key store; Tomcat requires the key entry to use the same password.",
                          secret=True),
     trustStore=Str("Path, inside the Gate container, to the trust store used to verify client certificates "
-                   "(needed for X.509 login)."),
+                   "(needed for X.509 login).", file=True),
     trustStoreType=Str("Format of the trust store, e.g. JKS or PKCS12."),
     trustStorePassword=Str("Password of the trust store.", secret=True),
     clientAuth=Enum(CLIENT_AUTH, "Whether Gate asks clients for a TLS certificate: WANT (optional) or NEED "
@@ -111,10 +111,10 @@ UiSsl = message(
     "UiSsl", "TLS served by Deck's web server itself (passed to the Deck container as environment variables).",
     checks=(_one_line_env,),
     enabled=Bool("Serve Deck over HTTPS with the certificate below."),
-    sslCertificateFile=Str("Path, inside the Deck container, to the PEM certificate (.crt) to serve."),
-    sslCertificateKeyFile=Str("Path, inside the Deck container, to the certificate's PEM private key (.key)."),
+    sslCertificateFile=Str("Path, inside the Deck container, to the PEM certificate (.crt) to serve.", file=True),
+    sslCertificateKeyFile=Str("Path, inside the Deck container, to the certificate's PEM private key (.key).", file=True),
     sslCACertificateFile=Str("Path to the certificate of the CA that signed the server certificate; only used "
-                             "when Deck runs from source with the webpack dev server."),
+                             "when Deck runs from source with the webpack dev server.", file=True),
     sslCertificatePassphrase=Str("Passphrase of an encrypted private key.", secret=True),
 )
 
@@ -210,8 +210,9 @@ Saml_UserAttributes = message(
 
 SamlCredential = message(
     "SamlCredential", "A private key and its certificate, as PEM files inside the Gate container.",
-    privateKeyLocation=Str("Path to the PEM private key (unencrypted PKCS#8), e.g. /var/secrets/saml/key.pem."),
-    certificateLocation=Str("Path to the PEM certificate, e.g. /var/secrets/saml/cert.pem."),
+    privateKeyLocation=Str("Path to the PEM private key (unencrypted PKCS#8), e.g. /var/secrets/saml/key.pem.",
+                           file=True),
+    certificateLocation=Str("Path to the PEM certificate, e.g. /var/secrets/saml/cert.pem.", file=True),
 )
 
 Saml = message(
@@ -224,7 +225,7 @@ Saml = message(
                  reads=(Read(), Read(_SAML_REGISTRATION + "acs.location", since=SAML_RELYING_PARTY,
                                      how="saml-legacy-acs"))),
     metadataUrl=Str("Where the identity provider's metadata XML is: a file path inside the Gate container or an "
-                    "https:// URL.",
+                    "https:// URL.", file=True,
                     reads=(_legacy(SAML_RELYING_PARTY),
                            Read(_SAML_REGISTRATION + "assertingparty.metadata-uri", since=SAML_RELYING_PARTY,
                                 how="file-location"))),
@@ -233,7 +234,7 @@ Saml = message(
                         Read(_SAML_REGISTRATION + "entity-id", since=SAML_RELYING_PARTY))),
     keyStore=Str("Path, inside the Gate container, to the key store (JKS, PKCS12 from 1.35.0) with Gate's SAML key: "
                  "the signing key before 1.35.0, the decryption key from then on. Not read from 2026.3.0: export "
-                 "it to PEM and use decryptionCredentials.",
+                 "it to PEM and use decryptionCredentials.", file=True,
                  reads=(_legacy(SAML_RELYING_PARTY),)),
     keyStorePassword=Str("Password of the SAML key store.", secret=True, reads=(_legacy(SAML_RELYING_PARTY),)),
     keyStoreAliasName=Str("Alias of Gate's key inside the key store.", reads=(_legacy(SAML_RELYING_PARTY),)),
@@ -333,7 +334,7 @@ Authentication = message(
 GoogleRoleProvider = message(
     "GoogleRoleProvider", "Roles from Google Workspace groups, read through the Admin Directory API.",
     credentialPath=Str("Path, inside the Fiat container, to a service account JSON key with domain-wide "
-                       "delegation to read groups."),
+                       "delegation to read groups.", file=True),
     adminUsername=Str("A Workspace administrator the service account acts as, e.g. admin@example.com."),
     domain=Str("The Workspace domain whose groups are read, e.g. example.com."),
     roleProviderType=_role_provider_type("Google"),
@@ -359,7 +360,7 @@ GithubRoleProvider = message(
 
 FileRoleProvider = message(
     "FileRoleProvider", "Roles listed per user in a YAML file.",
-    path=Str("Path, inside the Fiat container, to the YAML file mapping users to roles."),
+    path=Str("Path, inside the Fiat container, to the YAML file mapping users to roles.", file=True),
     roleProviderType=_role_provider_type("file"),
 )
 

@@ -14,7 +14,7 @@ Gcs = message(
     "Gcs", "Google Cloud Storage bucket as front50's store.",
     enabled=Bool("Use this bucket as front50's store."),
     jsonPath=Str("Path, inside the front50 container, to a service account JSON key with read/write access to "
-                 "the bucket; the workload identity / default credentials are used when unset."),
+                 "the bucket; the workload identity / default credentials are used when unset.", file=True),
     project=Str("GCP project that owns the bucket."),
     bucket=Str("Name of the bucket, e.g. my-spinnaker-front50."),
     rootFolder=StrValue("Folder (object prefix) inside the bucket for all of front50's data; front50 uses "
@@ -38,7 +38,7 @@ Oracle = message(
     region=Str("OCI region, e.g. us-phoenix-1 (front50's default)."),
     userId=Str("OCID of the OCI user front50 authenticates as."),
     fingerprint=Str("Fingerprint of that user's API signing key, e.g. 74:63:08:...:8b."),
-    sshPrivateKeyFilePath=Str("Path, inside the front50 container, to the PEM private API signing key."),
+    sshPrivateKeyFilePath=Str("Path, inside the front50 container, to the PEM private API signing key.", file=True),
     privateKeyPassphrase=Str("Passphrase of the private key, when it is encrypted.", secret=True),
     tenancyId=Str("OCID of the tenancy."),
     compartmentId=Str("OCID of the compartment the bucket is created in."),

@@ -186,16 +186,30 @@ class ConfigSet:
                     files[f"{service}-{profile}.yml"] = settings
         return files
 
+    def split_workloads(self) -> dict:
+        """{split workload: its own Spring profile} (the last of its profiles)."""
+        return {name: w["profiles"][-1] for name, w in self.workloads.items() if w.get("profiles")}
+
+    def split_local_profiles(self, service: str, profiles: dict) -> dict:
+        """`<service>-<profile>-local.yml` from `profiles.<split>`: a split runs with
+        `<profile>-local` active after `local` (Halyard's order), so only that split reads it
+        and it wins over `<service>-local.yml`."""
+        own = self.split_workloads()
+        return {f"{service}-{own[name]}-local.yml": profiles[name]
+                for name in self.by_service[service] if name in own and profiles.get(name) is not None}
+
     def files(self) -> dict:
         """{service: {file name: data}} for every service that has a workload."""
         discovery = self.discovery()
         profiles = self.bundle.get("profiles") or {}
-        unknown = sorted(set(profiles) - set(self.by_service) - {"spinnaker"}
+        unknown = sorted(set(profiles) - set(self.by_service) - {"spinnaker"} - set(self.split_workloads())
                          - set(self.bundle.get("disabled") or ()))
         if unknown:
             raise PostRenderError(f"profiles has {', '.join(map(repr, unknown))}, which is not a service "
-                                  "this release runs.", "Use a service name (clouddriver, gate, ...) or "
-                                  "'spinnaker' for every service.", where="profiles")
+                                  "this release runs.", "Use a service name (clouddriver, gate, ...), "
+                                  "'spinnaker' for every service, or the name of an HA split the release runs "
+                                  "(clouddriver-caching, echo-scheduler, ... when ha.<service>.enabled).",
+                                  where="profiles")
         result = {}
         for service, names in self.by_service.items():
             files: dict = {}
@@ -225,5 +239,6 @@ class ConfigSet:
                 files["spinnaker-local.yml"] = profiles["spinnaker"]
             if profiles.get(service) is not None:
                 files[f"{service}-local.yml"] = profiles[service]
+            files.update(self.split_local_profiles(service, profiles))
             result[service] = files
         return result

@@ -1,0 +1,13 @@
+"""`spinnaker-renderer migrate HAL_DIR`: a whole Halyard directory as chart values.
+
+- `haldir.read_hal_dir`: the directory, read (config, profiles, service settings,
+  referenced files); also used by `validate`;
+- `environment`: deploymentEnvironment and service-settings -> `services`, `ha`, ...;
+- `profiles`: profile files -> `profiles`, `settingsLocalJs`;
+- `files`: files the config names -> one Secret at /var/secrets;
+- `output`: values.yaml with comments, the Secret manifest or kubectl command, the report.
+"""
+from .haldir import HalDir, read_hal_dir
+from .output import Migration, migrate
+
+__all__ = ["HalDir", "read_hal_dir", "Migration", "migrate"]

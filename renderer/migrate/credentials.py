@@ -1,0 +1,154 @@
+"""Credentials written inline in the halconfig, moved out of the values.
+
+Each credential (`secret=True` in the model) becomes a Spring placeholder
+`${HAL_<PATH>}` in the halconfig, and its value a key of one Secret. Only the
+services whose generated config carries the placeholder get the variable
+(`services.<name>.env`, from the Secret), found by translating the halconfig
+itself, so a credential reaches exactly the pods that read it. Files not read
+by Spring (Deck's env file, the monitoring daemon's config) cannot resolve a
+placeholder: those credentials stay inline and are reported for a human.
+"""
+from __future__ import annotations
+
+import copy
+import re
+
+from ..model.dsl import MSG
+from ..problems import format_path
+from ..translate import OUTPUTS, render, translate
+
+SECRET_NAME = "spinnaker-halyard-credentials"
+NOT_SPRING = ("deck.env", "spinnaker-monitoring.yml")
+_ENV_CHARS = re.compile(r"[^A-Z0-9]+")
+
+
+def secret_fields(msg, data, path=()):
+    """(halconfig path, value) of every set credential string in `data` (an instance of `msg`)."""
+    if not isinstance(data, dict):
+        return
+    for key, value in data.items():
+        field = msg.fields.get(key)
+        if field is None or value is None:
+            continue
+        if field.secret and isinstance(value, str):
+            if value:
+                yield path + (key,), value
+        elif field.kind == MSG:
+            if field.repeated:
+                for i, item in enumerate(value):
+                    yield from secret_fields(field.ref, item, path + (key, i))
+            elif field.map:
+                for name, item in value.items():
+                    yield from secret_fields(field.ref, item, path + (key, name))
+            else:
+                yield from secret_fields(field.ref, value, path + (key,))
+
+
+def encrypted_values(data, path=()):
+    """Paths of every Halyard secret reference (`encrypted:...`) anywhere in `data`."""
+    if isinstance(data, dict):
+        for key, value in data.items():
+            yield from encrypted_values(value, path + (key,))
+    elif isinstance(data, list):
+        for i, item in enumerate(data):
+            yield from encrypted_values(item, path + (i,))
+    elif isinstance(data, str) and data.startswith("encrypted:"):
+        yield path, data
+
+
+def env_name(path) -> str:
+    return "HAL_" + _ENV_CHARS.sub("_", "_".join(str(p) for p in path).upper()).strip("_")
+
+
+def _set(data, path, value):
+    for key in path[:-1]:
+        data = data[key]
+    data[path[-1]] = value
+
+
+# A URL carrying a password (`redis://:secret@host:6379`).
+_URL_PASSWORD = re.compile(r"^[a-zA-Z][a-zA-Z0-9+.-]*://[^/@\s]*:[^/@\s]+@")
+# Keys whose values are credentials when written inline in a profile.
+_CREDENTIAL_KEY = re.compile(r"(password|passphrase|secret|token|apikey|api_key|privatekey|accesskey)", re.I)
+
+
+def url_with_password(value) -> bool:
+    return isinstance(value, str) and bool(_URL_PASSWORD.match(value))
+
+
+def looks_like_credential(key, value) -> bool:
+    if not isinstance(value, str) or not value or value.startswith(("${", "encrypted:", "encryptedFile:")):
+        return False
+    return url_with_password(value) or bool(_CREDENTIAL_KEY.search(str(key)))
+
+
+class Vault:
+    """The credentials taken out of the values: {env: value}, and which services read each."""
+
+    def __init__(self, report):
+        self.report = report
+        self.values: dict = {}
+        self.readers: dict = {}
+
+    def keep(self, env, value, services, where, what="inline credential") -> str:
+        """Store `value` under `env`; the placeholder that replaces it."""
+        self.values[env] = value
+        for service in services:
+            names = self.readers.setdefault(service, [])
+            if env not in names:
+                names.append(env)
+        self.report.secret(where, f"${{{env}}}", f"{what} moved to Secret {SECRET_NAME} (key {env}), given as an "
+                                                 f"env var to {', '.join(services)} only")
+        return "${" + env + "}"
+
+    def scrub(self, data, env_prefix, services, where, path=()):
+        """`data` (a Spring profile) with every credential-looking value replaced by a placeholder."""
+        if isinstance(data, dict):
+            out = {}
+            for key, value in data.items():
+                if looks_like_credential(key, value):
+                    env = env_name((env_prefix,) + path + (key,))
+                    out[key] = self.keep(env, value, services, f"{where}: {'.'.join(map(str, path + (key,)))}")
+                else:
+                    out[key] = self.scrub(value, env_prefix, services, where, path + (key,))
+            return out
+        if isinstance(data, list):
+            return [self.scrub(item, env_prefix, services, where, path + (i,)) for i, item in enumerate(data)]
+        return data
+
+
+def move(hal_model, hal: dict, vault: Vault, base=(), release=None):
+    """The halconfig with its credentials replaced by placeholders (kept in `vault`); the services that
+    read each are found by translating for `release`."""
+    report = vault.report
+    for path, value in encrypted_values(hal):
+        report.human("config: " + format_path(base + path),
+                     f"a Halyard secret reference ({value.split('!')[0]}...): left as it is. The service "
+                     "decrypts it at run time only if its secret engine can reach the store (IAM for s3/gcs; "
+                     "`encrypted:k8s!` needs the kubernetes engine, 2026.1+).")
+    rewritten = copy.deepcopy(hal)
+    pending = {}
+    for path, value in secret_fields(hal_model, hal):
+        if value.startswith(("encrypted:", "encryptedFile:", "${")):
+            continue
+        env = env_name(path)
+        _set(rewritten, path, "${" + env + "}")
+        pending[env] = (path, value)
+    if not pending:
+        return rewritten
+    texts = render(translate(rewritten, release) if release is not None else translate(rewritten))
+    for env, (path, value) in pending.items():
+        where = "config: " + format_path(base + path)
+        files = [name for name, text in texts.items() if "${" + env + "}" in text]
+        stuck = [name for name in files if name in NOT_SPRING]
+        if stuck:
+            _set(rewritten, path, value)
+            report.human(where, f"a credential read from {', '.join(stuck)}, which cannot resolve a placeholder: "
+                                "it stays inline in values.yaml. Replace it with an `encrypted:` reference or keep "
+                                "the values file encrypted (SOPS, sealed-secrets).")
+            continue
+        if not files:
+            report.dropped(where, f"a credential no service reads; replaced by the placeholder ${{{env}}}.")
+            continue
+        vault.keep(env, value, sorted({OUTPUTS[name][0] for name in files}), where)
+    return rewritten

@@ -1,0 +1,577 @@
+"""Halyard's `deploymentEnvironment` and `service-settings/*.yml` as chart values.
+
+Halyard's lookups are followed exactly (halyard-deploy, KubernetesV2Service):
+- replicas: `customSizing["spin-<name>"].replicas`, else service-settings `targetSize`;
+- resources: `customSizing["<name>"]` (the container), else `customSizing["spin-<name>"]`;
+- sidecars, initContainers, hostAliases, affinity, tolerations: the entry for
+  `spin-<name>`, else the one for the base service (`clouddriver` for every split);
+where `<name>` is a service (`clouddriver`) or an HA split (`clouddriver-caching`).
+"""
+from __future__ import annotations
+
+import re
+
+from ..problems import format_path
+from ..values_model import SERVICES, default_resources
+from .credentials import url_with_password
+
+# Halyard's split names -> (service, the chart's `ha.<service>` key for that split).
+SPLITS = {
+    "clouddriver-caching": ("clouddriver", "caching"), "clouddriver-rw": ("clouddriver", "rw"),
+    "clouddriver-ro": ("clouddriver", "ro"), "clouddriver-ro-deck": ("clouddriver", "roDeck"),
+    "echo-scheduler": ("echo", "scheduler"), "echo-worker": ("echo", "worker"),
+}
+# Variables the chart sets itself: a second definition would clash with them.
+CHART_ENV = {
+    "SPRING_PROFILES_ACTIVE": "the chart sets the Spring profiles (helm[,<split>],local[,<split>-local]); "
+                              "Halyard's `local` profiles are `profiles.<service>`.",
+    "API_HOST": "the chart points Deck at its Gate itself.",
+    "DECK_HOST": "the chart sets Deck's listen address.",
+    "DECK_PORT": "the chart sets Deck's port (`services.deck.port`).",
+}
+JAVA_SERVICES = tuple(name for name in SERVICES if name != "deck")
+
+
+def _shown(value) -> str:
+    """A URL for the report, its password masked."""
+    return re.sub(r"(://[^/@\s]*:)[^/@\s]+@", r"\1***@", str(value))
+
+
+def _deep(values, path, value):
+    node = values
+    for key in path[:-1]:
+        node = node.setdefault(key, {})
+    node[path[-1]] = value
+
+
+def _name_of(key: str) -> str:
+    return key[len("spin-"):] if key.startswith("spin-") else key
+
+
+class Environment:
+    """Builds the values; `values` is the result, findings go to `report`."""
+
+    def __init__(self, raw: dict, service_settings: dict, report, base=(), vault=None):
+        env = raw.get("deploymentEnvironment")
+        self.env = env if isinstance(env, dict) else {}
+        self.settings = service_settings
+        self.report = report
+        self.vault = vault
+        self.source = "config: " + format_path(tuple(base) + ("deploymentEnvironment",))
+        self.values: dict = {}
+        self.location = None
+        ha = self.env.get("haServices") if isinstance(self.env.get("haServices"), dict) else {}
+        self.ha_on = {svc: str((ha.get(svc) or {}).get("enabled")).lower() == "true"
+                      for svc in ("clouddriver", "echo") if isinstance(ha.get(svc) or {}, dict)}
+
+    def split_on(self, name: str) -> bool:
+        return name in SPLITS and self.ha_on.get(SPLITS[name][0], False)
+
+    def target(self, name: str, what: str):
+        """The chart value for setting `what` of service or split `name`, or None."""
+        if name in SERVICES:
+            return ("services", name, what)
+        if name in SPLITS and what in ("replicas", "resources"):
+            service, key = SPLITS[name]
+            return ("ha", service, key) if what == "replicas" else ("ha", service, "resources", key)
+        return None
+
+    def build(self) -> dict:
+        src = self.source
+        for key in sorted(self.env):
+            handler = getattr(self, "_" + key, None)
+            value = self.env[key]
+            if handler is not None:
+                self._guarded(handler, value, f"{src}.{key}")
+            else:
+                self._drop(key, value, f"{src}.{key}")
+        self._guarded(lambda _, __: self._service_settings(), None, "service-settings")
+        return self.values
+
+    def _guarded(self, handler, value, where):
+        """Halyard read these blocks into Java types; a block of another shape is an error, not a traceback."""
+        try:
+            handler(value, where)
+        except (AttributeError, KeyError, TypeError, ValueError) as exc:
+            self.report.error(f"{where}: not the shape Halyard wrote ({type(exc).__name__}: {exc}). Fix it in the "
+                              "Halyard directory (`hal config deploy edit` writes it correctly) and run again.")
+
+    # deploymentEnvironment ----------------------------------------------------
+
+    DROPS = {
+        "size": "Halyard's size presets did not change the Kubernetes deployment; sizing is `services.<name>.resources`.",
+        "accountName": "the Kubernetes account Halyard deployed with; Helm deploys with your kubeconfig context.",
+        "bootstrapOnly": "a Halyard deploy setting; nothing to carry over.",
+        "updateVersions": "Halyard's version check; the chart runs `spinnaker.version`.",
+        "consul": "Consul discovery (Halyard's VM installs); the chart uses Kubernetes Services.",
+        "vault": "Vault (Halyard's VM installs); keep credentials in Secrets (`secrets.files`, `secrets.env`).",
+        "gitConfig": "only for Halyard's LocalGit developer installs.",
+        "livenessProbeConfig": "the chart sets its own startup, readiness and liveness probes "
+                               "(change them with `patches` if needed).",
+    }
+
+    def _drop(self, key, value, where):
+        if value in (None, {}, [], ""):
+            return
+        reason = self.DROPS.get(key)
+        if reason is None:
+            self.report.dropped(where, "not a Halyard deploymentEnvironment setting migrate knows; check it by hand.")
+        else:
+            self.report.dropped(where, reason)
+
+    def _type(self, value, where):
+        if value is not None and str(value) != "Distributed":
+            self.report.human(where, f"Halyard deployed with type {value!r} (a VM install); the chart deploys to "
+                                     "Kubernetes. Sizing and scheduling values below may not describe the old hosts.")
+        else:
+            self.report.dropped(where, "the chart is the Kubernetes (Distributed) deployment.")
+
+    def _location(self, value, where):
+        if value:
+            self.location = str(value)
+            self.report.mapped(where, "helm --namespace", f"Halyard's namespace {value!r}: install the release "
+                                                           "there (or in a new one; see the cut-over steps).")
+
+    def _imageVariant(self, value, where):
+        if value and str(value).upper() != "SLIM":
+            suffix = str(value).lower().replace("_", "-")
+            self.report.human(where, f"Halyard ran the {suffix!r} image variant; the chart runs the default images. "
+                                     f"To keep the variant set `services.<name>.image.tag` (e.g. `<version>-{suffix}` "
+                                     "for 2025+ releases).")
+        elif value:
+            self.report.dropped(where, "the slim variant is the default.")
+
+    def _nodeSelectors(self, value, where):
+        if isinstance(value, dict) and value:
+            _deep(self.values, ("serviceDefaults", "nodeSelector"), {str(k): str(v) for k, v in value.items()})
+            self.report.mapped(where, "serviceDefaults.nodeSelector",
+                               "applied to every service (Halyard's Kubernetes deployer did not apply it; remove "
+                               "it if the pods should land elsewhere)")
+
+    def _haServices(self, value, where):
+        if not isinstance(value, dict):
+            return
+        for service in sorted(value):
+            block = value[service]
+            here = f"{where}.{service}"
+            if service not in ("clouddriver", "echo") or not isinstance(block, dict):
+                self.report.dropped(here, "Halyard had HA splits for clouddriver and echo only.")
+                continue
+            if "enabled" in block:
+                on = str(block["enabled"]).lower() == "true"
+                _deep(self.values, ("ha", service, "enabled"), on)
+                self.report.mapped(f"{here}.enabled", f"ha.{service}.enabled")
+            for key in sorted(set(block) - {"enabled"}):
+                self._ha_setting(service, key, block[key], f"{here}.{key}")
+
+    def _ha_setting(self, service, key, value, where):
+        if value in (None, "", False):
+            return
+        if key == "redisSlaveEndpoint":
+            url = self._url(str(value), "HA_CLOUDDRIVER_REDISROURL", ["clouddriver"], where)
+            _deep(self.values, ("ha", "clouddriver", "redisRoUrl"), url)
+            self.report.mapped(where, "ha.clouddriver.redisRoUrl", "used by clouddriver-ro and clouddriver-ro-deck")
+        elif key == "redisSlaveDeckEndpoint":
+            self.report.human(where, f"{_shown(value)}: the chart gives clouddriver-ro-deck the same read replica as "
+                                     "clouddriver-ro (`ha.clouddriver.redisRoUrl`); to keep a separate one set "
+                                     "`profiles.clouddriver-ro-deck: {redis: {connection: ...}}`.")
+        elif key == "redisMasterEndpoint":
+            self.report.human(where, f"{_shown(value)}: the chart gives every service one Redis; set "
+                                     "`redis.externalUrl` to it if it is not the Redis the rest of Spinnaker used.")
+        elif key == "disableClouddriverRoDeck":
+            self.report.human(where, "the chart always runs clouddriver-ro-deck when clouddriver is split; Gate "
+                                     "sends Deck's reads there.")
+        else:
+            self.report.dropped(where, "not a Halyard HA setting.")
+
+    def _customSizing(self, value, where):
+        if not isinstance(value, dict):
+            return
+        for key in sorted(value):
+            entry = value[key]
+            here = f"{where}.{key}"
+            if not isinstance(entry, dict):
+                self.report.dropped(here, "expected a mapping of replicas, requests and limits.")
+                continue
+            name = _name_of(key)
+            container = not key.startswith("spin-")
+            if name in ("monitoring-daemon", "redis") and (entry.get("requests") or entry.get("limits")):
+                target = "monitoringDaemon.resources" if name == "monitoring-daemon" else "redis.resources"
+                _deep(self.values, tuple(target.split(".")), self._resources(entry))
+                self.report.mapped(here, target)
+                continue
+            if name not in SERVICES and name not in SPLITS:
+                self.report.dropped(here, _not_a_service(name))
+                continue
+            service = SPLITS[name][0] if name in SPLITS else name
+            if name in SPLITS and not self.split_on(name):
+                self.report.dropped(here, f"haServices.{service} is not enabled, so Halyard ran no {name}.")
+                continue
+            if "replicas" in entry and entry["replicas"] is not None:
+                if container:
+                    self.report.dropped(f"{here}.replicas", f"Halyard read replicas only from 'spin-{name}'.")
+                elif name == service and self.ha_on.get(service):
+                    self.report.dropped(f"{here}.replicas", f"with haServices.{service} on Halyard ran no spin-{name}; "
+                                                            f"each split's replicas are `ha.{service}.<split>`.")
+                else:
+                    path = self.target(name, "replicas")
+                    if self._number(entry["replicas"], f"{here}.replicas") is not None:
+                        _deep(self.values, path, int(entry["replicas"]))
+                        self.report.mapped(f"{here}.replicas", ".".join(path))
+            resources = self._resources(entry)
+            if resources:
+                resources = self._complete(resources, service, split=name in SPLITS, where=f"{here}.requests/limits")
+                if not container and isinstance(value.get(name), dict) and self._resources(value[name]):
+                    self.report.dropped(f"{here}.requests/limits",
+                                        f"'{name}' (the container entry) wins, as in Halyard.")
+                    continue
+                path = self.target(name, "resources")
+                _deep(self.values, path, resources)
+                note = ""
+                if name == service and self.ha_on.get(service):
+                    note = (f"with haServices.{service} on, Halyard applied this to no pod; the chart applies it "
+                            f"to every {service} split without its own sizing")
+                self.report.mapped(f"{here}.requests/limits", ".".join(path), note)
+
+    def _complete(self, resources, service, split, where):
+        """Resources the chart accepts, as Kubernetes and upstream read Halyard's: a memory request without
+        a limit gets the limit equal to it (the JVM sizes its heap from the limit; the chart refuses a JVM
+        without one); a limit without a request gets the request equal to it (Kubernetes' own default).
+        A split's entry replaces the service's whole value, so one without memory gets the service's
+        default memory."""
+        requests, limits = dict(resources.get("requests") or {}), dict(resources.get("limits") or {})
+        added = []
+        for kind in ("memory", "cpu"):
+            if kind in limits and kind not in requests:
+                requests[kind] = limits[kind]
+                added.append(f"requests.{kind} = limits.{kind}")
+        if "memory" in requests and "memory" not in limits and service != "deck":
+            limits["memory"] = requests["memory"]
+            added.append("limits.memory = requests.memory")
+        if split and "memory" not in requests:
+            default = default_resources(SERVICES[service])
+            requests["memory"], limits["memory"] = default["requests"]["memory"], default["limits"]["memory"]
+            added.append(f"memory from {service}'s default")
+        if added:
+            self.report.converted(where, "", "completed for the chart: " + ", ".join(added))
+        return {k: v for k, v in (("requests", requests), ("limits", limits)) if v}
+
+    @staticmethod
+    def _resources(entry):
+        out = {}
+        for part in ("requests", "limits"):
+            block = entry.get(part)
+            if isinstance(block, dict):
+                block = {k: v for k, v in block.items() if v not in (None, "")}
+                if block:
+                    out[part] = block
+        return out
+
+    def _per_service(self, setting, value, where, convert):
+        """Halyard's service-keyed maps (sidecars, tolerations, ...)."""
+        if not isinstance(value, dict):
+            return
+        for key in sorted(value):
+            items = value[key]
+            here = f"{where}.{key}"
+            name = _name_of(key)
+            if items in (None, [], {}):
+                continue
+            if name in SPLITS:
+                if not self.split_on(name):
+                    self.report.dropped(here, f"haServices.{SPLITS[name][0]} is not enabled, so Halyard ran no {name}.")
+                else:
+                    self.report.dropped(here, f"the chart sets {setting} per service, not per split: move it to "
+                                              f"'{SPLITS[name][0]}' (all its splits) or add it with `patches` "
+                                              f"targeting the {name} Deployment.")
+                continue
+            if name not in SERVICES:
+                self.report.dropped(here, _not_a_service(name))
+                continue
+            if key != name and isinstance(value.get(name), (list, dict)) and value.get(name):
+                self.report.dropped(here, f"'{name}' is also given; Halyard used 'spin-{name}' first, so this one "
+                                          "wins and the other is dropped.")
+            elif key == name and isinstance(value.get("spin-" + name), (list, dict)) and value.get("spin-" + name):
+                self.report.dropped(here, f"'spin-{name}' is also given and wins, as in Halyard.")
+                continue
+            if key.startswith("spin-") and self.ha_on.get(name):
+                self.report.human(here, f"with haServices.{name} on, Halyard's pods were the splits "
+                                        f"(spin-{name}-caching, ...), so this applied to none of them; the chart "
+                                        f"applies services.{name}.{setting} to every split.")
+            convert(name, items, here)
+
+    def _plain(self, setting):
+        def convert(name, items, where):
+            _deep(self.values, ("services", name, setting), items)
+            self.report.mapped(where, f"services.{name}.{setting}")
+        return convert
+
+    def _tolerations(self, value, where):
+        self._per_service("tolerations", value, where, self._plain("tolerations"))
+
+    def _affinity(self, value, where):
+        def convert(name, items, here):
+            affinity = {k: v for k, v in items.items() if v not in (None, {}, [])} if isinstance(items, dict) else items
+            if affinity:
+                _deep(self.values, ("services", name, "affinity"), affinity)
+                self.report.mapped(here, f"services.{name}.affinity")
+        self._per_service("affinity", value, where, convert)
+
+    def _initContainers(self, value, where):
+        self._per_service("initContainers", value, where, self._plain("initContainers"))
+
+    def _hostAliases(self, value, where):
+        self._per_service("hostAliases", value, where, self._plain("hostAliases"))
+
+    def _sidecars(self, value, where):
+        def convert(name, items, here):
+            svc = self.values.setdefault("services", {}).setdefault(name, {})
+            for i, sidecar in enumerate(items if isinstance(items, list) else []):
+                if not isinstance(sidecar, dict):
+                    continue
+                container, volumes, mounts = _sidecar(sidecar)
+                svc.setdefault("sidecars", []).append(container)
+                for volume in volumes:
+                    if volume not in svc.setdefault("extraVolumes", []):
+                        svc["extraVolumes"].append(volume)
+                svc.setdefault("extraVolumeMounts", []).extend(mounts)
+                self.report.converted(f"{here}[{i}]", f"services.{name}.sidecars",
+                                      "Halyard's sidecar form written as a Kubernetes container"
+                                      + (" (its mountPath emptyDir shared with the service container, as Halyard "
+                                         "did: services.{0}.extraVolumes/extraVolumeMounts)".format(name)
+                                         if mounts else ""))
+        self._per_service("sidecars", value, where, convert)
+
+    def _number(self, value, where):
+        """`value` as a whole number, or None after reporting an error (nothing is written then)."""
+        try:
+            if isinstance(value, bool) or int(value) != float(value):
+                raise ValueError
+            return int(value)
+        except (TypeError, ValueError):
+            self.report.error(f"{where}: expected a whole number, got {value!r}.")
+            return None
+
+    def _url(self, url, env, readers, where):
+        """A URL for a Spring setting; one carrying a password is kept in the credentials Secret."""
+        if self.vault is not None and url_with_password(url):
+            return self.vault.keep("HAL_" + env, url, readers, where, "a URL with a password")
+        return url
+
+    # service-settings -----------------------------------------------------------
+
+    def _service_settings(self):
+        for name in sorted(self.settings):
+            data = self.settings[name]
+            where = f"service-settings/{name}.yml"
+            if name in ("redis",):
+                self._redis_settings(data, where)
+                continue
+            if name in SPLITS or name not in SERVICES:
+                self._split_or_other_settings(name, data, where)
+                continue
+            for key in sorted(data):
+                self._guarded(lambda value, here, name=name, key=key: self._service_setting(name, key, value, here),
+                              data[key], f"{where}: {key}")
+
+    def _redis_settings(self, data, where):
+        for key in sorted(data):
+            value = data[key]
+            here = f"{where}: {key}"
+            if key in ("overrideBaseUrl", "baseUrl") and value:
+                url = self._url(str(value), "REDIS_EXTERNALURL", list(JAVA_SERVICES), here)
+                _deep(self.values, ("redis", "externalUrl"), url)
+                self.report.mapped(here, "redis.externalUrl", "an external Redis; the chart runs none of its own")
+            elif key == "enabled" and str(value).lower() == "false":
+                self.report.dropped(here, "with redis.externalUrl set the chart runs no Redis.")
+            elif key == "skipLifeCycleManagement":
+                self.report.dropped(here, "Halyard left this Redis alone; the chart never manages an external one.")
+            else:
+                self.report.dropped(here, "the chart's bundled Redis is set with `redis.*`.")
+
+    def _split_or_other_settings(self, name, data, where):
+        if name in SPLITS:
+            if "targetSize" in data and self.split_on(name) \
+                    and self._number(data["targetSize"], f"{where}: targetSize") is not None:
+                path = self.target(name, "replicas")
+                _deep(self.values, path, int(data["targetSize"]))
+                self.report.mapped(f"{where}: targetSize", ".".join(path))
+            rest = sorted(set(data) - {"targetSize"})
+            if rest:
+                self.report.dropped(f"{where}: {', '.join(rest)}",
+                                    f"the chart has per-service settings only: put them under "
+                                    f"services.{SPLITS[name][0]} (all splits) or in `patches`.")
+        elif name == "monitoring-daemon":
+            self.report.dropped(where, "the monitoring sidecar is set with `monitoringDaemon.*`.")
+        else:
+            self.report.dropped(where, f"{name!r} is not a service the chart runs.")
+
+    def _service_setting(self, name, key, value, where):
+        if value in (None, {}, []):
+            return
+        svc = ("services", name)
+        if key in ("targetSize", "port") and self._number(value, where) is None:
+            return
+        if key == "targetSize":
+            if (self.env.get("customSizing") or {}).get(f"spin-{name}", {}).get("replicas") is not None:
+                self.report.dropped(where, f"customSizing.spin-{name}.replicas wins, as in Halyard.")
+            else:
+                _deep(self.values, svc + ("replicas",), int(value))
+                self.report.mapped(where, f"services.{name}.replicas")
+        elif key == "env" and isinstance(value, dict):
+            env = []
+            for var, text in sorted(value.items()):
+                here = f"{where}.{var}"
+                if var == "JAVA_OPTS" and name != "deck":
+                    _deep(self.values, svc + ("javaOpts",), str(text))
+                    self.report.mapped(here, f"services.{name}.javaOpts")
+                elif var in CHART_ENV:
+                    self.report.dropped(here, CHART_ENV[var])
+                else:
+                    env.append({"name": str(var), "value": "" if text is None else str(text)})
+            if env:
+                self.values.setdefault("services", {}).setdefault(name, {}).setdefault("env", []).extend(env)
+                self.report.converted(where, f"services.{name}.env",
+                                      f"{', '.join(e['name'] for e in env)}: a map written as Kubernetes EnvVars")
+        elif key == "artifactId" and isinstance(value, str):
+            image = _image(value)
+            _deep(self.values, svc + ("image",), image)
+            self.report.converted(where, f"services.{name}.image", f"{value} split into registry, repository and "
+                                                                     "tag/digest")
+        elif key == "enabled":
+            on = str(value).lower() == "true"
+            _deep(self.values, svc + ("enabled",), on)
+            self.report.mapped(where, f"services.{name}.enabled")
+        elif key == "port":
+            _deep(self.values, svc + ("port",), int(value))
+            self.report.mapped(where, f"services.{name}.port")
+        elif key == "kubernetes" and isinstance(value, dict):
+            for sub in sorted(value):
+                self._kubernetes_setting(name, sub, value[sub], f"{where}.{sub}")
+        elif key == "overrideBaseUrl":
+            if name in ("gate", "deck"):
+                home = "security.apiSecurity.overrideBaseUrl" if name == "gate" else "security.uiSecurity.overrideBaseUrl"
+                self.report.human(where, f"{value}: how users reach {name}. Set `expose.host` (the chart derives "
+                                         f"every URL from it) or `halconfig.{home}`.")
+            else:
+                self.report.human(where, f"{value}: {name} elsewhere than in this release; the chart's discovery "
+                                         f"points at its own {name}. To use another one set "
+                                         f"`services.{name}.enabled: false` and `profiles.spinnaker: "
+                                         f"{{services: {{{name}: {{baseUrl: ...}}}}}}`.")
+        elif key == "location":
+            self.report.human(where, f"{name} ran in namespace {value!r}; the chart runs every service in the "
+                                     "release namespace.")
+        elif key in ("healthEndpoint", "host", "address", "scheme", "internalPort", "baseUrl"):
+            self.report.dropped(where, "the chart owns hosts, probes and schemes (scheme follows the halconfig's TLS).")
+        elif key in ("monitored", "sidecar", "safeToUpdate", "skipLifeCycleManagement", "basicAuthEnabled"):
+            self.report.dropped(where, "a Halyard deploy setting; nothing to carry over.")
+        elif key in ("username", "password"):
+            self.report.dropped(where, "Halyard's basic auth between services, not used by current releases.")
+        else:
+            self.report.dropped(where, "not a Halyard service setting migrate knows; check it by hand.")
+
+    def _kubernetes_setting(self, name, key, value, where):
+        if value in (None, {}, [], ""):
+            return
+        plain = {"podAnnotations": "podAnnotations", "podLabels": "podLabels", "serviceAnnotations":
+                 "serviceAnnotations", "serviceLabels": "serviceLabels", "nodeSelector": "nodeSelector"}
+        if key in plain:
+            _deep(self.values, ("services", name, plain[key]), {str(k): str(v) for k, v in value.items()})
+            self.report.mapped(where, f"services.{name}.{plain[key]}")
+        elif key == "serviceType":
+            if value != "ClusterIP":
+                _deep(self.values, ("services", name, "serviceType"), str(value))
+                self.report.mapped(where, f"services.{name}.serviceType")
+        elif key == "imagePullSecrets":
+            pulls = self.values.setdefault("spinnaker", {}).setdefault("imagePullSecrets", [])
+            for secret in value:
+                if {"name": secret} not in pulls:
+                    pulls.append({"name": secret})
+            self.report.mapped(where, "spinnaker.imagePullSecrets", "the chart's pull secrets apply to every pod")
+        elif key == "volumes":
+            svc = self.values.setdefault("services", {}).setdefault(name, {})
+            for volume in value:
+                kube, mount = _volume(volume)
+                if kube:
+                    svc.setdefault("extraVolumes", []).append(kube)
+                    svc.setdefault("extraVolumeMounts", []).append(mount)
+            self.report.converted(where, f"services.{name}.extraVolumes/extraVolumeMounts",
+                                  "Halyard's {id, type, mountPath} written as Kubernetes volumes and mounts")
+        elif key == "nodePort":
+            self.report.human(where, f"nodePort {value}: the chart sets no fixed nodePort; add it with `patches` "
+                                     f"on the {name} Service.")
+        elif key == "serviceAccountName":
+            self.report.human(where, f"{value}: the chart creates one ServiceAccount per service (`rbac.create`); "
+                                     "put annotations (IRSA, Workload Identity) in `rbac.serviceAccountAnnotations`.")
+        elif key in ("securityContext", "containerSecurityContext"):
+            self.report.human(where, "the chart's pods run restricted by default; translate this into "
+                                     f"`services.{name}.podSecurityContext`/`securityContext` if still needed.")
+        else:
+            self.report.dropped(where, "the chart sets its own probes and rollout strategy (change them with "
+                                       "`patches` if needed).")
+
+
+def _not_a_service(name: str) -> str:
+    from ..validate import suggest
+
+    hint = suggest(name, list(SERVICES) + list(SPLITS))
+    return f"{name!r} is not a service the chart runs, so Halyard applied this to nothing either." + \
+        (f" {hint}" if hint else "")
+
+
+def _image(artifact: str) -> dict:
+    """`registry/path/repo:tag` or `...@sha256:...` as the chart's image fields."""
+    digest = ""
+    if "@" in artifact:
+        artifact, digest = artifact.split("@", 1)
+    name, tag = artifact, ""
+    if re.search(r":[^/]+$", artifact):
+        name, tag = artifact.rsplit(":", 1)
+    registry, _, repository = name.rpartition("/")
+    image = {"registry": registry, "repository": repository}
+    if digest:
+        image["digest"] = digest
+    elif tag:
+        image["tag"] = tag
+    return {k: v for k, v in image.items() if v}
+
+
+def _volume(volume):
+    if not isinstance(volume, dict) or not volume.get("id") or not volume.get("mountPath"):
+        return None, None
+    kind = volume.get("type", "secret")
+    source = {"secret": {"secret": {"secretName": volume["id"]}},
+              "configMap": {"configMap": {"name": volume["id"]}},
+              "persistentVolumeClaim": {"persistentVolumeClaim": {"claimName": volume["id"]}},
+              "emptyDir": {"emptyDir": {}}}.get(kind, {"secret": {"secretName": volume["id"]}})
+    return dict({"name": volume["id"]}, **source), {"name": volume["id"], "mountPath": volume["mountPath"]}
+
+
+def _sidecar(config: dict):
+    """Halyard's SidecarConfig -> (container, volumes, mounts for the service container)."""
+    name = config.get("name") or "custom-sidecar"
+    container = {"name": name, "image": config.get("dockerImage")}
+    if config.get("env"):
+        container["env"] = [{"name": str(k), "value": str(v)} for k, v in sorted(config["env"].items())]
+    for key in ("command", "args"):
+        if config.get(key):
+            container[key] = list(config[key])
+    if str(config.get("port") or "").isdigit():
+        container["ports"] = [{"containerPort": int(config["port"])}]
+    volumes, mounts, own = [], [], []
+    if config.get("mountPath"):
+        volumes.append({"name": name, "emptyDir": {}})
+        own.append({"name": name, "mountPath": config["mountPath"]})
+        mounts.append({"name": name, "mountPath": config["mountPath"]})
+    for mount in config.get("configMapVolumeMounts") or ():
+        volumes.append({"name": mount["configMapName"], "configMap": {"name": mount["configMapName"]}})
+        own.append({"name": mount["configMapName"], "mountPath": mount["mountPath"]})
+    for mount in config.get("secretVolumeMounts") or ():
+        volumes.append({"name": mount["secretName"], "secret": {"secretName": mount["secretName"]}})
+        own.append({"name": mount["secretName"], "mountPath": mount["mountPath"]})
+    if own:
+        container["volumeMounts"] = own
+    privileged = (config.get("securityContext") or {}).get("privileged")
+    if str(privileged).lower() == "true":
+        container["securityContext"] = {"privileged": True}
+    return container, volumes, mounts

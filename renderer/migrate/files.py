@@ -1,0 +1,170 @@
+"""Files the halconfig names by path, found through the model (`file=True` fields).
+
+Halyard copied each such file into the pods for the services; the chart does
+not see the Halyard machine, so `migrate` puts every file into one Secret,
+mounted at /var/secrets (chart value `secrets.files`), and rewrites the path
+to `/var/secrets/<key>`.
+"""
+from __future__ import annotations
+
+import os
+import re
+
+from ..model.dsl import MSG
+from ..problems import format_path
+
+MOUNT = "/var/secrets"
+_KEY_CHARS = re.compile(r"[^-._a-zA-Z0-9]+")
+# Values that are not local paths: URLs (SAML metadata may be one) and Halyard's secret references.
+_URL = re.compile(r"^[a-zA-Z][a-zA-Z0-9+.-]*://")
+
+
+class Referenced:
+    """One file the halconfig refers to."""
+
+    __slots__ = ("paths", "original", "found", "key")
+
+    def __init__(self, original, found, key):
+        self.paths: list[tuple] = []   # halconfig paths that name it
+        self.original = original       # as written in the config
+        self.found = found             # where it was read from on this machine, or None
+        self.key = key                 # its key in the Secret (the file name under /var/secrets)
+
+    @property
+    def mounted(self) -> str:
+        return f"{MOUNT}/{self.key}"
+
+
+def file_fields(msg, data, path=()):
+    """(halconfig path, value) of every set `file=True` field in `data` (an instance of `msg`)."""
+    if not isinstance(data, dict):
+        return
+    for key, value in data.items():
+        field = msg.fields.get(key)
+        if field is None or value is None:
+            continue
+        if field.kind == MSG:
+            if field.repeated:
+                for i, item in enumerate(value):
+                    yield from file_fields(field.ref, item, path + (key, i))
+            elif field.map:
+                for name, item in value.items():
+                    yield from file_fields(field.ref, item, path + (key, name))
+            else:
+                yield from file_fields(field.ref, value, path + (key,))
+        elif field.file and isinstance(value, str) and value:
+            yield path + (key,), value
+
+
+def _set(data, path, value):
+    for key in path[:-1]:
+        data = data[key]
+    data[path[-1]] = value
+
+
+def home_of(hal_dir: str) -> str:
+    """The home directory the Halyard machine's `~` meant: the parent of a `.hal` directory."""
+    hal_dir = os.path.abspath(hal_dir)
+    if os.path.basename(hal_dir.rstrip(os.sep)) == ".hal":
+        return os.path.dirname(hal_dir)
+    return os.path.expanduser("~")
+
+
+def java_hash(text: str) -> int:
+    """Java's String.hashCode, which Halyard used to name the copies it staged."""
+    h = 0
+    for unit in text.encode("utf-16-be").decode("utf-16-be"):
+        h = (31 * h + ord(unit)) & 0xFFFFFFFF
+    return h - (1 << 32) if h >= 1 << 31 else h
+
+
+def staged_copy(value: str, hal_dir: str, deployment: str | None) -> str:
+    """Where `hal deploy apply` left its copy of the file: `<deployment>/staging/dependencies/
+    <abs(hashCode of the path)>-<file name>` (Halyard's naming, also used by `hal backup`)."""
+    name = os.path.basename(value.rstrip("/"))
+    return os.path.join(hal_dir, deployment or "default", "staging", "dependencies",
+                        f"{abs(java_hash(value))}-{name}")
+
+
+def resolve(value: str, hal_dir: str, deployment: str | None = None) -> str | None:
+    """Where the file the config names is on this machine, or None.
+
+    `~` is the Halyard user's home (the parent of HAL_DIR when it is a `.hal`
+    directory). A path into some `.hal` directory that does not exist here is
+    looked up in HAL_DIR, so a copied `~/.hal` still finds its own files.
+    The same holds for other files under the Halyard user's home. Relative paths are taken
+    from HAL_DIR. Failing all that, the copy Halyard staged for its last deploy is used."""
+    path = value[len("file:"):] if value.startswith("file:") else value
+    if path.startswith("~"):
+        path = home_of(hal_dir) + path[1:]
+    candidates = [path if os.path.isabs(path) else os.path.join(hal_dir, path)]
+    marker = "/.hal/"
+    if marker in path:
+        candidates.append(os.path.join(hal_dir, path.split(marker, 1)[1]))
+    # The Halyard user's home copied along with ~/.hal: /home/spinnaker/.kube/config is looked up
+    # as <parent of HAL_DIR>/.kube/config when that parent is also named spinnaker.
+    home = home_of(hal_dir)
+    user = os.path.basename(home)
+    parts = path.split("/")
+    if os.path.isabs(path) and user in parts[:-1]:
+        candidates.append(os.path.join(home, *parts[parts.index(user) + 1:]))
+    # Last: the copy Halyard staged when it deployed (it may be older than the file).
+    candidates.append(staged_copy(value, hal_dir, deployment))
+    for candidate in candidates:
+        if os.path.isfile(candidate):
+            return os.path.abspath(candidate)
+    return None
+
+
+def _key(original: str, taken: set) -> str:
+    parts = [p for p in original.replace("\\", "/").split("/") if p and p != "~"]
+    base = _KEY_CHARS.sub("-", parts[-1] if parts else "file").strip(".-") or "file"
+    # Halyard's staged and backed-up copies are `<hash>-<name>`: the name says more.
+    base = re.sub(r"^[0-9]+-(?=.)", "", base)
+    key = base
+    if key in taken and len(parts) > 1:
+        key = _KEY_CHARS.sub("-", parts[-2]).strip(".-") + "-" + base
+    n = 2
+    while key in taken:
+        key = f"{base}-{n}"
+        n += 1
+    taken.add(key)
+    return key
+
+
+def collect(hal_model, hal: dict, hal_dir: str, report, base=(), deployment=None) -> tuple[dict, list]:
+    """(halconfig with file paths rewritten, [Referenced]); every finding goes to `report`."""
+    import copy
+
+    rewritten = copy.deepcopy(hal)
+    by_file: dict[str, Referenced] = {}
+    taken: set = set()
+    for path, value in list(file_fields(hal_model, hal)):
+        where = "config: " + format_path(base + path)
+        if value.startswith("encrypted:"):
+            continue  # reported with every other secret reference (credentials.move)
+        if value.startswith("encryptedFile:"):
+            report.human(where, f"a Halyard secret file reference ({value.split('!')[0]}...): left as it is. The "
+                                "service decrypts it at run time only if its secret engine can reach the store "
+                                "(IAM for s3/gcs); otherwise put the file into the Secret and set the path to "
+                                f"{MOUNT}/<key>.")
+            continue
+        if _URL.match(value) and not value.startswith("file://"):
+            continue  # a URL (SAML metadata), fetched by the service itself
+        found = resolve(value.replace("file://", "file:", 1), hal_dir, deployment)
+        identity = found or value
+        entry = by_file.get(identity)
+        if entry is None:
+            entry = by_file[identity] = Referenced(value, found, _key(value, taken))
+        entry.paths.append(path)
+        _set(rewritten, path, entry.mounted)
+        if found and "/staging/dependencies/" in found.replace(os.sep, "/"):
+            report.secret(where, entry.mounted, f"{value} is not on this machine; read from the copy Halyard staged "
+                                                f"at its last deploy ({found}): check it is current")
+        elif found:
+            report.secret(where, entry.mounted, f"{value} (read from {found})")
+        else:
+            report.human(where, f"{value} does not exist on this machine (nor under the Halyard directory); the "
+                                f"path is rewritten to {entry.mounted}: add the file to the Secret under key "
+                                f"'{entry.key}' yourself, or the service starts without it.")
+    return rewritten, list(by_file.values())

@@ -1,0 +1,147 @@
+"""Read a whole Halyard directory (`~/.hal`): the config, one deployment's
+profiles and service settings, and every file the config names.
+
+`read_hal_dir(path, deployment)` is the one entry point; `validate` and
+`migrate` both use it. It never raises for bad input: problems land in the
+returned `HalDir` (`report` for the config, `findings` for the rest).
+"""
+from __future__ import annotations
+
+import os
+
+from .. import halconfig, halyard
+from ..model import HAL
+from ..problems import InvalidHalconfig, Report
+from ..yamlread import load
+from . import files as referenced
+from .report import MigrationReport
+
+
+class HalDir:
+    """What a Halyard directory holds for one deployment.
+
+    - `halconfig`: the deployment in kleat form (Halyard rules applied), file paths as written;
+    - `raw`: the deployment as written (Halyard form, `deploymentEnvironment` included);
+    - `profiles`: {file name: text} of `<deployment>/profiles` (subdirectories as `dir/name`);
+    - `service_settings`: {service name: mapping} of `<deployment>/service-settings/*.yml`;
+    - `files`: every file the config names ([files.Referenced]) and `rewritten`, the halconfig
+      with those paths pointing at /var/secrets;
+    - `report`: the config's problems (renderer.problems.Report, paths into the config file);
+    - `findings`: everything else found (MigrationReport: secrets, missing files, unreadable
+      profiles, ...)."""
+
+    def __init__(self, root):
+        self.root = root
+        self.config_path = os.path.join(root, "config")
+        self.text = ""
+        self.deployment = None
+        self.raw: dict = {}
+        self.base: tuple = ()  # where the deployment sits in the config file
+        self.halconfig: dict | None = None
+        self.rewritten: dict | None = None
+        self.profiles: dict[str, str] = {}
+        self.service_settings: dict[str, dict] = {}
+        self.files: list = []
+        self.report = Report()
+        self.findings = MigrationReport()
+
+    @property
+    def ok(self) -> bool:
+        return self.report.ok and self.findings.ok
+
+    @property
+    def deployment_dir(self) -> str:
+        return os.path.join(self.root, self.deployment or "default")
+
+
+def read_hal_dir(path: str, deployment: str | None = None, strict: bool = False) -> HalDir:
+    """Read HAL_DIR (or its `config` file) for `deployment` (default: currentDeployment)."""
+    if os.path.isfile(path):
+        path = os.path.dirname(os.path.abspath(path))
+    hal_dir = HalDir(path)
+    try:
+        with open(hal_dir.config_path, "rb") as handle:
+            hal_dir.text = handle.read().decode("utf-8-sig")
+    except OSError as exc:
+        hal_dir.findings.error(f"cannot read {hal_dir.config_path}: {exc.strerror}. HAL_DIR is the directory "
+                               "holding Halyard's `config` file (usually ~/.hal).")
+        return hal_dir
+    except UnicodeDecodeError:
+        hal_dir.findings.error(f"{hal_dir.config_path} is not UTF-8 text.")
+        return hal_dir
+    try:
+        data = load(hal_dir.text, hal_dir.config_path)
+    except InvalidHalconfig as exc:
+        hal_dir.report = exc.report
+        return hal_dir
+    if not halyard.is_halyard_file(data):
+        hal_dir.findings.error(f"{hal_dir.config_path} has no deploymentConfigurations: not a Halyard config. "
+                               "For a kleat-form halconfig put it under `halconfig:` in the values instead.")
+        return hal_dir
+    chosen, where = halyard.from_halyard(data, deployment, Report())
+    hal, report = halconfig.read(data, deployment=deployment, strict=strict)
+    hal_dir.report = report
+    if chosen is None:
+        return hal_dir
+    hal_dir.deployment = chosen.get("name")
+    hal_dir.raw = chosen
+    hal_dir.base = where
+    hal_dir.halconfig = hal
+    if hal is None or not report.ok:
+        return hal_dir
+    hal_dir.rewritten, hal_dir.files = referenced.collect(HAL, hal, path, hal_dir.findings, where,
+                                                          hal_dir.deployment)
+    _read_profiles(hal_dir)
+    _read_service_settings(hal_dir)
+    return hal_dir
+
+
+def _read_text(hal_dir, full, shown):
+    try:
+        with open(full, "rb") as handle:
+            return handle.read().decode("utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        hal_dir.findings.error(f"cannot read {shown}: {getattr(exc, 'strerror', None) or exc}.")
+        return None
+
+
+def _read_profiles(hal_dir):
+    top = os.path.join(hal_dir.deployment_dir, "profiles")
+    if not os.path.isdir(top):
+        return
+    for dirpath, dirnames, filenames in os.walk(top):
+        dirnames.sort()
+        for name in sorted(filenames):
+            full = os.path.join(dirpath, name)
+            rel = os.path.relpath(full, top).replace(os.sep, "/")
+            text = _read_text(hal_dir, full, f"{hal_dir.deployment}/profiles/{rel}")
+            if text is not None:
+                hal_dir.profiles[rel] = text
+
+
+def _read_service_settings(hal_dir):
+    top = os.path.join(hal_dir.deployment_dir, "service-settings")
+    if not os.path.isdir(top):
+        return
+    for name in sorted(os.listdir(top)):
+        full = os.path.join(top, name)
+        shown = f"{hal_dir.deployment}/service-settings/{name}"
+        if not os.path.isfile(full):
+            continue
+        if not name.endswith((".yml", ".yaml")):
+            hal_dir.findings.human(shown, "not a .yml file; Halyard ignored it and so does migrate.")
+            continue
+        text = _read_text(hal_dir, full, shown)
+        if text is None:
+            continue
+        try:
+            data = load(text, shown)
+        except InvalidHalconfig as exc:
+            hal_dir.findings.error("; ".join(p.render(shown) for p in exc.report.errors))
+            continue
+        if data is None:
+            continue
+        if not isinstance(data, dict):
+            hal_dir.findings.error(f"{shown}: expected a mapping of settings, got {type(data).__name__}.")
+            continue
+        hal_dir.service_settings[name.rsplit(".", 1)[0]] = data

@@ -1,0 +1,82 @@
+"""`<deployment>/profiles/*` as the chart's `profiles` and `settingsLocalJs`.
+
+Halyard copied a profile into a service's config directory when its name is
+`<service>-*.yml` or `spinnaker*`, and each (split) service ran with
+`SPRING_PROFILES_ACTIVE=[<split>,]local[,<split>-local]`, so what took effect:
+- `<service>-local.yml`, `spinnaker-local.yml` -> `profiles.<service>`, `profiles.spinnaker`;
+- `<service>-<split>-local.yml` (e.g. `clouddriver-caching-local.yml`) only when that split
+  ran -> `profiles.<service>-<split>` (the chart writes the same file name, read by that split only);
+- Deck's `settings-local.js` -> `settingsLocalJs`.
+Anything else replaced or extended Halyard's generated files and is left for a human.
+"""
+from __future__ import annotations
+
+from ..problems import InvalidHalconfig
+from ..values_model import SERVICES
+from ..yamlread import load
+from .environment import JAVA_SERVICES, SPLITS
+
+def map_profiles(profiles: dict, deployment: str, ha_on: dict, report, vault) -> dict:
+    """Chart values from the profile files; findings go to `report`."""
+    values: dict = {}
+    for name in sorted(profiles):
+        text = profiles[name]
+        where = f"{deployment}/profiles/{name}"
+        if name == "settings-local.js":
+            values["settingsLocalJs"] = text
+            report.mapped(where, "settingsLocalJs")
+            continue
+        key = _profile_key(name)
+        if key is None:
+            report.human(where, _why_not(name))
+            continue
+        if key in SPLITS and not ha_on.get(SPLITS[key][0]):
+            report.dropped(where, f"haServices.{SPLITS[key][0]} is not enabled, so Halyard ran no {key} to read it. "
+                                  f"Enable `ha.{SPLITS[key][0]}` and it goes to `profiles.{key}`.")
+            continue
+        try:
+            data = load(text, where)
+        except InvalidHalconfig as exc:
+            report.error("; ".join(p.render(where) for p in exc.report.errors))
+            continue
+        if data is None:
+            report.dropped(where, "empty.")
+            continue
+        if not isinstance(data, dict):
+            report.error(f"{where}: expected a YAML mapping of Spring settings, got {type(data).__name__}.")
+            continue
+        readers = JAVA_SERVICES if key == "spinnaker" else (SPLITS[key][0],) if key in SPLITS else (key,)
+        # Profiles are Spring config: a credential (a password-like key, a URL with a password)
+        # becomes a placeholder resolved from the credentials Secret.
+        values.setdefault("profiles", {})[key] = vault.scrub(data, "PROFILE_" + key, list(readers), where)
+        report.mapped(where, f"profiles.{key}", f"read by the {key} split only" if key in SPLITS else "")
+    return values
+
+
+def _profile_key(name: str):
+    if name == "spinnaker-local.yml":
+        return "spinnaker"
+    if not name.endswith("-local.yml") or "/" in name:
+        return None
+    stem = name[: -len("-local.yml")]
+    if stem in SERVICES and stem != "deck":
+        return stem
+    if stem in SPLITS:
+        return stem
+    return None
+
+
+def _why_not(name: str) -> str:
+    stem = name.rsplit(".", 1)[0]
+    if "/" in name:
+        return ("a file in a profile subdirectory (e.g. rosco's packer templates, clouddriver's extra files); the "
+                "chart does not copy these: mount them with `services.<name>.extraVolumes`/`extraVolumeMounts`.")
+    if stem in SERVICES or stem == "spinnaker":
+        return (f"replaced Halyard's generated {name}; the chart generates it from the halconfig. Put the settings "
+                f"that differ into `profiles.{stem}`.")
+    if name.startswith("spinnaker-monitoring"):
+        return "the monitoring daemon's own settings; the chart writes spinnaker-monitoring.yml from metricStores."
+    if name.endswith(".yml") and not name.endswith("-local.yml"):
+        return ("a Spring profile the chart's services do not activate (they run `helm[,<split>],local"
+                "[,<split>-local]`); move its settings into `profiles.<service>`.")
+    return "not a profile the chart knows where to put; carry it over by hand."

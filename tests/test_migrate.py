@@ -1,0 +1,671 @@
+"""`spinnaker-renderer migrate`: a whole ~/.hal directory to chart values, a Secret and a report.
+
+The fixture builds a Halyard directory the way Halyard leaves it: two
+deployments, profiles for plain and split services, service settings,
+customSizing with per-split entries, haServices, files referenced inside and
+outside ~/.hal, a missing file and an `encrypted:` value."""
+from __future__ import annotations
+
+import base64
+import os
+
+import pytest
+import yaml
+
+from renderer.migrate import migrate, read_hal_dir
+from renderer.migrate.output import SECRET_NAME
+
+CONFIG = """\
+halyardVersion: 1.45.0
+currentDeployment: prod
+deploymentConfigurations:
+- name: default
+  version: 1.30.1
+  providers:
+    kubernetes:
+      enabled: true
+      accounts:
+      - name: dev
+        providerVersion: V2
+        kubeconfigFile: /home/spinnaker/.hal/default/dev.kubeconfig
+  deploymentEnvironment:
+    type: Distributed
+    accountName: dev
+    location: spinnaker-dev
+- name: prod
+  version: 1.32.4
+  timezone: Europe/Berlin
+  persistentStorage:
+    persistentStoreType: gcs
+    gcs:
+      project: acme
+      bucket: acme-spinnaker
+      jsonPath: {outside}/keys/gcs.json
+  providers:
+    kubernetes:
+      enabled: true
+      accounts:
+      - name: prod-cluster
+        providerVersion: V2
+        kubeconfigFile: /home/spinnaker/.hal/prod/kubeconfigs/prod.config
+        namespaces: [apps]
+      - name: staging-cluster
+        kubeconfigFile: {outside}/kube/config
+      - name: lost-cluster
+        kubeconfigFile: /nowhere/kube/config
+      - name: vaulted
+        kubeconfigFile: encryptedFile:s3!r:us-west-2!b:acme-secrets!f:kubeconfig
+      - name: from-home
+        kubeconfigFile: /home/spinnaker/.kube/home.config
+      primaryAccount: prod-cluster
+    dockerRegistry:
+      enabled: true
+      accounts:
+      - name: dockerhub
+        address: https://index.docker.io
+        username: bot
+        password: registry-pass-123
+    openstack:
+      enabled: false
+      accounts: []
+  metricStores:
+    datadog:
+      enabled: true
+      api_key: datadog-key-123
+  notifications:
+    github-status:
+      enabled: true
+      token: encrypted:s3!r:us-west-2!b:acme-secrets!f:tokens!k:github
+  security:
+    authn:
+      enabled: true
+      saml:
+        enabled: true
+        metadataLocal: ~/.hal/prod/saml/metadata.xml
+        keyStore: {outside}/saml.jks
+        keyStorePassword: changeit
+        keyStoreAliasName: saml
+        issuerId: spinnaker
+        serviceAddress: https://gate.example.com
+  deploymentEnvironment:
+    size: SMALL
+    type: Distributed
+    accountName: prod-cluster
+    imageVariant: SLIM
+    updateVersions: true
+    consul: {{enabled: false}}
+    vault: {{enabled: false}}
+    location: spinnaker
+    customSizing:
+      spin-clouddriver-caching:
+        replicas: 3
+        requests: {{cpu: 2, memory: 8Gi}}
+        limits: {{memory: 8Gi}}
+      spin-clouddriver-rw:
+        replicas: 2
+      clouddriver-ro:
+        requests: {{cpu: 1, memory: 4Gi}}
+      spin-echo-scheduler:
+        replicas: 1
+        requests: {{cpu: 500m, memory: 1Gi}}
+      spin-orca:
+        replicas: 2
+        requests: {{cpu: 1, memory: 2Gi}}
+        limits: {{cpu: 2, memory: 2Gi}}
+      gate:
+        requests: {{cpu: 250m, memory: 1Gi}}
+      spin-gate:
+        replicas: 2
+      monitoring-daemon:
+        requests: {{cpu: 10m, memory: 64Mi}}
+      spin-rosca:
+        replicas: 2
+    sidecars:
+      spin-clouddriver-caching:
+      - name: token-refresher
+        dockerImage: example.com/refresher:1.0
+      spin-gate:
+      - name: oauth-proxy
+        dockerImage: quay.io/oauth2-proxy/oauth2-proxy:v7.6.0
+        port: 4180
+        env: {{UPSTREAM: http://localhost:8084}}
+        args: [--http-address=0.0.0.0:4180]
+        mountPath: /shared
+        secretVolumeMounts:
+        - secretName: oauth-proxy-config
+          mountPath: /etc/oauth-proxy
+    initContainers:
+      spin-front50:
+      - name: wait-for-gcs
+        image: busybox:1.36
+        command: [sh, -c, "true"]
+    hostAliases:
+      clouddriver:
+      - ip: 10.0.0.10
+        hostnames: [git.internal]
+    tolerations:
+      spin-orca:
+      - key: dedicated
+        operator: Equal
+        value: spinnaker
+        effect: NoSchedule
+      clouddriver:
+      - key: dedicated
+        operator: Exists
+    affinity:
+      spin-clouddriver:
+        podAntiAffinity:
+          preferredDuringSchedulingIgnoredDuringExecution:
+          - weight: 50
+            podAffinityTerm:
+              topologyKey: topology.kubernetes.io/zone
+              labelSelector:
+                matchLabels: {{app: spin}}
+      spin-gate:
+        podAntiAffinity:
+          preferredDuringSchedulingIgnoredDuringExecution:
+          - weight: 100
+            podAffinityTerm:
+              topologyKey: kubernetes.io/hostname
+              labelSelector:
+                matchLabels: {{cluster: spin-gate}}
+    nodeSelectors:
+      pool: spinnaker
+    haServices:
+      clouddriver:
+        enabled: true
+        disableClouddriverRoDeck: false
+        redisSlaveEndpoint: redis://:replica-pass@redis-replica:6379
+        redisMasterEndpoint: redis://:master-pass@redis-master:6379
+      echo:
+        enabled: true
+    livenessProbeConfig:
+      enabled: true
+      initialDelaySeconds: 120
+"""
+
+PROFILES = {
+    "clouddriver-local.yml": "kubernetes:\n  jobs:\n    append-suffix: true\n",
+    "clouddriver-caching-local.yml": "caching:\n  agent:\n    poll-interval: 60\n",
+    "clouddriver-ro-deck-local.yml": "sql:\n  read-only: true\n",
+    "echo-scheduler-local.yml": "scheduler:\n  pipelineConfigsPoller:\n    pollingIntervalMs: 30000\n",
+    "gate-local.yml": "server:\n  tomcat:\n    protocolHeader: X-Forwarded-Proto\n",
+    "spinnaker-local.yml": "services:\n  fiat:\n    legacyFallback: true\n",
+    "orca-local.yml": "tasks:\n  useManagedServiceAccounts: true\nwebhook:\n  preconfigured:\n  - password: hunter2\n",
+    # Per-service Redis with its password, as a published guide does it.
+    "igor-local.yml": "services.redis.baseUrl: redis://:igor-pass@10.0.0.5:6383\n",
+    "settings-local.js": "window.spinnakerSettings.feature.artifactsRewrite = true;\n",
+    "clouddriver.yml": "replaced: everything\n",
+    "rosco/packer/aws-custom.json": "{}\n",
+}
+
+SERVICE_SETTINGS = {
+    "gate.yml": "kubernetes:\n  serviceType: LoadBalancer\n  podAnnotations:\n    prometheus.io/scrape: 'true'\n"
+                "  serviceAnnotations:\n    cloud.google.com/load-balancer-type: Internal\n"
+                "overrideBaseUrl: https://gate.example.com\n",
+    "deck.yml": "artifactId: registry.example.com/spinnaker/deck:2.27.3-custom\nenv:\n  TZ: Europe/Berlin\n"
+                "  API_HOST: http://spin-gate.spinnaker:8084/\n",
+    "orca.yml": "env:\n  JAVA_OPTS: -Xmx2g\n  EXTRA: 'yes'\nhealthEndpoint: /health\n",
+    "echo-worker.yml": "targetSize: 3\n",
+    "redis.yml": "overrideBaseUrl: redis://redis.example.com:6379\nskipLifeCycleManagement: true\n",
+    "front50.yml": "kubernetes:\n  volumes:\n  - id: front50-extra\n    type: configMap\n    mountPath: /opt/extra\n",
+}
+
+
+def write(path, text):
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "w") as handle:
+        handle.write(text)
+
+
+@pytest.fixture
+def hal_home(tmp_path):
+    """(~/.hal, a directory outside it) laid out the way Halyard leaves them."""
+    home = tmp_path / "home" / "spinnaker"
+    hal = home / ".hal"
+    outside = tmp_path / "elsewhere"
+    write(str(hal / "config"), CONFIG.format(outside=outside))
+    write(str(hal / "prod" / "kubeconfigs" / "prod.config"), "apiVersion: v1\nkind: Config\n# prod\n")
+    write(str(hal / "prod" / "saml" / "metadata.xml"), "<EntityDescriptor/>\n")
+    write(str(hal / "default" / "dev.kubeconfig"), "apiVersion: v1\nkind: Config\n# dev\n")
+    write(str(outside / "keys" / "gcs.json"), '{"type": "service_account"}\n')
+    write(str(outside / "kube" / "config"), "apiVersion: v1\nkind: Config\n# staging\n")
+    write(str(outside / "saml.jks"), "JKS-BYTES")
+    # The Halyard user's home, copied along with ~/.hal.
+    write(str(home / ".kube" / "home.config"), "apiVersion: v1\nkind: Config\n# home\n")
+    for name, text in PROFILES.items():
+        write(str(hal / "prod" / "profiles" / name), text)
+    for name, text in SERVICE_SETTINGS.items():
+        write(str(hal / "prod" / "service-settings" / name), text)
+    # Another deployment's profiles never leak into this one.
+    write(str(hal / "default" / "profiles" / "gate-local.yml"), "other: deployment\n")
+    return hal, outside
+
+
+@pytest.fixture
+def migration(hal_home):
+    result = migrate(str(hal_home[0]))
+    assert result.ok, result.report.lines()
+    return result
+
+
+def entries(migration, source, kind=None):
+    found = migration.report.find(source, kind)
+    assert found, f"nothing reported for {source!r}: " + "\n".join(migration.report.lines())
+    return found
+
+
+def test_read_hal_dir_gives_the_pieces_validate_needs(hal_home):
+    hal_dir = read_hal_dir(str(hal_home[0]))
+    assert hal_dir.ok and hal_dir.deployment == "prod"
+    assert hal_dir.halconfig["persistentStorage"]["gcs"]["enabled"] is True
+    assert "clouddriver-caching-local.yml" in hal_dir.profiles and "rosco/packer/aws-custom.json" in hal_dir.profiles
+    assert hal_dir.service_settings["gate"]["kubernetes"]["serviceType"] == "LoadBalancer"
+    assert {f.key for f in hal_dir.files} >= {"prod.config", "gcs.json", "config", "metadata.xml", "saml.jks",
+                                              "home.config"}
+    other = read_hal_dir(str(hal_home[0]), "default")
+    assert other.deployment == "default" and other.profiles == {"gate-local.yml": "other: deployment\n"}
+    assert [f.key for f in other.files] == ["dev.kubeconfig"] and other.files[0].found
+
+
+def test_referenced_files_move_to_the_secret_and_never_into_values(migration, hal_home):
+    hal, outside = hal_home
+    accounts = migration.values["halconfig"]["providers"]["kubernetes"]["accounts"]
+    paths = {a["name"]: a["kubeconfigFile"] for a in accounts}
+    # Inside ~/.hal (found through the copied directory), outside it, and the two with the same base name.
+    assert paths["prod-cluster"] == "/var/secrets/prod.config"
+    assert paths["staging-cluster"] == "/var/secrets/config"
+    assert paths["lost-cluster"] == "/var/secrets/kube-config"
+    assert paths["vaulted"].startswith("encryptedFile:s3!")
+    assert paths["from-home"] == "/var/secrets/home.config"
+    assert migration.values["halconfig"]["persistentStorage"]["gcs"]["jsonPath"] == "/var/secrets/gcs.json"
+    saml = migration.values["halconfig"]["security"]["authn"]["saml"]
+    assert saml["metadataUrl"] == "/var/secrets/metadata.xml" and saml["keyStore"] == "/var/secrets/saml.jks"
+    files_entry = migration.values["secrets"]["files"]
+    assert files_entry == [{"secretName": SECRET_NAME, "keys": ["config", "gcs.json", "home.config", "kube-config",
+                                                                "metadata.xml", "prod.config", "saml.jks"],
+                            "services": ["clouddriver", "front50", "gate"]}]
+    for text in ("# prod", "# staging", "service_account", "JKS-BYTES", "EntityDescriptor"):
+        assert text not in migration.values_yaml
+    secret = yaml.safe_load(migration.secret)
+    assert secret["kind"] == "Secret" and secret["metadata"] == {
+        "name": SECRET_NAME, "namespace": "spinnaker", "labels": {"app.kubernetes.io/part-of": "spinnaker"}}
+    data = {k: base64.b64decode(v).decode() for k, v in secret["data"].items()}
+    assert data["prod.config"].endswith("# prod\n") and data["config"].endswith("# staging\n")
+    assert data["gcs.json"].startswith('{"type"') and data["saml.jks"] == "JKS-BYTES"
+    assert "kube-config" not in data  # the missing file
+    assert migration.kubectl.startswith(f"kubectl create secret generic {SECRET_NAME} --namespace spinnaker ")
+    assert f"--from-file=gcs.json={outside}/keys/gcs.json" in migration.kubectl
+    assert f"--from-file=prod.config={hal}/prod/kubeconfigs/prod.config" in migration.kubectl
+    file_entries = [e for e in migration.report.of("secret") if e.target.startswith("/var/secrets/")]
+    assert len(file_entries) == 6
+
+
+def test_inline_credentials_move_to_a_secret_and_reach_only_their_readers(migration):
+    saml = migration.values["halconfig"]["security"]["authn"]["saml"]
+    assert saml["keyStorePassword"] == "${HAL_SECURITY_AUTHN_SAML_KEYSTOREPASSWORD}"
+    registry = migration.values["halconfig"]["providers"]["dockerRegistry"]["accounts"][0]
+    assert registry["password"] == "${HAL_PROVIDERS_DOCKERREGISTRY_ACCOUNTS_0_PASSWORD}"
+    assert "changeit" not in migration.values_yaml and "registry-pass-123" not in migration.values_yaml
+    # secrets.env entries name the services whose generated config uses each placeholder.
+    env = {e["name"]: e for e in migration.values["secrets"]["env"]}
+    assert env["HAL_SECURITY_AUTHN_SAML_KEYSTOREPASSWORD"] == {
+        "name": "HAL_SECURITY_AUTHN_SAML_KEYSTOREPASSWORD", "secretName": "spinnaker-halyard-credentials",
+        "key": "HAL_SECURITY_AUTHN_SAML_KEYSTOREPASSWORD", "services": ["gate"]}
+    assert "clouddriver" in env["HAL_PROVIDERS_DOCKERREGISTRY_ACCOUNTS_0_PASSWORD"]["services"]
+    assert "gate" not in env["HAL_PROVIDERS_DOCKERREGISTRY_ACCOUNTS_0_PASSWORD"]["services"]
+    assert not any("valueFrom" in e for svc in migration.values["services"].values() for e in svc.get("env", []))
+    manifest = yaml.safe_load(migration.credentials_secret)
+    assert manifest["metadata"]["name"] == "spinnaker-halyard-credentials"
+    data = {k: base64.b64decode(v).decode() for k, v in manifest["data"].items()}
+    assert data["HAL_SECURITY_AUTHN_SAML_KEYSTOREPASSWORD"] == "changeit"
+    assert data["HAL_PROVIDERS_DOCKERREGISTRY_ACCOUNTS_0_PASSWORD"] == "registry-pass-123"
+    # The monitoring daemon cannot resolve a placeholder: its credential stays, for a human to see to.
+    assert migration.values["halconfig"]["metricStores"]["datadog"]["api_key"] == "datadog-key-123"
+    assert "spinnaker-monitoring.yml" in entries(migration, "metricStores.datadog.api_key", "human")[0].text
+
+
+def test_a_file_gone_from_the_machine_is_found_in_halyards_staged_copy(hal_home):
+    """`hal deploy apply` left `<deployment>/staging/dependencies/<abs(path.hashCode())>-<name>`
+    (seen in published ~/.hal directories whose kubeconfig was not published)."""
+    from renderer.migrate.files import java_hash
+
+    hal, _ = hal_home
+    assert java_hash("/home/spinnaker/.kube/config") == 2054179555  # as Java computes it
+    staged = hal / "prod" / "staging" / "dependencies" / f"{abs(java_hash('/nowhere/kube/config'))}-config"
+    write(str(staged), "apiVersion: v1\n# staged\n")
+    result = migrate(str(hal))
+    entry = result.report.find("accounts[2].kubeconfigFile", "secret")[0]
+    assert "staged" in entry.text and entry.target == "/var/secrets/kube-config"
+    data = yaml.safe_load(result.secret)["data"]
+    assert base64.b64decode(data["kube-config"]).decode().endswith("# staged\n")
+    # After `hal backup restore` configs point into ~/.hal/.backup/required-files/<hash>-<name>.
+    backup = hal / ".backup" / "required-files" / "2054179555-config"
+    write(str(backup), "apiVersion: v1\n# restored\n")
+    config = (hal / "config").read_text().replace("/nowhere/kube/config",
+                                                 "/home/spinnaker/.hal/.backup/required-files/2054179555-config")
+    (hal / "config").write_text(config)
+    result = migrate(str(hal))
+    accounts = result.values["halconfig"]["providers"]["kubernetes"]["accounts"]
+    # `config` is taken by another file: the directory name tells them apart.
+    assert accounts[2]["kubeconfigFile"] == "/var/secrets/required-files-config"
+    assert str(backup) in result.report.find("accounts[2].kubeconfigFile", "secret")[0].text
+
+
+def test_missing_files_and_encrypted_values_are_left_for_a_human(migration):
+    human = "\n".join(e.line() for e in migration.report.of("human"))
+    assert "accounts[2].kubeconfigFile" in human and "/nowhere/kube/config does not exist" in human
+    assert "accounts[3].kubeconfigFile" in human and "secret reference" in human
+
+
+def test_version_and_halconfig_conversions(migration):
+    values = migration.values
+    assert values["spinnaker"]["version"] == "1.32.4" and "version" not in values["halconfig"]
+    assert values["halconfig"]["notifications"]["githubStatus"]["enabled"] is True
+    assert "openstack" not in values["halconfig"]["providers"]
+    assert "deploymentEnvironment" not in values["halconfig"]
+    assert entries(migration, "notifications.github-status", "converted")
+    assert entries(migration, "persistentStoreType", "converted")
+    # deploymentEnvironment is no longer "dropped under one note": each setting is reported.
+    assert not [e for e in migration.report.of("dropped") if e.source.endswith("deploymentEnvironment")]
+
+
+def test_sizing_replicas_and_ha(migration):
+    values = migration.values
+    ha = values["ha"]
+    assert ha["clouddriver"]["enabled"] is True and ha["echo"]["enabled"] is True
+    assert ha["clouddriver"]["caching"] == 3 and ha["clouddriver"]["rw"] == 2
+    assert ha["clouddriver"]["resources"]["caching"] == {"requests": {"cpu": 2, "memory": "8Gi"},
+                                                         "limits": {"memory": "8Gi"}}
+    # A memory request without a limit gets the limit equal to it (the chart refuses a JVM without one).
+    assert ha["clouddriver"]["resources"]["ro"] == {"requests": {"cpu": 1, "memory": "4Gi"},
+                                                    "limits": {"memory": "4Gi"}}
+    assert "limits.memory = requests.memory" in entries(migration, "customSizing.clouddriver-ro.requests",
+                                                        "converted")[0].text
+    # The replica's URL carries a password: a placeholder, the URL in the credentials Secret.
+    assert ha["clouddriver"]["redisRoUrl"] == "${HAL_HA_CLOUDDRIVER_REDISROURL}"
+    assert migration.credentials["HAL_HA_CLOUDDRIVER_REDISROURL"] == "redis://:replica-pass@redis-replica:6379"
+    master = entries(migration, "redisMasterEndpoint", "human")[0].text
+    assert "master-pass" not in master and "redis://:***@redis-master:6379" in master
+    assert ha["echo"]["scheduler"] == 1 and ha["echo"]["worker"] == 3
+    assert ha["echo"]["resources"]["scheduler"]["requests"]["cpu"] == "500m"
+    services = values["services"]
+    assert services["orca"]["replicas"] == 2 and services["orca"]["resources"]["limits"] == {"cpu": 2, "memory": "2Gi"}
+    # Halyard: the container entry (`gate`) wins for resources, `spin-gate` holds the replicas.
+    assert services["gate"]["replicas"] == 2 and services["gate"]["resources"] == {
+        "requests": {"cpu": "250m", "memory": "1Gi"}, "limits": {"memory": "1Gi"}}
+    assert values["monitoringDaemon"]["resources"] == {"requests": {"cpu": "10m", "memory": "64Mi"}}
+    # A typo Halyard silently ignored (seen in a published guide) is reported, with a suggestion.
+    assert "Did you mean 'rosco'?" in entries(migration, "customSizing.spin-rosca", "dropped")[0].text
+    assert entries(migration, "customSizing.spin-clouddriver-caching.replicas", "mapped")[0].target == \
+        "ha.clouddriver.caching"
+
+
+def test_scheduling_sidecars_and_service_settings(migration):
+    services = migration.values["services"]
+    assert services["orca"]["tolerations"][0]["key"] == "dedicated"
+    assert services["clouddriver"]["tolerations"] == [{"key": "dedicated", "operator": "Exists"}]
+    assert services["clouddriver"]["hostAliases"] == [{"ip": "10.0.0.10", "hostnames": ["git.internal"]}]
+    assert services["gate"]["affinity"]["podAntiAffinity"]["preferredDuringSchedulingIgnoredDuringExecution"]
+    assert services["front50"]["initContainers"][0]["name"] == "wait-for-gcs"
+    assert migration.values["serviceDefaults"]["nodeSelector"] == {"pool": "spinnaker"}
+    proxy = services["gate"]["sidecars"][0]
+    assert proxy == {"name": "oauth-proxy", "image": "quay.io/oauth2-proxy/oauth2-proxy:v7.6.0",
+                     "env": [{"name": "UPSTREAM", "value": "http://localhost:8084"}],
+                     "args": ["--http-address=0.0.0.0:4180"], "ports": [{"containerPort": 4180}],
+                     "volumeMounts": [{"name": "oauth-proxy", "mountPath": "/shared"},
+                                      {"name": "oauth-proxy-config", "mountPath": "/etc/oauth-proxy"}]}
+    assert {"name": "oauth-proxy", "mountPath": "/shared"} in services["gate"]["extraVolumeMounts"]
+    # `spin-clouddriver` named no pod once clouddriver was split: carried to every split, and said so.
+    assert services["clouddriver"]["affinity"]["podAntiAffinity"]
+    assert "applied to none of them" in entries(migration, "affinity.spin-clouddriver", "human")[0].text
+    # A per-split sidecar has no chart value: dropped, with where it belongs.
+    dropped = entries(migration, "sidecars.spin-clouddriver-caching", "dropped")[0]
+    assert "patches" in dropped.text
+    gate = services["gate"]
+    assert gate["serviceType"] == "LoadBalancer" and gate["podAnnotations"] == {"prometheus.io/scrape": "true"}
+    assert gate["serviceAnnotations"] == {"cloud.google.com/load-balancer-type": "Internal"}
+    assert services["deck"]["image"] == {"registry": "registry.example.com/spinnaker", "repository": "deck",
+                                         "tag": "2.27.3-custom"}
+    assert services["deck"]["env"] == [{"name": "TZ", "value": "Europe/Berlin"}]
+    # JAVA_OPTS has its own value; what the chart sets itself (Deck's API_HOST) is not duplicated.
+    plain = [e for e in services["orca"]["env"] if "value" in e]
+    assert plain == [{"name": "EXTRA", "value": "yes"}] and services["orca"]["javaOpts"] == "-Xmx2g"
+    assert entries(migration, "service-settings/deck.yml: env.API_HOST", "dropped")
+    assert services["front50"]["extraVolumes"] == [{"name": "front50-extra", "configMap": {"name": "front50-extra"}}]
+    assert migration.values["redis"]["externalUrl"] == "redis://redis.example.com:6379"
+    assert entries(migration, "service-settings/gate.yml: overrideBaseUrl", "human")
+    assert entries(migration, "service-settings/orca.yml: healthEndpoint", "dropped")
+    for key in ("size", "accountName", "updateVersions", "livenessProbeConfig"):
+        assert entries(migration, f"deploymentEnvironment.{key}", "dropped")
+    assert entries(migration, "deploymentEnvironment.location", "mapped")
+
+
+def test_profiles_plain_and_split(migration):
+    profiles = migration.values["profiles"]
+    assert profiles["clouddriver"] == {"kubernetes": {"jobs": {"append-suffix": True}}}
+    assert profiles["clouddriver-caching"] == {"caching": {"agent": {"poll-interval": 60}}}
+    assert profiles["clouddriver-ro-deck"] == {"sql": {"read-only": True}}
+    assert profiles["echo-scheduler"]["scheduler"]["pipelineConfigsPoller"]["pollingIntervalMs"] == 30000
+    assert profiles["spinnaker"] == {"services": {"fiat": {"legacyFallback": True}}}
+    assert migration.values["settingsLocalJs"].startswith("window.spinnakerSettings.feature")
+    assert entries(migration, "profiles/clouddriver.yml", "human")[0].text.startswith("replaced Halyard's")
+    assert entries(migration, "profiles/rosco/packer/aws-custom.json", "human")
+    # Credentials inside profiles become placeholders read from the credentials Secret by that service.
+    assert profiles["orca"]["webhook"]["preconfigured"][0]["password"] == \
+        "${HAL_PROFILE_ORCA_WEBHOOK_PRECONFIGURED_0_PASSWORD}"
+    assert profiles["igor"] == {"services.redis.baseUrl": "${HAL_PROFILE_IGOR_SERVICES_REDIS_BASEURL}"}
+    assert migration.credentials["HAL_PROFILE_IGOR_SERVICES_REDIS_BASEURL"] == "redis://:igor-pass@10.0.0.5:6383"
+    env = {e["name"]: e["services"] for e in migration.values["secrets"]["env"]}
+    assert env["HAL_PROFILE_IGOR_SERVICES_REDIS_BASEURL"] == ["igor"]
+    for secret in ("hunter2", "igor-pass", "replica-pass", "master-pass"):
+        assert secret not in migration.values_yaml and secret not in migration.markdown()
+
+
+def test_split_profiles_without_ha_are_dropped(hal_home):
+    hal, _ = hal_home
+    config = (hal / "config").read_text().replace("clouddriver:\n        enabled: true",
+                                                   "clouddriver:\n        enabled: false")
+    (hal / "config").write_text(config)
+    result = migrate(str(hal))
+    assert "clouddriver-caching" not in result.values["profiles"]
+    assert "haServices.clouddriver is not enabled" in result.report.find("clouddriver-caching-local.yml")[0].text
+    assert "caching" not in (result.values["ha"]["clouddriver"])
+
+
+def test_values_yaml_is_commented_and_reads_back(migration):
+    text = migration.values_yaml
+    assert text.startswith("# Chart values migrated from the Halyard directory")
+    assert "# fullnameOverride: spin" in text and "\n# From deploymentEnvironment.haServices" in text
+    assert yaml.safe_load(text) == migration.values
+
+
+def test_report_markdown_has_every_category_and_the_cutover(migration):
+    text = migration.markdown()
+    for heading in ("## Mapped", "## Converted", "## Dropped", "## Files that must become a Secret",
+                    "## Left for a human", "## Cutting over from the Halyard-deployed install"):
+        assert heading in text
+    assert migration.kubectl in text
+    assert "scale deployment spin-echo-scheduler --replicas=0" in text
+    assert "redis.externalUrl" in text and "app.kubernetes.io/managed-by=halyard" in text
+
+
+def test_cli_writes_everything_or_nothing(hal_home, tmp_path, run_cli):
+    hal, _ = hal_home
+    out = tmp_path / "out"
+    result = run_cli("migrate", str(hal), "-o", str(out / "values.yaml"), "--secrets-dir", str(out / "secrets"),
+                     "--report", str(out / "report.md"))
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == ""
+    assert "mapped: config: deploymentConfigurations[1].deploymentEnvironment.haServices.clouddriver.enabled -> ha.clouddriver.enabled" \
+        in result.stderr
+    assert yaml.safe_load((out / "values.yaml").read_text())["ha"]["clouddriver"]["enabled"] is True
+    assert yaml.safe_load((out / "secrets" / f"{SECRET_NAME}.yaml").read_text())["kind"] == "Secret"
+    assert "changeit" not in result.stderr and "changeit" not in (out / "report.md").read_text()
+    assert yaml.safe_load((out / "secrets" / "spinnaker-halyard-credentials.yaml").read_text())["data"]
+    assert "## Left for a human" in (out / "report.md").read_text()
+    # Without --secrets-dir the kubectl command is printed; values go to stdout.
+    result = run_cli("migrate", str(hal))
+    assert result.returncode == 0 and "kubectl create secret generic" in result.stderr
+    assert yaml.safe_load(result.stdout)["secrets"]["files"][0]["secretName"] == SECRET_NAME
+    # A broken profile: an error, and nothing written.
+    (hal / "prod" / "profiles" / "gate-local.yml").write_text("server: [unclosed\n")
+    bad = tmp_path / "bad"
+    result = run_cli("migrate", str(hal), "-o", str(bad / "values.yaml"), "--report", str(bad / "report.md"))
+    assert result.returncode == 1 and "nothing was written" in result.stderr
+    assert "gate-local.yml" in result.stderr
+    assert not bad.exists()
+
+
+def test_cli_usage_errors(tmp_path, run_cli):
+    result = run_cli("migrate", str(tmp_path / "absent"))
+    assert result.returncode == 2 and "not a directory" in result.stderr
+    (tmp_path / "config").write_text("providers: {}\n")
+    result = run_cli("migrate", str(tmp_path))
+    assert result.returncode == 1 and "not a Halyard config" in result.stderr
+
+
+# --- the migrated values, rendered by Helm's engine and the post-renderer ------------------
+
+def _render(values, form):
+    helm_python = pytest.importorskip("helm_python", reason="helm-python-sdk provides Helm's template engine")
+    del helm_python
+    from renderer import handover
+
+    stream = {"helm3": handover.helm3_stream, "helm4": handover.helm4_stream}[form](handover.render(values))
+    result = handover.post_render(stream)
+    assert result.returncode == 0, result.stderr.decode()
+    return [o for o in yaml.safe_load_all(result.stdout.decode()) if isinstance(o, dict)]
+
+
+def _pods(objs):
+    return {o["metadata"]["labels"]["app.kubernetes.io/component"]: o for o in objs if o["kind"] == "Deployment"}
+
+
+def _config_files(objs, service):
+    files = {}
+    for obj in objs:
+        if obj["kind"] in ("ConfigMap", "Secret") and \
+                (obj["metadata"].get("labels") or {}).get("app.kubernetes.io/component") == service \
+                and "-env-" not in obj["metadata"]["name"]:
+            for name, value in (obj.get("data") or {}).items():
+                files[name] = base64.b64decode(value).decode() if obj["kind"] == "Secret" else value
+    return files
+
+
+@pytest.mark.parametrize("form", ["helm3", "helm4"])
+def test_the_rendered_release_carries_everything(migration, form):
+    values = yaml.safe_load(migration.values_yaml)
+    objs = _render(values, form)
+    pods = _pods(objs)
+    # HA: the splits run, with Halyard's per-split replicas and sizing.
+    assert {"clouddriver-caching", "clouddriver-rw", "clouddriver-ro", "clouddriver-ro-deck", "echo-scheduler",
+            "echo-worker"} <= set(pods) and "clouddriver" not in pods and "echo" not in pods
+    spec = {name: pod["spec"] for name, pod in pods.items()}
+    assert spec["clouddriver-caching"]["replicas"] == 3 and spec["clouddriver-rw"]["replicas"] == 2
+    assert spec["echo-worker"]["replicas"] == 3 and spec["orca"]["replicas"] == 2 and spec["gate"]["replicas"] == 2
+
+    def main(name):
+        return next(c for c in spec[name]["template"]["spec"]["containers"] if c["name"] == name.split("-")[0])
+
+    assert main("clouddriver-caching")["resources"] == {"requests": {"cpu": 2, "memory": "8Gi"},
+                                                        "limits": {"memory": "8Gi"}}
+    assert main("clouddriver-ro")["resources"] == {"requests": {"cpu": 1, "memory": "4Gi"},
+                                                   "limits": {"memory": "4Gi"}}
+    assert main("orca")["resources"]["limits"] == {"cpu": 2, "memory": "2Gi"}
+    env = {e["name"]: e.get("value") for e in main("clouddriver-caching")["env"]}
+    assert env["SPRING_PROFILES_ACTIVE"] == "helm,caching,local,caching-local"
+    # Scheduling.
+    pod = {name: s["template"]["spec"] for name, s in spec.items()}
+    assert pod["orca"]["tolerations"][0]["value"] == "spinnaker"
+    assert pod["clouddriver-caching"]["tolerations"] == [{"key": "dedicated", "operator": "Exists"}]
+    assert pod["clouddriver-ro"]["hostAliases"] == [{"ip": "10.0.0.10", "hostnames": ["git.internal"]}]
+    assert pod["gate"]["affinity"]["podAntiAffinity"]
+    assert all(p["nodeSelector"] == {"pool": "spinnaker"} for p in pod.values() if "nodeSelector" in p)
+    assert pod["deck"]["nodeSelector"] == {"pool": "spinnaker"}
+    assert [c["name"] for c in pod["front50"]["initContainers"]] == ["wait-for-gcs"]
+    assert "oauth-proxy" in [c["name"] for c in pod["gate"]["containers"]]
+    assert any(c["image"].startswith("registry.example.com/spinnaker/deck:2.27.3-custom")
+               for c in pod["deck"]["containers"])
+    # The referenced files' Secret is mounted where the halconfig now points.
+    # The referenced files' Secret reaches the services whose config names a file, and only them.
+    def secret_sources(name):
+        return [v["projected"]["sources"] for v in pod[name]["volumes"] if v["name"] == "spinnaker-secret-files"]
+
+    assert secret_sources("clouddriver-rw") == [[{"secret": {"name": SECRET_NAME}}]]
+    assert secret_sources("gate") == [[{"secret": {"name": SECRET_NAME}}]]
+    assert secret_sources("orca") == [] and secret_sources("deck") == []
+    gate_env = {e["name"]: e for e in main("gate")["env"]}
+    assert gate_env["HAL_SECURITY_AUTHN_SAML_KEYSTOREPASSWORD"]["valueFrom"]["secretKeyRef"]["name"] == \
+        "spinnaker-halyard-credentials"
+    assert "HAL_SECURITY_AUTHN_SAML_KEYSTOREPASSWORD" not in {e["name"] for e in main("orca")["env"]}
+    gate_service = next(o for o in objs if o["kind"] == "Service" and o["metadata"]["name"].endswith("-gate"))
+    assert gate_service["spec"]["type"] == "LoadBalancer"
+    # Profiles: plain, split (read by that split only) and the HA wiring.
+    clouddriver = _config_files(objs, "clouddriver")
+    assert yaml.safe_load(clouddriver["clouddriver-local.yml"]) == {"kubernetes": {"jobs": {"append-suffix": True}}}
+    assert yaml.safe_load(clouddriver["clouddriver-caching-local.yml"]) == {"caching": {"agent": {"poll-interval": 60}}}
+    assert yaml.safe_load(clouddriver["clouddriver-ro-deck-local.yml"]) == {"sql": {"read-only": True}}
+    assert yaml.safe_load(clouddriver["clouddriver-ro.yml"])["redis"]["connection"] == \
+        "${HAL_HA_CLOUDDRIVER_REDISROURL}"
+    assert "HAL_HA_CLOUDDRIVER_REDISROURL" in {e["name"] for e in main("clouddriver-ro")["env"]}
+    assert "/var/secrets/prod.config" in clouddriver["clouddriver.yml"]
+    echo = _config_files(objs, "echo")
+    assert "pollingIntervalMs" in echo["echo-scheduler-local.yml"]
+    assert yaml.safe_load(_config_files(objs, "gate")["spinnaker-local.yml"]) == \
+        {"services": {"fiat": {"legacyFallback": True}}}
+    assert "artifactsRewrite" in _config_files(objs, "deck")["settings-local.js"]
+    # The external Redis from service-settings/redis.yml: no bundled one.
+    assert not [o for o in objs if o["kind"] in ("Deployment", "StatefulSet")
+                and o["metadata"]["labels"]["app.kubernetes.io/component"] == "redis"]
+
+
+def test_errors_in_the_config_stop_everything(hal_home, tmp_path, run_cli):
+    hal, _ = hal_home
+    result = migrate(str(hal), "staging")
+    assert not result.ok and "no deployment named 'staging'" in result.report.errors[0]
+    # A store front50 no longer has (found in a published ~/.hal): refused with how to fix it.
+    config = (hal / "config").read_text().replace("persistentStoreType: gcs", "persistentStoreType: redis")
+    (hal / "config").write_text(config)
+    out = tmp_path / "out"
+    result = run_cli("migrate", str(hal), "-o", str(out / "values.yaml"), "--secrets-dir", str(out))
+    assert result.returncode == 1 and "the redis store is no longer supported" in result.stderr
+    assert result.stderr.count("error: ") == 1 and not out.exists()
+
+
+def test_service_settings_that_turn_services_off_or_point_elsewhere(hal_home):
+    hal, _ = hal_home
+    # As Google's codelab shipped them: igor and fiat off, Gate and Deck on 0.0.0.0.
+    write(str(hal / "prod" / "service-settings" / "igor.yml"), "enabled: false\nskipLifeCycleManagement: true\n")
+    write(str(hal / "prod" / "service-settings" / "rosco.yml"), "overrideBaseUrl: http://rosco.elsewhere:8087\n")
+    result = migrate(str(hal))
+    assert result.values["services"]["igor"]["enabled"] is False
+    assert result.report.find("service-settings/igor.yml: skipLifeCycleManagement", "dropped")
+    assert "services.rosco.enabled: false" in result.report.find("service-settings/rosco.yml", "human")[0].text
+
+
+def test_a_bad_number_is_an_error_not_a_traceback(hal_home, run_cli):
+    hal, _ = hal_home
+    (hal / "config").write_text((hal / "config").read_text().replace("replicas: 3", "replicas: lots"))
+    result = run_cli("migrate", str(hal))
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    assert "customSizing.spin-clouddriver-caching.replicas: expected a whole number, got 'lots'" in result.stderr
+
+
+def test_a_block_of_the_wrong_shape_is_an_error_not_a_traceback(hal_home, run_cli):
+    hal, _ = hal_home
+    write(str(hal / "prod" / "service-settings" / "gate.yml"), "kubernetes:\n  podAnnotations: [a, b]\n")
+    result = run_cli("migrate", str(hal))
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    assert "service-settings/gate.yml: kubernetes: not the shape Halyard wrote" in result.stderr
+    assert "nothing was written" in result.stderr
+
+
+def test_a_release_the_chart_does_not_run_is_left_for_a_human(hal_home):
+    """A published ~/.hal ran 1.26.3: carried over, the release would be refused at install."""
+    hal, _ = hal_home
+    (hal / "config").write_text((hal / "config").read_text().replace("version: 1.32.4", "version: 1.26.3"))
+    result = migrate(str(hal))
+    assert result.ok and "spinnaker" not in result.values and "version" not in result.values["halconfig"]
+    text = result.report.find("deploymentConfigurations[1].version", "human")[0].text
+    assert "1.26.3 is not a supported release" in text and "2026.4.0" in text

@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed
 # (scripts/helm-binaries.sha256): $(BIN)/helm3, $(BIN)/helm4, $(BIN)/kubectl, $(BIN)/helmfile.
 HELM_STAMP := $(VENV)/.helm-installed
 
-.PHONY: setup demo test bench schema docs clean dist
+.PHONY: setup demo test bench generate clean dist
 
 setup: $(STAMP) $(HELM_STAMP)
 
@@ -34,6 +34,10 @@ test: setup
 bench: $(STAMP)
 	$(BIN)/python -m compileall -q renderer
 	$(BIN)/python benchmarks/run.py
+
+# values.yaml, both schemas and the reference docs, from the models (scripts/generate.py).
+generate: $(STAMP)
+	$(BIN)/python scripts/generate.py
 
 # Release artefacts: the Python package (chart inside), the chart for `helm push`,
 # the Helm 4 plugin tarball for `helm plugin install` (all one version).

@@ -29,7 +29,6 @@ __all__ = [
 # Scalar kinds. "wrapper" kinds keep a set zero value, "plain" ones drop it.
 STR, STRV, BOOL, INT, INTV, ENUM, MSG, ANY = (
     "string", "string-wrapper", "bool", "int", "int-wrapper", "enum", "message", "any")
-WRAPPERS = frozenset((STRV, BOOL, INTV))
 
 
 class Field:

@@ -13,35 +13,13 @@ from __future__ import annotations
 import copy
 import re
 
-from ..model.dsl import MSG
+from .walk import marked_strings
 from ..problems import format_path
 from ..translate import OUTPUTS, render, translate
 
 SECRET_NAME = "spinnaker-halyard-credentials"
 NOT_SPRING = ("deck.env", "spinnaker-monitoring.yml")
 _ENV_CHARS = re.compile(r"[^A-Z0-9]+")
-
-
-def secret_fields(msg, data, path=()):
-    """(halconfig path, value) of every set credential string in `data` (an instance of `msg`)."""
-    if not isinstance(data, dict):
-        return
-    for key, value in data.items():
-        field = msg.fields.get(key)
-        if field is None or value is None:
-            continue
-        if field.secret and isinstance(value, str):
-            if value:
-                yield path + (key,), value
-        elif field.kind == MSG:
-            if field.repeated:
-                for i, item in enumerate(value):
-                    yield from secret_fields(field.ref, item, path + (key, i))
-            elif field.map:
-                for name, item in value.items():
-                    yield from secret_fields(field.ref, item, path + (key, name))
-            else:
-                yield from secret_fields(field.ref, value, path + (key,))
 
 
 def encrypted_values(data, path=()):
@@ -128,7 +106,7 @@ def move(hal_model, hal: dict, vault: Vault, base=(), release=None):
                      "`encrypted:k8s!` needs the kubernetes engine, 2026.1+).")
     rewritten = copy.deepcopy(hal)
     pending = {}
-    for path, value in secret_fields(hal_model, hal):
+    for path, value in marked_strings(hal_model, hal, "secret"):
         if value.startswith(("encrypted:", "encryptedFile:", "${")):
             continue
         env = env_name(path)

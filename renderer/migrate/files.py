@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 import re
 
-from ..model.dsl import MSG
+from .walk import marked_strings
 from ..problems import format_path
 
 MOUNT = "/var/secrets"
@@ -33,27 +33,6 @@ class Referenced:
     @property
     def mounted(self) -> str:
         return f"{MOUNT}/{self.key}"
-
-
-def file_fields(msg, data, path=()):
-    """(halconfig path, value) of every set `file=True` field in `data` (an instance of `msg`)."""
-    if not isinstance(data, dict):
-        return
-    for key, value in data.items():
-        field = msg.fields.get(key)
-        if field is None or value is None:
-            continue
-        if field.kind == MSG:
-            if field.repeated:
-                for i, item in enumerate(value):
-                    yield from file_fields(field.ref, item, path + (key, i))
-            elif field.map:
-                for name, item in value.items():
-                    yield from file_fields(field.ref, item, path + (key, name))
-            else:
-                yield from file_fields(field.ref, value, path + (key,))
-        elif field.file and isinstance(value, str) and value:
-            yield path + (key,), value
 
 
 def _set(data, path, value):
@@ -139,7 +118,7 @@ def collect(hal_model, hal: dict, hal_dir: str, report, base=(), deployment=None
     rewritten = copy.deepcopy(hal)
     by_file: dict[str, Referenced] = {}
     taken: set = set()
-    for path, value in list(file_fields(hal_model, hal)):
+    for path, value in list(marked_strings(hal_model, hal, "file")):
         where = "config: " + format_path(base + path)
         if value.startswith("encrypted:"):
             continue  # reported with every other secret reference (credentials.move)

@@ -153,47 +153,24 @@ def cmd_generate(args) -> int:
 
 
 def write_files(outdir: str, files: dict) -> None:
-    """Write every file or none: all are staged under temporary names first,
-    and files already there are put back if moving one into place fails."""
+    """Write every file into `outdir` or none (renderer.writeall); a directory created for
+    them is removed again when writing fails."""
+    from .writeall import write_all
+
     created = not os.path.isdir(outdir)
-    staged, backups, placed = [], [], []
     in_the_way = [n for n in files if os.path.lexists(os.path.join(outdir, n))
                   and not os.path.isfile(os.path.join(outdir, n))]
     if in_the_way:
         raise UsageError(f"cannot write to {outdir}: {', '.join(in_the_way)} exists and is not a file")
     try:
-        os.makedirs(outdir, exist_ok=True)
-        for name, content in files.items():
-            tmp = os.path.join(outdir, f".{name}.tmp")
-            staged.append((tmp, os.path.join(outdir, name)))
-            with open(tmp, "w", encoding="utf-8", newline="\n") as handle:
-                handle.write(content)
-        for _, final in staged:
-            if os.path.exists(final):
-                os.replace(final, final + ".bak")
-                backups.append(final)
-        for tmp, final in staged:
-            os.replace(tmp, final)
-            placed.append(final)
+        write_all({os.path.join(outdir, name): content for name, content in files.items()})
     except OSError as exc:
-        for final in placed:
-            _quietly(os.unlink, final)
-        for final in backups:
-            _quietly(os.replace, final + ".bak", final)
-        for tmp, _ in staged:
-            _quietly(os.unlink, tmp)
         if created:
-            _quietly(os.rmdir, outdir)
+            try:
+                os.rmdir(outdir)
+            except OSError:
+                pass
         raise UsageError(f"cannot write to {outdir}: {exc.strerror}") from None
-    for final in backups:
-        _quietly(os.unlink, final + ".bak")
-
-
-def _quietly(fn, *args) -> None:
-    try:
-        fn(*args)
-    except OSError:
-        pass
 
 
 def cmd_validate(args) -> int:
@@ -209,7 +186,8 @@ def cmd_validate(args) -> int:
 def cmd_migrate(args) -> int:
     from .migrate import migrate
     from .migrate.credentials import SECRET_NAME as CREDENTIALS_SECRET
-    from .migrate.output import SECRET_NAME, write_all
+    from .migrate.output import SECRET_NAME
+    from .writeall import write_all
 
     if not os.path.isdir(args.hal_dir):
         raise UsageError(f"{args.hal_dir} is not a directory (HAL_DIR holds Halyard's `config`, usually ~/.hal)")

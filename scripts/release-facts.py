@@ -24,7 +24,11 @@ What counts as read (approximate where the services compute names at run time):
   (list indexes are not part of a key). A `Map`, `Object`, `Properties` or a type from
   outside the monorepo binds anything below it: recorded as `prefix.field.*`.
 - `${a.b.c:default}` in any string of a main source or of a bundled `application`/
-  service YAML (covers `@Value`, `@ConditionalOnExpression`, placeholders).
+  service YAML (covers `@Value`, `@ConditionalOnExpression`, placeholders), nested ones
+  (`${a:${b:c}}`) included.
+- `${a.b.c:default}` in the default config file the service's image ships (see
+  `shipped_config()`): orca's `kayenta.enabled: ${services.kayenta.enabled:false}` reads
+  `services.kayenta.enabled`. YAML comments do not count.
 - `@ConditionalOnProperty(prefix, name|value)`.
 - `getProperty("a.b")`, `getRequiredProperty`, `containsProperty`, `getConfig(.., "a.b"`,
   `isEnabled("a", ..)` (kork's dynamic config reads `a.enabled`); a literal ending in `.`
@@ -50,6 +54,21 @@ SHARED = "kork"
 SOURCE_EXT = (".java", ".kt", ".groovy")
 NOT_MAIN = re.compile(r"/src/(test|integration|testFixtures|it|jmh)/|(^|/)[^/]*-(test|tck|tests)/")
 RESOURCE_YAML = re.compile(r"/src/main/resources/[^/]*\.ya?ml$")
+
+
+def shipped_config(service: str) -> str:
+    """The default config file the service's image carries, relative to the service's root.
+
+    Each service's `<service>-web` project applies `io.spinnaker.package`, whose
+    SpinnakerApplicationPlugin copies only `config/<rootProject.name>.yml` into the
+    distribution's `config/` directory (the jar excludes it) and puts that directory on the
+    start script's classpath; every Dockerfile copies the distribution
+    (`<service>-web/build/install/<service>`) to `/opt/<service>`, so the image has
+    `/opt/<service>/config/<service>.yml`, and Spring loads it as `classpath:<service>.yml`.
+    The other files there (rosco's packer templates, kayenta's banner.txt) are not Spring
+    configuration. Checked for every tag in release-facts-all.sh, main and the 1.35 subtrees.
+    """
+    return f"{service}-web/config/{service}.yml"
 OUT_DIR = Path(__file__).resolve().parent.parent / "tests" / "data" / "release-facts"
 
 # Types that bind one value (a leaf key).
@@ -468,8 +487,12 @@ def facts_of_file(path: str, text: str, index: Index, infos: list[ClassInfo], ad
         bind(index, target, prefix, add)
 
 
+_YAML_COMMENT = re.compile(r"(?m)(^|[ \t])#.*$")
+
+
 def yaml_placeholders(path: str, text: str, add):
-    for key in PLACEHOLDER.findall(text):
+    """Every `${a.b:default}` of a YAML file outside comments, the nested `${a:${b}}` too."""
+    for key in PLACEHOLDER.findall(_YAML_COMMENT.sub(r"\1", text)):
         add(key.strip("."), path)
 
 
@@ -487,6 +510,9 @@ def collect(git: Git, roots: dict[str, tuple[str, str]]) -> dict[str, dict[str, 
         paths = git.files(commit, under)
         code = [p for p in paths if p.endswith(SOURCE_EXT) and not NOT_MAIN.search(p)]
         res = [p for p in paths if RESOURCE_YAML.search(p) and not NOT_MAIN.search(p)]
+        if service != SHARED:
+            shipped = f"{under}/{shipped_config(service)}" if under else shipped_config(service)
+            res += [p for p in paths if p == shipped]
         texts = git.read_many(commit, code + res)
         shown = (lambda p, s=service, u=under: p if u else f"{s}/{p}")
         sources[service] = {shown(p): texts[p] for p in code}

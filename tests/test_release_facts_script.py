@@ -134,19 +134,27 @@ def test_normalise_is_relaxed_binding():
         rf.normalise("spring.security.oauth2.client.registration.github.clientId")
 
 
-def test_writes_one_sorted_file_per_release_from_a_git_repository(tmp_path):
+def tagged_monorepo(tmp_path, extra: dict[str, str] | None = None):
+    """A git repository tagged spinnaker-release-2099.1.0: one main source per service
+    reading `<service>.enabled`, plus `extra` (path -> text)."""
     repo = tmp_path / "repo"
-    for service in rf.SERVICES + (rf.SHARED,):
-        source = repo / service / "core" / "src" / "main" / "java" / "A.java"
-        source.parent.mkdir(parents=True)
-        source.write_text(f'class A {{ @Value("${{{service}.enabled:false}}") boolean on; }}\n')
-    test_only = repo / "gate" / "core" / "src" / "test" / "java" / "T.java"
-    test_only.parent.mkdir(parents=True)
-    test_only.write_text('class T { @Value("${only.in.tests}") String x; }\n')
+    files = {f"{service}/core/src/main/java/A.java":
+             f'class A {{ @Value("${{{service}.enabled:false}}") boolean on; }}\n'
+             for service in rf.SERVICES + (rf.SHARED,)}
+    files.update(extra or {})
+    for path, text in files.items():
+        (repo / path).parent.mkdir(parents=True, exist_ok=True)
+        (repo / path).write_text(text)
     env = dict(os.environ, GIT_AUTHOR_NAME="t", GIT_AUTHOR_EMAIL="t@t", GIT_COMMITTER_NAME="t",
                GIT_COMMITTER_EMAIL="t@t")
     for args in (["init", "-q"], ["add", "."], ["commit", "-qm", "x"], ["tag", "spinnaker-release-2099.1.0"]):
         subprocess.run(["git", "-C", str(repo), *args], check=True, env=env)
+    return repo
+
+
+def test_writes_one_sorted_file_per_release_from_a_git_repository(tmp_path):
+    repo = tagged_monorepo(tmp_path, {
+        "gate/core/src/test/java/T.java": 'class T { @Value("${only.in.tests}") String x; }\n'})
     out = tmp_path / "facts"
     assert rf.main(["--repo", str(repo), "--tag", "spinnaker-release-2099.1.0", "--out", str(out)]) == 0
     import json
@@ -163,3 +171,43 @@ def test_writes_one_sorted_file_per_release_from_a_git_repository(tmp_path):
                                   "svc/src/integration/java/A.java"])
 def test_test_sources_are_not_main_sources(path):
     assert rf.NOT_MAIN.search(path)
+
+
+SHIPPED_ORCA_YML = """
+front50:
+  baseUrl: ${services.front50.baseUrl:http://localhost:8080}
+kayenta:
+  enabled: ${services.kayenta.enabled:false}   # a comment: ${not.in.a.comment}
+redis:
+  connection: ${services.redisRo.baseUrl:${services.redis.baseUrl:redis://localhost:6379}}
+#  text: "Version ${trigger.buildInfo.version} deployed"
+"""
+
+
+def test_yaml_placeholders_nested_and_outside_comments():
+    found = []
+    rf.yaml_placeholders("orca/orca-web/config/orca.yml", SHIPPED_ORCA_YML,
+                         lambda key, path: found.append((key, path)))
+    assert {key for key, _ in found} == {"services.front50.baseUrl", "services.kayenta.enabled",
+                                         "services.redisRo.baseUrl", "services.redis.baseUrl"}
+    assert {path for _, path in found} == {"orca/orca-web/config/orca.yml"}
+
+
+def test_placeholders_of_the_config_file_the_image_ships_are_reads(tmp_path):
+    repo = tagged_monorepo(tmp_path, {
+        "orca/orca-web/config/orca.yml": SHIPPED_ORCA_YML,
+        # not in the image: only config/<service>.yml of the -web project is packaged
+        "orca/orca-web/config/orca-local.yml": "x: ${only.in.a.local.profile}\n",
+        "orca/orca-core/config/orca.yml": "x: ${not.the.web.project}\n",
+        "kork/kork-web/config/kork.yml": "x: ${kork.is.no.image}\n",
+    })
+    out = tmp_path / "facts"
+    assert rf.main(["--repo", str(repo), "--tag", "spinnaker-release-2099.1.0", "--out", str(out)]) == 0
+    import json
+    orca = json.loads((out / "2099.1.0.json").read_text())["services"]["orca"]
+    assert "services.kayenta.enabled" in orca["orca/orca-web/config/orca.yml"]
+    assert "services.redis.baseUrl" in orca["orca/orca-web/config/orca.yml"]
+    every = json.dumps(json.loads((out / "2099.1.0.json").read_text())["services"])
+    for key in ("only.in.a.local.profile", "not.the.web.project", "kork.is.no.image", "not.in.a.comment",
+                "trigger.buildInfo.version"):
+        assert key not in every

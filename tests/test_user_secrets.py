@@ -170,3 +170,81 @@ def test_listing_services_replaces_the_derivation():
         {"name": "AWS_SECRET_ACCESS_KEY", "secretName": "aws", "key": "k", "services": ["front50", "fiat"]}]}}
     # fiat does not run here: listing it is harmless.
     assert routed(render(values)) == {"front50": {"front50": {"files": [], "env": ["aws"]}}}
+
+
+# S3 keys front50 reads from AWS_*: a `${NAME}` placeholder comes from NAME's secrets.env entry.
+HALYARD_CI = os.path.join(ROOT, "charts", "spinnaker", "ci", "halyard-values.yaml")
+MINIO_REF = {"secretKeyRef": {"name": "minio-credentials", "key": "secret-key"}}
+
+
+def _aws_env(text) -> dict:
+    """{component: {AWS_* name: env var}} of the Spinnaker pods' main containers."""
+    out = {}
+    for component, spec in pods(text).items():
+        for container in spec["containers"]:
+            for var in container.get("env") or ():
+                if var["name"].startswith("AWS_"):
+                    out.setdefault(component, {})[var["name"]] = var
+    return out
+
+
+def _s3_values(secret_access_key, env=None):
+    s3 = {"enabled": True, "bucket": "spin", "endpoint": "http://minio:9000",
+          "accessKeyId": "spinnaker", "secretAccessKey": secret_access_key}
+    values = {"halconfig": {"persistentStorage": {"persistentStoreType": "s3", "s3": s3}}}
+    if env is not None:
+        values["secrets"] = {"env": env}
+    return values
+
+
+def _env_secret(text) -> dict:
+    import base64
+
+    [secret] = [o for o in yaml.safe_load_all(text) if isinstance(o, dict) and o["kind"] == "Secret"
+                and "-front50-env-" in o["metadata"]["name"]]
+    return {k: base64.b64decode(v).decode() for k, v in (secret.get("data") or {}).items()}
+
+
+@pytest.mark.parametrize("form", sorted(FORMS))
+def test_halyard_ci_values_give_front50_the_minio_key_from_its_secret(form):
+    with open(HALYARD_CI) as handle:
+        text = render(yaml.safe_load(handle), form)
+    assert _aws_env(text) == {"front50": {"AWS_SECRET_ACCESS_KEY": {
+        "name": "AWS_SECRET_ACCESS_KEY", "valueFrom": MINIO_REF}}}
+    # The literal access key id still goes through front50's env Secret; the placeholder never does.
+    assert _env_secret(text) == {"AWS_ACCESS_KEY_ID": "spinnaker"}
+    assert "${MINIO_SECRET_KEY}" not in text
+
+
+def test_halyard_example_values_render_without_s3_keys():
+    with open(os.path.join(ROOT, "examples", "values-halyard.yaml")) as handle:
+        text = render(yaml.safe_load(handle))
+    assert _aws_env(text) == {}
+    assert _env_secret(text) == {}
+
+
+def test_halyard_ci_values_through_real_helm3(helm3):
+    result = helm3.run("template", "spin", os.path.join(ROOT, "charts", "spinnaker"), "-f", HALYARD_CI,
+                       "--post-renderer", os.path.join(ROOT, "scripts", "post-render"))
+    assert result.returncode == 0, result.stderr
+    assert _aws_env(result.stdout) == {"front50": {"AWS_SECRET_ACCESS_KEY": {
+        "name": "AWS_SECRET_ACCESS_KEY", "valueFrom": MINIO_REF}}}
+
+
+def test_s3_placeholder_entry_limited_to_other_services_is_refused():
+    entry = {"name": "MINIO_SECRET_KEY", "secretName": "minio-credentials", "key": "secret-key",
+             "services": ["clouddriver"]}
+    message = refused(_s3_values("${MINIO_SECRET_KEY}", [entry]))
+    assert "persistentStorage.s3.secretAccessKey" in message and "front50" in message
+
+
+@pytest.mark.parametrize("value", ["${MINIO_SECRET_KEY}", "${MINIO_SECRET_KEY:fallback}", "pre${MINIO_SECRET_KEY}"])
+def test_s3_placeholder_without_a_whole_secrets_env_entry_is_refused(value):
+    message = refused(_s3_values(value))
+    assert "persistentStorage.s3.secretAccessKey" in message and "secrets.env" in message
+
+
+def test_s3_literal_keys_stay_in_the_env_secret():
+    text = render(_s3_values("literal-secret"))
+    assert _aws_env(text) == {}
+    assert _env_secret(text) == {"AWS_ACCESS_KEY_ID": "spinnaker", "AWS_SECRET_ACCESS_KEY": "literal-secret"}

@@ -39,7 +39,7 @@ def render(text: str) -> str:
     from .complete import check_complete
     from .configset import ConfigSet
     from .expose import apply_expose
-    from ..translate.front50 import front50_env
+    from ..translate.front50 import front50_env, front50_env_refs
     from .k8s_secrets import check_kubernetes_secrets
     from .objects import build_objects
     from .usersecrets import route, wire_secrets
@@ -55,7 +55,7 @@ def render(text: str) -> str:
     check_complete(text, docs, bundle)
     objects = build_objects(bundle, hal, files, outputs, stream.is_helm4(docs), docs[index].source,
                             front50_env(hal, release))
-    wire_secrets(docs, bundle, route(bundle, files, outputs, docs))
+    wire_secrets(docs, bundle, route(bundle, files, outputs, docs, front50_env_refs(hal, release)))
     out = wire(docs, index, objects.names) + objects.documents
     patches = bundle.get("patches") or []
     if patches:

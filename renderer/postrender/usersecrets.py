@@ -85,12 +85,40 @@ def _entries(bundle: dict, known: set):
     return checked["files"], checked["env"], secrets
 
 
-def route(bundle: dict, files: dict, outputs: dict, docs) -> dict:
-    """{service: {"files": [secret names], "sidecarFiles": [secret names], "env": [entries]}}."""
+_WHOLE_PLACEHOLDER = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*)\}")
+
+
+def _front50_aws_env(env_entries: list, refs: dict, running: set) -> list:
+    """[(AWS_..., secrets.env entry)] for front50's S3 keys given as `${NAME}`:
+    each must name a `secrets.env` entry that reaches front50."""
+    if "front50" not in running:
+        return []
+    by_name = {e["name"]: e for e in env_entries}
+    wired = []
+    for env, (path, value) in sorted(refs.items()):
+        match = _WHOLE_PLACEHOLDER.fullmatch(value)
+        entry = by_name.get(match.group(1)) if match else None
+        if entry is None:
+            raise PostRenderError(f"is {value!r}; front50 reads its S3 keys from {env}, and Kubernetes does not "
+                                  "expand Spring placeholders there.",
+                                  "Write exactly ${NAME} and add a secrets.env entry {name: NAME, secretName: "
+                                  "..., key: ...} for it (a variable of services.front50.env cannot be used "
+                                  "here), or write the key itself.", where=path)
+        if entry.get("services") and "front50" not in entry["services"]:
+            raise PostRenderError(f"is {value!r}, but secrets.env entry {entry['name']!r} lists services "
+                                  "without front50.", "Add front50 to that entry's services.", where=path)
+        wired.append((env, entry))
+    return wired
+
+
+def route(bundle: dict, files: dict, outputs: dict, docs, front50_refs: dict | None = None) -> dict:
+    """{service: {"files": [secret names], "sidecarFiles": [secret names], "env": [entries],
+    "aws": [(AWS_... var, entry)]}}; `front50_refs` from translate.front50.front50_env_refs."""
     workloads = bundle["services"]
     running = {w["service"] for w in workloads.values()}
     known = running | set(bundle.get("disabled") or ())
     file_entries, env_entries, secrets = _entries(bundle, known)
+    aws = _front50_aws_env(env_entries, front50_refs or {}, running)
     if not file_entries and not env_entries:
         return {}
     mount_path = secrets.get("mountPath") or "/var/secrets"
@@ -106,11 +134,16 @@ def route(bundle: dict, files: dict, outputs: dict, docs) -> dict:
     for doc in docs:
         for service in set(_CONFIGMAP.findall(doc.text)) & running:
             main[service].add(doc.text)
+    for _, entry in aws:  # front50 uses the placeholder, though not in its config files
+        main["front50"].add("${" + entry["name"] + "}")
 
     routes: dict = {}
 
     def give(service, kind, value):
-        routes.setdefault(service, {"files": [], "sidecarFiles": [], "env": []})[kind].append(value)
+        routes.setdefault(service, {"files": [], "sidecarFiles": [], "env": [], "aws": []})[kind].append(value)
+
+    for item in aws:
+        give("front50", "aws", item)
 
     for i, entry in enumerate(file_entries):
         listed, keys = entry.get("services") or [], set(entry.get("keys") or ())
@@ -176,6 +209,8 @@ def wire_secrets(docs, bundle: dict, routes: dict) -> None:
                 mount = bool(route["files"])
                 env = [{"name": e["name"], "valueFrom": {"secretKeyRef": {"name": e["secretName"], "key": e["key"]}}}
                        for e in route["env"]]
+                env += [{"name": var, "valueFrom": {"secretKeyRef": {"name": e["secretName"], "key": e["key"]}}}
+                        for var, e in route["aws"]]
                 if env:
                     container["env"] = (container.get("env") or []) + env
             elif monitoring and container["name"] == monitoring:

@@ -1,4 +1,6 @@
 """front50.yml: the persistent store for applications and pipelines."""
+import re
+
 from ..releases import Release
 from ._common import enabled_setting, get, pick
 
@@ -14,7 +16,18 @@ def front50_env(hal: dict, release: Release) -> dict:
     s3 = get(hal, "persistentStorage", "s3") or {}
     if s3.get("enabled") is not True:
         return {}
-    return {env: s3[key] for key, env in S3_KEYS_AS_ENV.items() if s3.get(key)}
+    return {env: s3[key] for key, env in S3_KEYS_AS_ENV.items() if s3.get(key) and "${" not in str(s3[key])}
+
+
+def front50_env_refs(hal: dict, release: Release) -> dict:
+    """{AWS_...: (halconfig path, value)} for S3 keys given as a `${NAME}` placeholder:
+    Kubernetes never expands Spring placeholders, so the post-renderer wires
+    those from the Secret the placeholder names instead of the env Secret."""
+    s3 = get(hal, "persistentStorage", "s3") or {}
+    if s3.get("enabled") is not True:
+        return {}
+    return {env: (f"persistentStorage.s3.{key}", str(s3[key]))
+            for key, env in S3_KEYS_AS_ENV.items() if s3.get(key) and "${" in str(s3[key])}
 
 
 def front50(hal: dict, release: Release) -> dict:

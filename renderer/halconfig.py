@@ -8,14 +8,16 @@ from __future__ import annotations
 
 from . import halyard
 from .model import HAL
+from .preflight import run_checks
 from .problems import Report
 from .validate import normalize
 
 
 def read(data, *, deployment: str | None = None, strict: bool = False, report: Report | None = None,
-         base: tuple = ()):
-    """Normalize halconfig `data`; problems (with paths under `base`) go to the report."""
-    report = report if report is not None else Report()
+         base: tuple = (), kleat_compat: bool = False, chart=None):
+    """Normalize halconfig `data` and run the preflight checks; problems (with paths under `base`) go
+    to the report. `chart` (a `renderer.preflight.Chart`) enables the checks against the chart's values."""
+    report = report if report is not None else Report(kleat_compat=kleat_compat)
     if data is None:
         data = {}
     if not isinstance(data, dict):
@@ -37,5 +39,7 @@ def read(data, *, deployment: str | None = None, strict: bool = False, report: R
         return None, report
     data = halyard.apply_rules(data, base, report, halyard_form)
     hal = normalize(HAL, data, report, strict=strict, path=base)
+    if hal is not None:
+        run_checks(hal, report, base, chart)
     report.restore_paths()
     return hal, report

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 ERROR, WARNING, NOTE = "error", "warning", "note"
+KLEAT_COMPAT_HINT = "(--kleat-compat accepts it as kleat did, with a warning.)"
 _PLAIN_KEY = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*\Z")
 
 
@@ -26,9 +27,10 @@ def format_path(path) -> str:
 
 
 class Problem:
-    __slots__ = ("level", "path", "message", "hint", "line")
+    __slots__ = ("level", "path", "message", "hint", "line", "check")
 
     def __init__(self, level, path, message, hint=""):
+        self.check = None  # the id of the preflight check that found it (renderer.preflight)
         self.level = level
         self.path = tuple(path)
         self.message = message
@@ -53,10 +55,13 @@ class Problem:
 class Report:
     """Everything found while reading one halconfig."""
 
-    __slots__ = ("problems", "moved")
+    __slots__ = ("problems", "moved", "kleat_compat")
 
-    def __init__(self):
+    def __init__(self, *, kleat_compat: bool = False):
         self.problems: list[Problem] = []
+        # --kleat-compat: inputs kleat accepted but Spinnaker cannot use are
+        # reported as warnings instead of refused (see `kleat_accepted`).
+        self.kleat_compat = kleat_compat
         # Rewritten path -> where it stands in the file (Halyard spellings),
         # so problems found after a rewrite point at the user's own text.
         self.moved: dict[tuple, tuple] = {}
@@ -82,6 +87,18 @@ class Report:
 
     def note(self, path, message, hint=""):
         self.problems.append(Problem(NOTE, path, message, hint))
+
+    def kleat_accepted(self, path, message, hint=""):
+        """A problem kleat let through (a nameless account, a dangling reference): an error, or a
+        warning under --kleat-compat. The one place that decides between the two."""
+        if self.kleat_compat:
+            self.warning(path, message, (hint + " " if hint else "") + "(accepted because of --kleat-compat)")
+        else:
+            self.error(path, message, (hint + " " if hint else "") + KLEAT_COMPAT_HINT)
+
+    @property
+    def warnings(self):
+        return [p for p in self.problems if p.level == WARNING]
 
     @property
     def errors(self):

@@ -74,6 +74,7 @@ _TOP = {
     "settingsLocalJs": _optional(_is_str),
     "patches": _optional(lambda v: isinstance(v, list)),
     "halconfigDeployment": _optional(_is_str),
+    "mounts": _optional(_strings),
 }
 _RELEASE = {"fullname": lambda v: isinstance(v, str) and bool(v), "namespace": _optional(_is_str),
             "labels": _optional(_labels)}

@@ -411,7 +411,9 @@ def _urls(hal, chart):
         if "${" in value:
             continue  # a Spring placeholder resolved by the service
         if not _URL.match(value):
-            yield path, f"{value!r} is not a URL."
+            from .validate import _show
+
+            yield path, f"{_show(value)} is not a URL."
 
 
 @check("time-zone", "timezone", "is an IANA time zone", "Use a name such as America/Los_Angeles or UTC.")
@@ -420,8 +422,10 @@ def _timezone(hal, chart):
     if tz and not _known_zone(tz):
         from .validate import suggest
 
-        hint = suggest(tz, sorted(_zones()))
-        yield ("timezone",), f"{tz!r} is not a time zone." + (f" {hint}" if hint else "")
+        hint = suggest(tz, sorted(_zones())) if len(tz) < 100 else ""
+        from .validate import _show
+
+        yield ("timezone",), f"{_show(tz)} is not a time zone." + (f" {hint}" if hint else "")
 
 
 def _zones():

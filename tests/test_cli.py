@@ -334,13 +334,13 @@ def test_unknown_top_level_section_suggestion(tmp_path, run_cli):
     assert "Did you mean 'providers'?" in result.stderr
 
 
-def test_nameless_account_warns_but_strict_refuses(tmp_path, run_cli):
+def test_nameless_account_refused_and_kleat_compat_warns(tmp_path, run_cli):
     text = "providers:\n  kubernetes:\n    enabled: true\n    accounts:\n    - context: x\n"
     source = _write(tmp_path, text)
-    lax = run_cli("validate", source)
-    assert lax.returncode == 0, lax.stderr
-    assert "warning: providers.kubernetes.accounts[0].name" in lax.stderr
-    strict = run_cli("validate", "--strict", source)
+    compat = run_cli("validate", "--kleat-compat", source)
+    assert compat.returncode == 0, compat.stderr
+    assert "warning: providers.kubernetes.accounts[0].name" in compat.stderr
+    strict = run_cli("validate", source)
     assert strict.returncode == 1
     match = ERROR_LINE.match(_error_lines(_no_traceback(strict))[0])
     assert match and match.group("path") == "providers.kubernetes.accounts[0].name"
@@ -461,7 +461,7 @@ def test_output_identical_across_runs_and_hash_seeds(tmp_path, run_cli):
     for seed in ("0", "1", "4242", "random"):
         for label, source in (("kleat", CORPUS), ("halyard", HALYARD_CASE)):
             out = tmp_path / f"{label}-{seed}"
-            result = run_cli("generate", source, str(out), env={"PYTHONHASHSEED": seed})
+            result = run_cli("generate", "--kleat-compat", source, str(out), env={"PYTHONHASHSEED": seed})
             assert result.returncode == 0, result.stderr
             snap = _snapshot(out)
             assert sorted(snap) == OUTPUTS
@@ -471,8 +471,8 @@ def test_output_identical_across_runs_and_hash_seeds(tmp_path, run_cli):
 
 def test_stderr_report_is_deterministic(tmp_path, run_cli):
     need_reference()
-    a = run_cli("validate", HALYARD_CASE, env={"PYTHONHASHSEED": "1"})
-    b = run_cli("validate", HALYARD_CASE, env={"PYTHONHASHSEED": "2"})
+    a = run_cli("validate", "--kleat-compat", HALYARD_CASE, env={"PYTHONHASHSEED": "1"})
+    b = run_cli("validate", "--kleat-compat", HALYARD_CASE, env={"PYTHONHASHSEED": "2"})
     assert a.returncode == b.returncode == 0
     assert a.stderr == b.stderr
 

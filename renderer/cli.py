@@ -33,9 +33,12 @@ def _parser() -> argparse.ArgumentParser:
         p.add_argument("--deployment", metavar="NAME",
                        help="Halyard files: the deployment to use (default: currentDeployment)")
         p.add_argument("--strict", action="store_true", help="refuse unknown fields instead of ignoring them")
+        p.add_argument("--release", metavar="VERSION",
+                       help="the Spinnaker release to write for, e.g. 2026.4.0 (default: the halconfig's version)")
         p.add_argument("--kleat-compat", action="store_true",
                        help="accept, with a warning, what kleat accepted but Spinnaker cannot use (nameless "
-                            "accounts, dangling references, ...); changes nothing else")
+                            "accounts, dangling references, a version that names no release, translated for the "
+                            "1.x line as kleat did); changes nothing else")
 
     gen = sub.add_parser("generate", help="write the 13 service config files (kleat-compatible)")
     halconfig_args(gen)
@@ -104,21 +107,33 @@ def _print_problems(report, text: str, source: str, levels) -> None:
         print(p.render(source), file=sys.stderr)
 
 
+def _requested_release(args):
+    from .releases import Release, UnsupportedRelease
+
+    if args.release is None:
+        return None
+    try:
+        return Release.parse(args.release)
+    except UnsupportedRelease as exc:
+        raise UsageError(f"--release: {exc}") from None
+
+
 def _load(args):
-    """(hal, report, text, source) or raise InvalidHalconfig."""
+    """(hal, release, report, text, source) or raise InvalidHalconfig."""
     from . import halconfig
     from .yamlread import load
 
+    requested = _requested_release(args)
     text, source = _read_source(_halconfig_file(args.halconfig))
     data = load(text, source)
-    hal, report = halconfig.read(data, deployment=args.deployment, strict=args.strict,
-                                 kleat_compat=args.kleat_compat)
+    hal, release, report = halconfig.read_for_release(data, requested, deployment=args.deployment,
+                                                      strict=args.strict, kleat_compat=args.kleat_compat)
     if not report.ok:
         _print_problems(report, text, source, (ERROR, WARNING))
         count = len(report.errors)
         raise InvalidHalconfig(report, source).with_summary(
             f"{source}: {count} error{'s' if count != 1 else ''}; nothing was written.")
-    return hal, report, text, source
+    return hal, release, report, text, source
 
 
 def _halconfig_file(path: str) -> str:
@@ -131,7 +146,7 @@ def _halconfig_file(path: str) -> str:
 
 
 def _load_values(args):
-    """(hal, report, texts by file) of chart values files merged as Helm merges them."""
+    """(hal, release, report, text, source) of chart values files merged as Helm merges them."""
     from .inputs import CHART_VALUES, check_values, merge_values
     from .yamlread import load
 
@@ -148,20 +163,20 @@ def _load_values(args):
         values["halconfigDeployment"] = args.deployment
     if args.strict:
         values["strict"] = True
-    hal, report = check_values(values, kleat_compat=args.kleat_compat)
+    hal, release, report = check_values(values, kleat_compat=args.kleat_compat, release=_requested_release(args))
     # Lines come from the last file that sets `halconfig` (Helm keeps the last one's).
     text, source = next(((t, s) for t, s in reversed(texts) if "halconfig" in t), texts[-1])
-    return hal, report, text, source
+    return hal, release, report, text, source
 
 
 def cmd_generate(args) -> int:
     from .translate import render, translate
 
-    hal, report, text, source = _load(args)
+    hal, release, report, text, source = _load(args)
     _print_problems(report, text, source, (WARNING, NOTE) if args.verbose else (WARNING,))
-    files = render(translate(hal))
+    files = render(translate(hal, release))
     write_files(args.outdir, files)
-    print(f"wrote {len(files)} files to {args.outdir}", file=sys.stderr)
+    print(f"wrote {len(files)} files for Spinnaker {release} to {args.outdir}", file=sys.stderr)
     return EXIT_OK
 
 
@@ -213,20 +228,20 @@ def cmd_validate(args) -> int:
     if args.values and args.halconfig:
         raise UsageError("give a halconfig or values files (-f), not both")
     if args.values:
-        hal, report, text, source = _load_values(args)
+        hal, release, report, text, source = _load_values(args)
         if not report.ok:
             _print_problems(report, text, source, (ERROR, WARNING))
             count = len(report.errors)
             raise InvalidHalconfig(report, source).with_summary(
                 f"{', '.join(args.values)}: {count} error{'s' if count != 1 else ''}.")
     elif args.halconfig:
-        hal, report, text, source = _load(args)
+        hal, release, report, text, source = _load(args)
     else:
         raise UsageError("validate needs a halconfig file, a Halyard directory, or values files (-f)")
     _print_problems(report, text, source, (WARNING, NOTE))
     warnings = sum(p.level == WARNING for p in report.problems)
     notes = sum(p.level == NOTE for p in report.problems)
-    print(f"{source}: valid ({warnings} warning{'s' if warnings != 1 else ''}, "
+    print(f"{source}: valid for Spinnaker {release} ({warnings} warning{'s' if warnings != 1 else ''}, "
           f"{notes} note{'s' if notes != 1 else ''})", file=sys.stderr)
     return EXIT_OK
 

@@ -10,6 +10,7 @@ from . import halyard
 from .model import HAL
 from .preflight import run_checks
 from .problems import Report
+from .releases import Release, target
 from .validate import normalize
 
 
@@ -17,6 +18,24 @@ def read(data, *, deployment: str | None = None, strict: bool = False, report: R
          base: tuple = (), kleat_compat: bool = False, chart=None):
     """Normalize halconfig `data` and run the preflight checks; problems (with paths under `base`) go
     to the report. `chart` (a `renderer.preflight.Chart`) enables the checks against the chart's values."""
+    hal, report, _ = _read(data, deployment, strict, report, base, kleat_compat, chart)
+    return hal, report
+
+
+def read_for_release(data, requested: Release | None = None, *, deployment: str | None = None,
+                     strict: bool = False, base: tuple = (), kleat_compat: bool = False, chart=None,
+                     report: Report | None = None, fallback: Release | None = None):
+    """(hal, release, report): `read`, plus the release to translate for
+    (`requested`, else the halconfig's version, else `fallback`; see `renderer.releases.target`)."""
+    hal, report, where = _read(data, deployment, strict, report, base, kleat_compat, chart)
+    release = None
+    if hal is not None:
+        release = target(requested, hal, report, where + ("version",), fallback=fallback)
+    return hal, release, report
+
+
+def _read(data, deployment, strict, report, base, kleat_compat, chart=None):
+    """(hal, report, path of the halconfig inside `data`)."""
     report = report if report is not None else Report(kleat_compat=kleat_compat)
     if data is None:
         data = {}
@@ -26,20 +45,20 @@ def read(data, *, deployment: str | None = None, strict: bool = False, report: R
             hint = ("It reads as a list of Halyard deployments, as `hal config` prints them: put it under "
                     "`deploymentConfigurations:` (and set currentDeployment) to make a Halyard file.")
         report.error(base, f"a halconfig is a mapping of sections, not {type(data).__name__}.", hint)
-        return None, report
+        return None, report, base
     halyard_form = halyard.is_halyard_file(data)
     if halyard_form:
         data, where = halyard.from_halyard(data, deployment, report, base)
         if data is None:
-            return None, report
+            return None, report, base
         base = base + where
     elif deployment is not None:
         report.error(base, f"--deployment {deployment} was given, but this is not a Halyard file.",
                      "Drop --deployment for a kleat-form halconfig.")
-        return None, report
+        return None, report, base
     data = halyard.apply_rules(data, base, report, halyard_form)
     hal = normalize(HAL, data, report, strict=strict, path=base)
     if hal is not None:
         run_checks(hal, report, base, chart)
     report.restore_paths()
-    return hal, report
+    return hal, report, base

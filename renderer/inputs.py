@@ -48,16 +48,31 @@ def chart_facts(values: dict):
     return Chart.from_values(values)
 
 
-def check_values(values: dict, *, kleat_compat: bool = False):
-    """(hal, report) for chart values, as every Helm route reads them."""
+def check_values(values: dict, *, kleat_compat: bool = False, release=None):
+    """(hal, release, report) for chart values, as every Helm route reads them: the release is
+    `release` (--release), else `spinnaker.version`, else the halconfig's version when it names one,
+    else the chart's default, as the chart's `spinnaker.version` helper picks it."""
     from . import halconfig
+    from .problems import Report
+    from .releases import DEFAULT, Release, UnsupportedRelease
 
     values = values if isinstance(values, dict) else {}
+    report = Report(kleat_compat=kleat_compat)
     hal = values.get("halconfig")
     if isinstance(hal, str):  # `--set-file halconfig=FILE`: the chart parses it
         from .yamlread import load
 
         hal = load(hal, "halconfig") if hal.strip() else {}
-    return halconfig.read(hal or {}, deployment=values.get("halconfigDeployment") or None,
-                          strict=values.get("strict") is True, base=("halconfig",),
-                          kleat_compat=kleat_compat, chart=chart_facts(values))
+    chosen = str((values.get("spinnaker") or {}).get("version") or "") if isinstance(values.get("spinnaker"), dict) else ""
+    if release is None and chosen:
+        try:
+            release = Release.parse(chosen)
+        except UnsupportedRelease as exc:
+            report.error(("spinnaker", "version"), f"spinnaker.version {exc}",
+                         "Set it to a release, or leave it empty and set services.<name>.image.tag for other builds.")
+            return None, None, report
+    hal_read, found, report = halconfig.read_for_release(
+        hal or {}, release, deployment=values.get("halconfigDeployment") or None,
+        strict=values.get("strict") is True, base=("halconfig",), kleat_compat=kleat_compat,
+        chart=chart_facts(values), report=report, fallback=DEFAULT)
+    return hal_read, found, report

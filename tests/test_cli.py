@@ -22,6 +22,7 @@ OUTPUTS = sorted(["clouddriver.yml", "echo.yml", "fiat.yml", "front50.yml", "gat
 ERROR_LINE = re.compile(r"^error: (?P<path>.+?) \((?P<file>.+):(?P<line>\d+)\): (?P<message>.+)$")
 
 MINIMAL = """\
+version: 2026.4.0
 providers:
   kubernetes:
     enabled: true
@@ -306,7 +307,7 @@ def test_utf8_bom_accepted(tmp_path, run_cli):
 def test_unknown_field_warns_with_suggestion(tmp_path, run_cli):
     source = _write(tmp_path, "providers:\n  kubernetes:\n    enabeld: true\n")
     out = tmp_path / "out"
-    result = run_cli("generate", source, str(out))
+    result = run_cli("generate", "--release", "2026.4.0", source, str(out))
     assert result.returncode == 0, result.stderr
     stderr = _no_traceback(result)
     warnings = [l for l in stderr.splitlines() if l.startswith("warning:")]
@@ -329,7 +330,7 @@ def test_strict_turns_unknown_field_into_error(tmp_path, run_cli):
 
 
 def test_unknown_top_level_section_suggestion(tmp_path, run_cli):
-    result = run_cli("validate", _write(tmp_path, "provders:\n  kubernetes: {}\n"))
+    result = run_cli("validate", "--release", "2026.4.0", _write(tmp_path, "provders:\n  kubernetes: {}\n"))
     assert result.returncode == 0
     assert "Did you mean 'providers'?" in result.stderr
 
@@ -337,10 +338,10 @@ def test_unknown_top_level_section_suggestion(tmp_path, run_cli):
 def test_nameless_account_refused_and_kleat_compat_warns(tmp_path, run_cli):
     text = "providers:\n  kubernetes:\n    enabled: true\n    accounts:\n    - context: x\n"
     source = _write(tmp_path, text)
-    compat = run_cli("validate", "--kleat-compat", source)
+    compat = run_cli("validate", "--release", "2026.4.0", "--kleat-compat", source)
     assert compat.returncode == 0, compat.stderr
     assert "warning: providers.kubernetes.accounts[0].name" in compat.stderr
-    strict = run_cli("validate", source)
+    strict = run_cli("validate", "--release", "2026.4.0", source)
     assert strict.returncode == 1
     match = ERROR_LINE.match(_error_lines(_no_traceback(strict))[0])
     assert match and match.group("path") == "providers.kubernetes.accounts[0].name"

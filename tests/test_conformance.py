@@ -24,6 +24,8 @@ def test_generate_matches_reference(case_id, halconfig, expected, tmp_path, run_
     if shutil.which("node") is None:
         pytest.skip("node is needed by the comparator to evaluate settings.js")
     out = tmp_path / "out"
+    # As the acceptance checks do: where the default refuses what kleat
+    # accepted (a version that names no release), --kleat-compat.
     result = run_cli("generate", halconfig, str(out))
     if result.returncode != 0:  # refused (e.g. a nameless account): as the acceptance checks do
         assert "--kleat-compat accepts it" in result.stderr, result.stderr

@@ -16,7 +16,7 @@ from conftest import REFERENCE, need_reference
 
 helm_python = pytest.importorskip("helm_python", reason="helm-python-sdk provides Helm's template engine")
 
-from renderer import handover  # noqa: E402
+from renderer import handover, values_model  # noqa: E402
 from renderer.model import HAL  # noqa: E402
 from renderer import halconfig as halconfig_reader  # noqa: E402
 from renderer.secrets import secret_values  # noqa: E402
@@ -83,7 +83,9 @@ def reference_release():
 @pytest.mark.parametrize("form", FORMS)
 def test_every_service_gets_exactly_the_generated_config(reference_release, form, tmp_path, run_cli):
     generated = tmp_path / "generated"
-    result = run_cli("generate", os.path.join(REFERENCE, "kleat-corpus", "halconfig.yml"), str(generated))
+    # The chart runs its default release when the halconfig names none.
+    result = run_cli("generate", "--release", values_model.DEFAULT_VERSION,
+                     os.path.join(REFERENCE, "kleat-corpus", "halconfig.yml"), str(generated))
     assert result.returncode == 0, result.stderr
     objs = objects(reference_release[form][1])
     for service in ("clouddriver", "echo", "fiat", "front50", "gate", "igor", "kayenta", "keel", "orca", "rosco"):

@@ -42,8 +42,9 @@ def render(text: str) -> str:
 
     docs = stream.split(text)
     bundle, index = take_bundle(docs)
-    hal = apply_expose(_read_halconfig(bundle), bundle.get("expose") or {})
-    outputs = translate(hal)
+    hal, release = _read_halconfig(bundle)
+    hal = apply_expose(hal, bundle.get("expose") or {})
+    outputs = translate(hal, release)
     files = ConfigSet(bundle, hal, outputs).files()  # checks the bundle's workload entries
     check_complete(text, docs, bundle)
     objects = build_objects(bundle, hal, files, outputs, stream.is_helm4(docs), docs[index].source)
@@ -60,17 +61,25 @@ REPRODUCE = ("Run `spinnaker-renderer validate -f VALUES.yaml` with the values f
              "same with file lines.")
 
 
-def _read_halconfig(bundle: dict) -> dict:
-    """The bundle's halconfig, read as `validate -f` reads the values; every error in one refusal."""
+def _read_halconfig(bundle: dict):
+    """(hal, release): the bundle's halconfig, read as `validate -f` reads the values, and the
+    release the chart runs (`version`); every error in one refusal."""
     from urllib.parse import urlsplit
 
     from .. import halconfig
     from ..preflight import Chart
+    from ..releases import Release, UnsupportedRelease
 
+    try:
+        requested = Release.parse(bundle.get("version"))
+    except UnsupportedRelease as exc:
+        raise PostRenderError(str(exc), "Set spinnaker.version to a supported release.",
+                              where="spinnaker.version") from None
     expose = bundle.get("expose") or {}
     chart = Chart(bundle.get("mounts") or (), urlsplit(expose.get("deckUrl") or "").hostname or "")
-    hal, report = halconfig.read(bundle.get("halconfig") or {}, deployment=bundle.get("halconfigDeployment") or None,
-                                 strict=bool(bundle.get("strict")), base=("halconfig",), chart=chart)
+    hal, release, report = halconfig.read_for_release(
+        bundle.get("halconfig") or {}, requested, deployment=bundle.get("halconfigDeployment") or None,
+        strict=bool(bundle.get("strict")), base=("halconfig",), chart=chart)
     if not report.ok:
         errors = report.errors
         lines = [p.render() for p in errors[:20]]
@@ -80,7 +89,7 @@ def _read_halconfig(bundle: dict) -> dict:
                               "\n" + REPRODUCE)
     if report.warnings:
         _tell(["spinnaker-renderer post-render: " + p.render() for p in report.warnings])
-    return hal
+    return hal, release
 
 
 def _tell(lines) -> None:

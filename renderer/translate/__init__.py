@@ -1,11 +1,14 @@
 """Halconfig -> per-service config, one pure function per output file.
 
 Each function takes the normalized halconfig (see `renderer.validate`) and
-returns that file's content as plain data; `render()` turns them into text.
+the release it is for (`renderer.releases.Release`: the services read
+different keys in different releases), and returns that file's content as
+plain data; `render()` turns them into text.
 The CLI and the post-renderer both call these and nothing else.
 """
 from __future__ import annotations
 
+from ..releases import KLEAT, Release
 from ._common import with_plugins
 from .clouddriver import clouddriver
 from .deck import deck
@@ -39,9 +42,11 @@ OUTPUTS = {
 }
 
 
-def translate(hal: dict) -> dict:
-    """{file name: data} for all 13 outputs."""
-    return {name: fn(hal) for name, (_, fn) in OUTPUTS.items()}
+def translate(hal: dict, release: Release = KLEAT) -> dict:
+    """{file name: data} for all 13 outputs, as `release` reads them. The
+    default is kleat's semantics (the 1.x line), which the reference corpus pins;
+    the CLI and the post-renderer always name the release."""
+    return {name: fn(hal, release) for name, (_, fn) in OUTPUTS.items()}
 
 
 def render(outputs: dict) -> dict:

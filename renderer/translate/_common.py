@@ -25,8 +25,8 @@ def with_plugins(translation):
     """Add `spinnaker.extensibility` (plugins and plugin repositories) to a Java
     service's config. Every kork-based service reads it from its own config;
     kleat drops it, which silently disables plugins."""
-    def translate_with_plugins(hal: dict) -> dict:
-        out = translation(hal)
+    def translate_with_plugins(hal: dict, release) -> dict:
+        out = translation(hal, release)
         extensibility = get(hal, "spinnaker", "extensibility")
         if extensibility is None:
             return out

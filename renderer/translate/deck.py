@@ -4,6 +4,7 @@ Every browser downloads this file, so credential fields are left out of the
 notification blocks (kleat copies them in whole).
 """
 from ..model.notifications import Notifications
+from ..releases import Release
 from ..secrets import redact
 from ._common import get, pick
 
@@ -57,7 +58,7 @@ def _providers(hal: dict) -> dict:
     return out
 
 
-def deck(hal: dict) -> dict:
+def deck(hal: dict, release: Release) -> dict:
     url = gate_url(hal)
     canary = hal.get("canary") or {}
     notifications = redact(Notifications, hal.get("notifications") or {})

@@ -1,11 +1,12 @@
 """echo.yml: notifications, pub/sub, artifacts, cron scheduler, telemetry."""
+from ..releases import Release
 from ._common import enabled_setting, get, pick
 
 # What kleat reports to Spinnaker's telemetry as the deployment method.
 DEPLOYMENT_METHOD = {"type": "kleat", "version": "unknown"}
 
 
-def echo(hal: dict) -> dict:
+def echo(hal: dict, release: Release) -> dict:
     notifications = hal.get("notifications") or {}
     timezone = hal.get("timezone")
     stats = pick(enabled=get(hal, "stats", "enabled"), instanceId=get(hal, "stats", "instanceId"),

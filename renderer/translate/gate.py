@@ -1,8 +1,9 @@
 """gate.yml: the API server: TLS, CORS, authentication, optional services."""
+from ..releases import Release
 from ._common import enabled_setting, get, pick
 
 
-def gate(hal: dict) -> dict:
+def gate(hal: dict, release: Release) -> dict:
     security = hal.get("security") or {}
     authn = security.get("authn") or {}
     api = security.get("apiSecurity") or {}

@@ -1,10 +1,11 @@
 """igor.yml: CI systems, artifact repositories and Docker registry polling."""
+from ..releases import Release
 from ._common import get, pick
 
 CI_SYSTEMS = ("gcb", "codebuild", "concourse", "jenkins", "travis", "wercker")
 
 
-def igor(hal: dict) -> dict:
+def igor(hal: dict, release: Release) -> dict:
     ci = hal.get("ci") or {}
     docker = get(hal, "providers", "dockerRegistry")
     templates = get(hal, "artifacts", "templates")

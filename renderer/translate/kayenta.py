@@ -1,8 +1,9 @@
 """kayenta.yml: canary analysis, only when canary is enabled."""
+from ..releases import Release
 from ._common import get, pick
 
 
-def kayenta(hal: dict) -> dict:
+def kayenta(hal: dict, release: Release) -> dict:
     if get(hal, "canary", "enabled") is not True:
         return {}
     integrations = get(hal, "canary", "serviceIntegrations") or {}

@@ -1,8 +1,9 @@
 """keel.yml: managed delivery, only when it is enabled."""
+from ..releases import Release
 from ._common import get, pick
 
 
-def keel(hal: dict) -> dict:
+def keel(hal: dict, release: Release) -> dict:
     if get(hal, "managedDelivery", "enabled") is not True:
         return {}
     sql = get(hal, "persistentStorage", "sql")

@@ -1,8 +1,9 @@
 """orca.yml: bake defaults, pipeline templates, webhooks, optional services."""
+from ..releases import Release
 from ._common import enabled_setting, get, pick
 
 
-def orca(hal: dict) -> dict:
+def orca(hal: dict, release: Release) -> dict:
     aws = get(hal, "providers", "aws")
     templates = get(hal, "features", "pipelineTemplates")
     timezone = hal.get("timezone")

@@ -1,0 +1,154 @@
+"""The Spinnaker releases this renderer writes configuration for.
+
+Spinnaker's services change which keys they read from one release to the
+next (gate's OAuth2 and SAML settings moved, for one), so every translation
+is for one release. A release is named the way Spinnaker names its tags:
+`1.MINOR.PATCH` for the 1.x line, `YEAR.N.PATCH` since 2025. Anything else
+(`1.35`, `v1.35.3`, a build name such as `master-latest-unvalidated`) names
+no release and is refused, naming the supported lines.
+
+The target release is, in this order: `--release` (CLI) or the chart's
+`spinnaker.version` (the config bundle's `version`), else the halconfig's own
+`version`.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+_SHAPE = re.compile(r"(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)\Z")
+
+
+@dataclass(frozen=True)
+class Line:
+    """A release line: every release of one major version whose minor is in [first, last]."""
+
+    name: str
+    major: int
+    first: int = 0
+    last: int | None = None  # None: every minor, including ones not yet released
+
+    def holds(self, major: int, minor: int) -> bool:
+        return major == self.major and minor >= self.first and (self.last is None or minor <= self.last)
+
+
+# 1.30 (2023) to 1.38, the last of the 1.x line; the 2025 and 2026 lines are
+# open-ended because their next minor releases keep the line's settings.
+LINES = (Line("1.3x", 1, 30, 38), Line("2025.x", 2025), Line("2026.x", 2026))
+SUPPORTED = "1.30.0 to 1.38.x, 2025.N.P and 2026.N.P"
+
+
+class UnsupportedRelease(ValueError):
+    """A version string that names no supported release; the text says which ones are."""
+
+
+@dataclass(frozen=True, order=True)
+class Release:
+    """One Spinnaker release, ordered as released (1.38.x < 2025.0.0)."""
+
+    major: int
+    minor: int
+    patch: int
+
+    @classmethod
+    def parse(cls, text) -> "Release":
+        """The release `text` names; UnsupportedRelease when it names none we support."""
+        if not isinstance(text, str) or not text:
+            raise UnsupportedRelease(f"a Spinnaker release is required (supported: {SUPPORTED}).")
+        match = _SHAPE.match(text)
+        if not match:
+            raise UnsupportedRelease(
+                f"{text!r} is not a Spinnaker release: a release is named MAJOR.MINOR.PATCH, e.g. 2026.4.0 or "
+                f"1.35.3 (supported: {SUPPORTED}).")
+        release = cls(*(int(part) for part in match.groups()))
+        if release.line is None:
+            raise UnsupportedRelease(f"Spinnaker {text} is not a supported release (supported: {SUPPORTED}).")
+        return release
+
+    @property
+    def line(self) -> str | None:
+        """The name of the supported line this release belongs to."""
+        for line in LINES:
+            if line.holds(self.major, self.minor):
+                return line.name
+        return None
+
+    def __str__(self) -> str:
+        return f"{self.major}.{self.minor}.{self.patch}"
+
+
+# The chart's default release (Chart.yaml appVersion).
+DEFAULT = Release(2026, 4, 0)
+# The semantics of kleat, the reference translator, which was written for the
+# 1.x line: the oldest supported release reads exactly what kleat wrote.
+KLEAT = Release(1, 30, 0)
+
+
+class Span:
+    """The releases from `since` (inclusive) to `until` (exclusive); either may be open."""
+
+    __slots__ = ("since", "until")
+
+    def __init__(self, since: str | None = None, until: str | None = None):
+        self.since = _boundary(since)
+        self.until = _boundary(until)
+
+    def __contains__(self, release: Release) -> bool:
+        return (self.since is None or release >= self.since) and (self.until is None or release < self.until)
+
+    def describe(self) -> str:
+        """`all releases`, `2025.2.0 and later`, `before 2025.2.0`, `1.35.0 to before 2026.3.0`."""
+        if self.since is None and self.until is None:
+            return "all releases"
+        if self.until is None:
+            return f"{self.since} and later"
+        if self.since is None:
+            return f"before {self.until}"
+        return f"{self.since} to before {self.until}"
+
+    def __repr__(self):
+        return f"Span({self.describe()})"
+
+
+def _boundary(text: str | None) -> Release | None:
+    # Boundaries are declared by the project, so they need not be supported releases themselves.
+    if text is None:
+        return None
+    match = _SHAPE.match(text)
+    if not match:
+        raise ValueError(f"bad release boundary {text!r}")
+    return Release(*(int(part) for part in match.groups()))
+
+
+def target(requested: Release | None, hal: dict, report, path=("version",),
+           fallback: Release | None = None) -> Release | None:
+    """The release to translate `hal` for: `requested` (--release, the chart's
+    spinnaker.version) or else the halconfig's `version`, else `fallback` (the
+    chart's default); None after reporting an error. A halconfig version that
+    names no release is what kleat accepted, so --kleat-compat translates it
+    with kleat's (1.x) semantics; otherwise it is refused even when another
+    release was requested (it would silently become that release)."""
+    version = hal.get("version") if isinstance(hal, dict) else None
+    if requested is not None:
+        if version:
+            try:
+                own = Release.parse(version)
+            except UnsupportedRelease as exc:
+                own = None
+                report.kleat_accepted(path, str(exc), f"Set version to {requested} (the release run), or remove it.")
+            if own is not None and own != requested:
+                report.error(path, f"the halconfig says version {own}, but release {requested} was requested.",
+                             "Make them agree, or remove the halconfig's version.")
+                return None
+        return requested
+    hint = "Set version to the release you run, e.g. 2026.4.0, or name it with --release."
+    if not version and fallback is not None:
+        return fallback
+    if not version:
+        report.kleat_accepted(path, f"the halconfig names no Spinnaker release (supported: {SUPPORTED}).", hint)
+        return KLEAT if report.kleat_compat else None
+    try:
+        return Release.parse(version)
+    except UnsupportedRelease as exc:
+        report.kleat_accepted(path, str(exc), hint)
+        return KLEAT if report.kleat_compat else None

@@ -69,14 +69,17 @@ def check_values(args) -> list[str]:
     if chart and os.path.exists(os.path.join(chart, "values.yaml")):
         with open(os.path.join(chart, "values.yaml"), encoding="utf-8") as handle:
             values = yaml.safe_load(handle) or {}
+    from .problems import InvalidHalconfig
+    from .yamlread import load
+
     for path in _values_files(args):
         try:
             with open(path, encoding="utf-8") as handle:
-                values = merge_values(values, yaml.safe_load(handle) or {})
+                values = merge_values(values, load(handle.read(), path) or {})  # read as `validate -f` reads it
         except OSError as exc:
             return [f"cannot read values file {path}: {exc.strerror}"]
-        except yaml.YAMLError as exc:
-            return [f"{path}: not valid YAML: {exc}"]
+        except InvalidHalconfig as exc:
+            return [p.render(path) for p in exc.report.errors]
     problems = []
     schema_path = os.path.join(chart, "values.schema.json") if chart else None
     if schema_path and os.path.exists(schema_path):
@@ -89,10 +92,8 @@ def check_values(args) -> list[str]:
             problems.append(f"values: {where}: {error.message}")
     if problems:
         return problems
-    from .problems import InvalidHalconfig
-
     try:
-        _, report = verdict(values)  # the post-renderer's verdict, before helm runs
+        _, _, report = verdict(values)  # the post-renderer's verdict, before helm runs
     except InvalidHalconfig as exc:  # a --set-file halconfig that is not YAML
         return [p.render() for p in exc.report.errors]
     for problem in report.warnings:

@@ -258,7 +258,7 @@ def _front50(hal, chart):
 
 
 @check("keel-sql", "persistentStorage.sql", "managed delivery (keel) has a SQL database",
-       "Set persistentStorage.sql.connectionPools/migration jdbcUrl (keel stores only in SQL), or set "
+       "Set persistentStorage.sql (enabled, default.jdbcUrl; keel stores only in SQL), or set "
        "managedDelivery.enabled to false.")
 def _keel(hal, chart):
     if _get(hal, "managedDelivery", "enabled") is True and not _get(hal, "persistentStorage", "sql"):

@@ -228,7 +228,7 @@ def _canary_complete(hal, chart):
                                                   "OBJECT_STORE (where Kayenta keeps canary results).")
 
 
-@check("pubsub-reference", "pubsub.google.publishers[].name, subscriptions[].name",
+@check("pubsub-unique", "pubsub.google.publishers[].name, subscriptions[].name",
        "publisher and subscription names are unique",
        "Rename one of them; echo keys them by name.")
 def _pubsub(hal, chart):

@@ -134,8 +134,10 @@ def target(requested: Release | None, hal: dict, report, path=("version",),
             try:
                 own = Release.parse(version)
             except UnsupportedRelease as exc:
-                own = None
-                report.kleat_accepted(path, str(exc), f"Set version to {requested} (the release run), or remove it.")
+                own = None  # a release this renderer does not write for: the requested one decides
+                if not _SHAPE.match(version):  # names no release at all: it would silently become another
+                    report.kleat_accepted(path, str(exc), f"Set version to {requested} (the release run), or "
+                                                          "remove it.")
             if own is not None and own != requested:
                 report.error(path, f"the halconfig says version {own}, but release {requested} was requested.",
                              "Make them agree, or remove the halconfig's version.")

@@ -104,7 +104,7 @@ def _print_problems(report, text: str, source: str, levels) -> None:
             if p.line is None:
                 p.line = lines.get(p.path)
     for p in shown:
-        print(p.render(source), file=sys.stderr)
+        print(p.render(source, cli=True), file=sys.stderr)
 
 
 def _requested_release(args):

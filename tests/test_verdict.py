@@ -84,6 +84,10 @@ MISTAKES = [
      ["storageAccountName"], False),
     ("canary without a metrics store", {"halconfig": hal(canary={"enabled": True})}, "refuse",
      ["canary", "metrics source"], False),
+    ("subscription named twice", {"halconfig": hal(pubsub={"enabled": True, "google": {"enabled": True, "subscriptions": [
+        {"name": "builds", "project": "p", "subscriptionName": "s"},
+        {"name": "builds", "project": "p", "subscriptionName": "t"}]}})}, "refuse",
+     ["subscriptions[1].name", "given twice"], False),
     # storage
     ("two front50 stores", {"halconfig": hal(persistentStorage={"s3": {"enabled": True, "bucket": "b"},
                                                                 "gcs": {"enabled": True, "bucket": "b"}})},
@@ -146,6 +150,19 @@ IDS = [m[0] for m in MISTAKES]
 
 def test_the_table_is_large_enough():
     assert len([m for m in MISTAKES if m[2] == "refuse"]) >= 30
+
+
+def test_every_preflight_check_is_in_the_table():
+    import copy
+
+    from renderer.inputs import check_values
+    from renderer.preflight import CHECKS
+
+    found = set()
+    for _, values, _, _, _ in MISTAKES:
+        if not isinstance(values, str):
+            found |= {p.check for p in check_values(copy.deepcopy(values))[2].problems if p.check}
+    assert sorted({c.id for c in CHECKS} - found) == []
 
 
 # ---------------------------------------------------------------- routes

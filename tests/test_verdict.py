@@ -306,3 +306,48 @@ def test_the_wrapper_names_the_command_that_reproduces_it(tmp_path):
     values = {"halconfig": hal(providers=k8s(kinds=["deployment"], omitKinds=["secret"]))}
     accepted, shown = route_wrapper(tmp_path, values)
     assert not accepted and "Reproduce with: spinnaker-renderer validate -f" in shown
+
+
+# ---------------------------------------------------------------- what validate reads
+
+def test_values_files_merge_as_helm_merges_them():
+    from renderer.inputs import merge_values
+
+    base = {"halconfig": {"providers": {"kubernetes": {"enabled": True, "accounts": [{"name": "a"}]}},
+                          "timezone": "UTC"}, "strict": False}
+    override = {"halconfig": {"providers": {"kubernetes": {"accounts": [{"name": "b"}]}}, "timezone": None}}
+    assert merge_values(base, override) == {
+        "halconfig": {"providers": {"kubernetes": {"enabled": True, "accounts": [{"name": "b"}]}}}, "strict": False}
+
+
+def test_validate_reads_several_values_files_and_points_at_the_last(tmp_path):
+    first = tmp_path / "base.yaml"
+    first.write_text(yaml.safe_dump({"halconfig": hal()}))
+    second = tmp_path / "prod.yaml"
+    second.write_text("halconfig:\n  providers:\n    kubernetes:\n      enabled: true\n      primaryAccount: prod\n"
+                      "      accounts:\n      - name: production\n")
+    result = _cli("validate", "-f", str(first), "-f", str(second))
+    assert result.returncode == 1
+    assert f"halconfig.providers.kubernetes.primaryAccount ({second}:5)" in result.stderr
+    assert "--kleat-compat accepts it" in result.stderr  # the CLI can; Helm users are not told
+
+
+def test_validate_reads_a_halyard_directory(tmp_path):
+    hal_dir = tmp_path / ".hal"
+    hal_dir.mkdir()
+    (hal_dir / "config").write_text(yaml.safe_dump({"currentDeployment": "default", "deploymentConfigurations": [
+        {"name": "default", "version": "2026.4.0", **hal(timezone="Mars/Olympus")}]}))
+    result = _cli("validate", str(hal_dir))
+    assert result.returncode == 1
+    assert "deploymentConfigurations[0].timezone" in result.stderr and "config:" in result.stderr
+
+
+def test_kleat_compat_turns_the_refusals_into_warnings_and_nothing_else(tmp_path):
+    path = tmp_path / "halconfig.yml"
+    path.write_text(yaml.safe_dump(hal(version="2026.4.0", providers={"kubernetes": {
+        "enabled": True, "primaryAccount": "x", "accounts": [{"context": "c"}]}})))
+    refused = _cli("generate", str(path), str(tmp_path / "a"))
+    assert refused.returncode == 1 and not (tmp_path / "a").exists()
+    compat = _cli("generate", "--kleat-compat", str(path), str(tmp_path / "b"))
+    assert compat.returncode == 0, compat.stderr
+    assert compat.stderr.count("warning:") == 2 and "accepted because of --kleat-compat" in compat.stderr

@@ -97,7 +97,7 @@ def _get(node, *keys):
 
 
 def _account_blocks(hal):
-    """(path, block) of every provider, artifact, CI-less account list holder that has `accounts`."""
+    """(path, block) of every provider, artifact and canary integration block with an `accounts` list."""
     for section in ("providers", "artifacts"):
         for name, block in (hal.get(section) or {}).items():
             if isinstance(block, dict) and isinstance(block.get("accounts"), list):

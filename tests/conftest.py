@@ -15,6 +15,9 @@ settings.register_profile("project", derandomize=True, deadline=None,
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "project"))
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+# The post-renderer writes warnings (and, as Helm 4's plugin, errors) to the terminal helm runs in;
+# tests read them from stderr and the error file instead of the developer's terminal.
+os.environ.setdefault("SPINNAKER_RENDERER_NO_TTY", "1")
 SHARED = os.environ.get("SPINNAKER_SHARED", os.path.join(os.path.dirname(ROOT), "shared"))
 REFERENCE = os.path.join(SHARED, "reference")
 COMPARATOR = os.path.join(SHARED, "tools", "compare_kleat_outputs.py")

@@ -65,10 +65,17 @@ def render(text: str) -> str:
     return stream.join(out)
 
 
+REPRODUCE = ("Run `spinnaker-renderer validate -f VALUES.yaml` with the values files you gave helm to see the "
+             "same with file lines.")
+
+
 def _read_halconfig(bundle: dict):
-    """(hal, release): the bundle's halconfig, read as the CLI reads it, and
-    the release the chart runs (`version`); every error in one refusal."""
+    """(hal, release): the bundle's halconfig, read as `validate -f` reads the values, and the
+    release the chart runs (`version`); every error in one refusal."""
+    from urllib.parse import urlsplit
+
     from .. import halconfig
+    from ..preflight import Chart
     from ..releases import Release, UnsupportedRelease
 
     try:
@@ -76,18 +83,39 @@ def _read_halconfig(bundle: dict):
     except UnsupportedRelease as exc:
         raise PostRenderError(str(exc), "Set spinnaker.version to a supported release.",
                               where="spinnaker.version") from None
+    expose = bundle.get("expose") or {}
+    chart = Chart(bundle.get("mounts") or (), urlsplit(expose.get("deckUrl") or "").hostname or "")
     hal, release, report = halconfig.read_for_release(
         bundle.get("halconfig") or {}, requested, deployment=bundle.get("halconfigDeployment") or None,
-        strict=bool(bundle.get("strict")), base=("halconfig",))
+        strict=bool(bundle.get("strict")), base=("halconfig",), chart=chart)
     if not report.ok:
         errors = report.errors
         lines = [p.render() for p in errors[:20]]
         if len(errors) > 20:
             lines.append(f"... and {len(errors) - 20} more")
         raise PostRenderError("the halconfig in the chart's values is not valid:\n" + "\n".join(lines),
-                              "\nFix those values (`spinnaker-renderer validate` on the halconfig shows the "
-                              "same with line numbers).")
+                              "\n" + REPRODUCE)
+    if report.warnings:
+        _tell(["spinnaker-renderer post-render: " + p.render() for p in report.warnings])
     return hal, release
+
+
+def _tell(lines) -> None:
+    """Show lines to the user although Helm shows nothing of a post-renderer that succeeds (and
+    Helm 4 nothing at all): on stderr, and on the terminal helm runs in when there is one."""
+    text = "\n".join(lines) + "\n"
+    sys.stderr.write(text)
+    _to_terminal(text)
+
+
+def _to_terminal(text: str) -> None:
+    if os.environ.get("SPINNAKER_RENDERER_NO_TTY"):
+        return
+    try:
+        with open("/dev/tty", "w", encoding="utf-8") as tty:
+            tty.write(text)
+    except OSError:
+        pass  # no terminal (CI): stderr and `spinnaker-renderer validate -f` show them
 
 
 def main(error_file: str | None = None) -> int:
@@ -110,6 +138,8 @@ def main(error_file: str | None = None) -> int:
         message = exc.render()
         print(f"spinnaker-renderer post-render: {message}", file=sys.stderr)
         _keep_error(error_file, message)
+        if os.environ.get("HELM_PLUGIN_DIR"):  # run as Helm 4's plugin, which hides our stderr
+            _to_terminal(f"spinnaker-renderer post-render: {message}\n(saved for `spinnaker-renderer last-error`)\n")
         return 1
     sys.stdout.buffer.write(result.encode("utf-8"))
     sys.stdout.flush()

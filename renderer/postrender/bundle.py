@@ -76,6 +76,7 @@ _TOP = {
     "halconfigDeployment": _optional(_is_str),
     "secrets": _optional(lambda v: isinstance(v, dict)),
     "kubernetesSecrets": _optional(lambda v: isinstance(v, dict)),
+    "mounts": _optional(_strings),
 }
 _RELEASE = {"fullname": lambda v: isinstance(v, str) and bool(v), "namespace": _optional(_is_str),
             "labels": _optional(_labels)}

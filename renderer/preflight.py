@@ -46,11 +46,13 @@ def check(id, path, rule, fix, *, severity=ERROR, kleat_accepted=True, needs_cha
 class Chart:
     """What the chart's values say about the pods: mounted directories and public host."""
 
-    __slots__ = ("mounts", "host")
+    __slots__ = ("mounts", "host", "keel_database")
 
-    def __init__(self, mounts=(), host=""):
+    def __init__(self, mounts=(), host="", keel_database=False):
         self.mounts = tuple(m.rstrip("/") + "/" for m in mounts if isinstance(m, str) and m.startswith("/"))
         self.host = host or ""
+        # The chart's bundled MySQL gives keel its own database (templates/_helpers.tpl spinnaker.keelSql).
+        self.keel_database = bool(keel_database)
 
     @classmethod
     def from_values(cls, values: dict) -> "Chart":
@@ -65,7 +67,9 @@ class Chart:
                 if isinstance(mount, dict):
                     mounts.append(mount.get("mountPath") or "")
         expose = values.get("expose") if isinstance(values.get("expose"), dict) else {}
-        return cls(mounts, str(expose.get("host") or ""))
+        storage = values.get("storage") if isinstance(values.get("storage"), dict) else {}
+        bundled = str(storage.get("bundled", "auto")).lower() != "false"
+        return cls(mounts, str(expose.get("host") or ""), keel_database=bundled)
 
 
 def run_checks(hal: dict, report, base: tuple = (), chart: Chart | None = None) -> None:
@@ -258,11 +262,14 @@ def _front50(hal, chart):
 
 
 @check("keel-sql", "persistentStorage.sql", "managed delivery (keel) has a SQL database",
-       "Set persistentStorage.sql (enabled, default.jdbcUrl; keel stores only in SQL), or set "
-       "managedDelivery.enabled to false.")
+       "Set persistentStorage.sql (enabled, default.jdbcUrl; keel stores only in SQL), let the chart's "
+       "bundled MySQL host it (storage.bundled auto or true), or set managedDelivery.enabled to false.")
 def _keel(hal, chart):
-    if _get(hal, "managedDelivery", "enabled") is True and not _get(hal, "persistentStorage", "sql"):
-        yield ("managedDelivery", "enabled"), "keel is enabled but persistentStorage.sql is not set."
+    if _get(hal, "managedDelivery", "enabled") is not True or _get(hal, "persistentStorage", "sql"):
+        return
+    if chart is not None and chart.keel_database:
+        return  # the chart's bundled MySQL hosts keel's database
+    yield ("managedDelivery", "enabled"), "keel is enabled but persistentStorage.sql is not set."
 
 
 # ---------------------------------------------------------------- kubernetes
@@ -406,8 +413,8 @@ def _strings(node, keys, path=()):
        "is an absolute URL (scheme://host...)", "Write the whole URL, e.g. https://spinnaker.example.com.")
 def _urls(hal, chart):
     for path, value in _strings(hal, URL_FIELDS):
-        if path[-1] == "metadataUrl" and value.startswith("/"):
-            continue  # SAML metadata may be a file
+        if path[-1] == "metadataUrl" and "://" not in value:
+            continue  # SAML metadata may be a file (Halyard's metadataLocal: /..., ~/..., relative)
         if "${" in value:
             continue  # a Spring placeholder resolved by the service
         if not _URL.match(value):

@@ -94,8 +94,9 @@ MISTAKES = [
     ("Redis store", {"halconfig": {"currentDeployment": "default", "deploymentConfigurations": [
         {"name": "default", "persistentStorage": {"persistentStoreType": "redis"}, **hal()}]}},
      "refuse", ["persistentStoreType", "redis"], False),
-    ("keel without SQL", {"halconfig": hal(managedDelivery={"enabled": True})}, "refuse",
-     ["managedDelivery", "persistentStorage.sql"], False),
+    ("keel without SQL", {"storage": {"bundled": False}, "halconfig": hal(managedDelivery={"enabled": True})},
+     "refuse", ["managedDelivery", "persistentStorage.sql"], False),
+    ("keel on the bundled MySQL", {"halconfig": hal(managedDelivery={"enabled": True})}, "accept", [], True),
     # kubernetes
     ("kinds and omitKinds", {"halconfig": hal(providers=k8s(kinds=["deployment"], omitKinds=["secret"]))},
      "refuse", ["kinds", "omitKinds"], False),
@@ -107,7 +108,7 @@ MISTAKES = [
     ("/var/secrets without secrets.files", {"halconfig": hal(persistentStorage={"gcs": {
         "enabled": True, "bucket": "b", "jsonPath": "/var/secrets/gcs.json"}})}, "refuse", ["jsonPath", "secrets.files"],
      True),
-    ("/var/secrets with secrets.files", {"secrets": {"files": ["gcs-key"]}, "halconfig": hal(persistentStorage={
+    ("/var/secrets with secrets.files", {"secrets": {"files": [{"secretName": "gcs-key"}]}, "halconfig": hal(persistentStorage={
         "gcs": {"enabled": True, "bucket": "b", "jsonPath": "/var/secrets/gcs.json"}})}, "accept", [], True),
     # public URLs, TLS, auth
     ("overrideBaseUrl against expose.host", {"expose": {"host": "spinnaker.example.com"}, "halconfig": hal(

@@ -84,7 +84,8 @@ def _read_halconfig(bundle: dict):
         raise PostRenderError(str(exc), "Set spinnaker.version to a supported release.",
                               where="spinnaker.version") from None
     expose = bundle.get("expose") or {}
-    chart = Chart(bundle.get("mounts") or (), urlsplit(expose.get("deckUrl") or "").hostname or "")
+    chart = Chart(bundle.get("mounts") or (), urlsplit(expose.get("deckUrl") or "").hostname or "",
+                  keel_database=bool((bundle.get("storage") or {}).get("keel")))
     hal, release, report = halconfig.read_for_release(
         bundle.get("halconfig") or {}, requested, deployment=bundle.get("halconfigDeployment") or None,
         strict=bool(bundle.get("strict")), base=("halconfig",), chart=chart)

@@ -34,7 +34,9 @@ from renderer.secrets import secret_values  # noqa: E402
 NAMESPACE, FULLNAME = "spinnaker", "spin-spinnaker"
 JAVA = {name for name in values_model.SERVICES if name != "deck"}  # Deck is Apache, not Spring Boot
 OPTIONAL_ON = {name: {"enabled": True} for name in ("fiat", "igor", "kayenta", "keel")}
-ALL_OPTIONAL = ALL_OPTIONAL_HALCONFIG
+# keel without persistentStorage.sql: it gets its own database in the bundled MySQL, so the
+# network policies must let keel (and front50) reach MySQL (MYSQL_USERS).
+ALL_OPTIONAL = {k: v for k, v in ALL_OPTIONAL_HALCONFIG.items() if k != "persistentStorage"}
 INIT = [{"name": "wait", "image": "docker.io/library/busybox:1.37.0",
          "resources": {"requests": {"cpu": "1m", "memory": "8Mi"}}}]
 INGRESS_FROM = [{"namespaceSelector": {"matchLabels": {"kubernetes.io/metadata.name": "ingress-nginx"}}}]

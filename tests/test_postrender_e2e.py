@@ -34,7 +34,10 @@ def post_render(values, form="helm3", env=None):
     stream = FORMS[form](handover.render(values))
     result = handover.post_render(stream, env=env)
     assert result.returncode == 0, result.stderr.decode()
-    assert result.stderr == b""
+    # A success prints warnings only (e.g. kleat's corpus sets fields the chart's release no longer
+    # reads): Helm hides a succeeding post-renderer's stderr, so they also go to the terminal.
+    for line in result.stderr.decode().splitlines():
+        assert line.startswith("spinnaker-renderer post-render: warning: "), line
     return stream, result.stdout.decode()
 
 

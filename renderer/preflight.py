@@ -394,6 +394,7 @@ def _authn(hal, chart):
 
 URL_FIELDS = frozenset(("overrideBaseUrl", "baseUrl", "address", "metadataUrl", "url",
                         "accessTokenUri", "userAuthorizationUri", "userInfoUri", "iapVerifyKeyUrl"))
+_SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
 _URL = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*://[^\s/?#]+[^\s]*\Z")
 
 
@@ -413,8 +414,8 @@ def _strings(node, keys, path=()):
        "is an absolute URL (scheme://host...)", "Write the whole URL, e.g. https://spinnaker.example.com.")
 def _urls(hal, chart):
     for path, value in _strings(hal, URL_FIELDS):
-        if path[-1] == "metadataUrl" and "://" not in value:
-            continue  # SAML metadata may be a file (Halyard's metadataLocal: /..., ~/..., relative)
+        if path[-1] == "metadataUrl" and (not _SCHEME.match(value) or value.startswith("file:")):
+            continue  # SAML metadata may be a file (Halyard's metadataLocal: /..., ~/..., relative, file:)
         if "${" in value:
             continue  # a Spring placeholder resolved by the service
         if not _URL.match(value):

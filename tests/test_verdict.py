@@ -351,3 +351,31 @@ def test_kleat_compat_turns_the_refusals_into_warnings_and_nothing_else(tmp_path
     compat = _cli("generate", "--kleat-compat", str(path), str(tmp_path / "b"))
     assert compat.returncode == 0, compat.stderr
     assert compat.stderr.count("warning:") == 2 and "accepted because of --kleat-compat" in compat.stderr
+
+
+@pytest.mark.parametrize("location", ["~/.hal/prod/saml/metadata.xml", "/var/secrets/saml/metadata.xml",
+                                      "saml/metadata.xml", "https://idp.example.com/metadata"])
+def test_saml_metadata_may_be_a_file_or_a_url(location):
+    # Halyard's metadataLocal: a file path is what `hal config security authn saml` wrote.
+    from renderer import halconfig
+
+    saml = {"enabled": True, "issuerId": "spin", "metadataUrl": location}
+    _, report = halconfig.read(hal(security={"authn": {"enabled": True, "saml": saml}}))
+    assert [p.check for p in report.problems if getattr(p, "check", None) == "url"] == []
+
+
+def test_saml_metadata_with_a_scheme_must_be_a_url():
+    from renderer import halconfig
+
+    saml = {"enabled": True, "issuerId": "spin", "metadataUrl": "https:/idp.example.com"}
+    _, report = halconfig.read(hal(security={"authn": {"enabled": True, "saml": saml}}))
+    assert [p.check for p in report.errors] == ["url"]
+
+
+def test_keel_without_sql_needs_the_charts_bundled_mysql():
+    from renderer.inputs import check_values
+
+    values = {"halconfig": hal(managedDelivery={"enabled": True})}
+    assert check_values(values)[2].ok
+    _, _, report = check_values(dict(values, storage={"bundled": False}))
+    assert [p.check for p in report.errors] == ["keel-sql"]

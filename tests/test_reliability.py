@@ -133,7 +133,11 @@ PATCHES = [{"target": {"kind": "Deployment", "name": "spin-spinnaker-gate"},
 
 @pytest.fixture(scope="module")
 def patched_streams():
-    rendered = handover.render({**chart_ready(load_reference("kleat-corpus", "halconfig.yml")), "patches": PATCHES})
+    values = chart_ready(load_reference("kleat-corpus", "halconfig.yml"))
+    # The files' Secret goes to clouddriver only, so the patched gate Deployment is rewritten by the
+    # patches pass alone (a Secret wired into it would be rewritten first, by the secrets pass).
+    values["secrets"] = {"files": [{"secretName": "spinnaker-files", "services": ["clouddriver"]}]}
+    rendered = handover.render({**values, "patches": PATCHES})
     return {form: make(rendered) for form, make in FORMS.items()}
 
 

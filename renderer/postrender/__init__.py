@@ -31,8 +31,9 @@ def default_error_file() -> str:
     return os.path.join(cache, "spinnaker-renderer", "last-error.txt")
 
 
-def render(text: str) -> str:
-    """Post-render one manifest stream; raises PostRenderError."""
+def render(text: str, warnings: list | None = None) -> str:
+    """Post-render one manifest stream; raises PostRenderError. The halconfig's warnings are added
+    to `warnings` (shown by the caller once the render succeeded), else shown at once."""
     from ..translate import translate
     from . import stream
     from .bundle import take_bundle
@@ -47,7 +48,7 @@ def render(text: str) -> str:
 
     docs = stream.split(text)
     bundle, index = take_bundle(docs)
-    hal, release = _read_halconfig(bundle)
+    hal, release = _read_halconfig(bundle, warnings)
     hal = apply_expose(hal, bundle.get("expose") or {})
     outputs = translate(hal, release)
     files = ConfigSet(bundle, hal, outputs).files()  # checks the bundle's workload entries
@@ -69,7 +70,7 @@ REPRODUCE = ("Run `spinnaker-renderer validate -f VALUES.yaml` with the values f
              "same with file lines.")
 
 
-def _read_halconfig(bundle: dict):
+def _read_halconfig(bundle: dict, warnings: list | None = None):
     """(hal, release): the bundle's halconfig, read as `validate -f` reads the values, and the
     release the chart runs (`version`); every error in one refusal."""
     from urllib.parse import urlsplit
@@ -96,8 +97,11 @@ def _read_halconfig(bundle: dict):
             lines.append(f"... and {len(errors) - 20} more")
         raise PostRenderError("the halconfig in the chart's values is not valid:\n" + "\n".join(lines),
                               "\n" + REPRODUCE)
-    if report.warnings:
-        _tell(["spinnaker-renderer post-render: " + p.render() for p in report.warnings])
+    lines = ["spinnaker-renderer post-render: " + p.render() for p in report.warnings]
+    if warnings is not None:
+        warnings.extend(lines)
+    elif lines:
+        _tell(lines)
     return hal, release
 
 
@@ -130,8 +134,9 @@ def main(error_file: str | None = None) -> int:
                                   f"{exc.start}).", "Feed this command Helm's rendered manifests.") from None
         if not text.strip():
             raise PostRenderError("the input is empty.", "Feed this command Helm's rendered manifests.")
+        warnings: list = []  # shown only on success: a refusal is one message
         try:
-            result = render(text)
+            result = render(text, warnings)
         except RecursionError:
             raise PostRenderError("the values are nested too deeply (over ~900 levels).",
                                   "Check the halconfig, profiles and patches values.") from None
@@ -142,6 +147,8 @@ def main(error_file: str | None = None) -> int:
         if os.environ.get("HELM_PLUGIN_DIR"):  # run as Helm 4's plugin, which hides our stderr
             _to_terminal(f"spinnaker-renderer post-render: {message}\n(saved for `spinnaker-renderer last-error`)\n")
         return 1
+    if warnings:
+        _tell(warnings)
     sys.stdout.buffer.write(result.encode("utf-8"))
     sys.stdout.flush()
     _forget_error(error_file)

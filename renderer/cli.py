@@ -27,24 +27,29 @@ def _parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
 
-    def halconfig_args(p):
-        p.add_argument("halconfig", help="kleat halconfig or Halyard ~/.hal/config file ('-' for stdin)")
+    def halconfig_args(p, optional=False):
+        p.add_argument("halconfig", nargs="?" if optional else None,
+                       help="kleat halconfig, Halyard ~/.hal/config file or ~/.hal directory ('-' for stdin)")
         p.add_argument("--deployment", metavar="NAME",
                        help="Halyard files: the deployment to use (default: currentDeployment)")
         p.add_argument("--strict", action="store_true", help="refuse unknown fields instead of ignoring them")
         p.add_argument("--release", metavar="VERSION",
                        help="the Spinnaker release to write for, e.g. 2026.4.0 (default: the halconfig's version)")
         p.add_argument("--kleat-compat", action="store_true",
-                       help="accept what kleat accepted (e.g. a version that names no release, translated for "
-                            "the 1.x line as kleat did) with a warning instead of refusing it")
+                       help="accept, with a warning, what kleat accepted but Spinnaker cannot use (nameless "
+                            "accounts, dangling references, a version that names no release, translated for the "
+                            "1.x line as kleat did); changes nothing else")
 
     gen = sub.add_parser("generate", help="write the 13 service config files (kleat-compatible)")
     halconfig_args(gen)
     gen.add_argument("outdir", help="directory to write into (created if missing)")
     gen.add_argument("-v", "--verbose", action="store_true", help="also list Halyard conversions")
 
-    val = sub.add_parser("validate", help="check a halconfig and report, writing nothing")
-    halconfig_args(val)
+    val = sub.add_parser("validate", help="check a halconfig (or the chart's values files) and report, writing nothing")
+    halconfig_args(val, optional=True)
+    val.add_argument("-f", "--values", action="append", default=[], metavar="FILE",
+                     help="chart values file, as given to helm (repeatable; later files win, as in Helm): "
+                          "checks its `halconfig` the way the chart's post-renderer will")
 
     mig = sub.add_parser("migrate", help="turn a Halyard directory (~/.hal) into chart values, a Secret and a report")
     mig.add_argument("hal_dir", metavar="HAL_DIR", help="Halyard's directory (holding `config`), usually ~/.hal")
@@ -61,7 +66,9 @@ def _parser() -> argparse.ArgumentParser:
                            "default: $SPINNAKER_RENDERER_ERROR_FILE")
 
     sub.add_parser("last-error", help="print the reason the last post-render failed (Helm 4 hides it)")
-    sub.add_parser("schema", help="print the JSON schema of the chart's values")
+    schema = sub.add_parser("schema", help="print the JSON schema of the chart's values (for editors)")
+    schema.add_argument("--helm", action="store_true",
+                        help="the chart's values.schema.json instead: unknown halconfig keys left to the renderer")
     sub.add_parser("docs", help="print the halconfig reference as Markdown")
     helm = sub.add_parser("helm", help="run helm install/upgrade/template with the post-renderer wired in")
     helm.add_argument("helm_args", nargs=argparse.REMAINDER,
@@ -109,7 +116,7 @@ def _print_problems(report, text: str, source: str, levels) -> None:
             if p.line is None:
                 p.line = lines.get(p.path)
     for p in shown:
-        print(p.render(source), file=sys.stderr)
+        print(p.render(source, cli=True), file=sys.stderr)
 
 
 def _requested_release(args):
@@ -129,7 +136,7 @@ def _load(args):
     from .yamlread import load
 
     requested = _requested_release(args)
-    text, source = _read_source(args.halconfig)
+    text, source = _read_source(_halconfig_file(args.halconfig))
     data = load(text, source)
     hal, release, report = halconfig.read_for_release(data, requested, deployment=args.deployment,
                                                       strict=args.strict, kleat_compat=args.kleat_compat)
@@ -138,6 +145,39 @@ def _load(args):
         count = len(report.errors)
         raise InvalidHalconfig(report, source).with_summary(
             f"{source}: {count} error{'s' if count != 1 else ''}; nothing was written.")
+    return hal, release, report, text, source
+
+
+def _halconfig_file(path: str) -> str:
+    """A Halyard directory (~/.hal) stands for its config file."""
+    if path != "-" and os.path.isdir(path):
+        from .inputs import halyard_config
+
+        return halyard_config(path)
+    return path
+
+
+def _load_values(args):
+    """(hal, release, report, text, source) of chart values files merged as Helm merges them."""
+    from .inputs import CHART_VALUES, check_values, merge_values
+    from .yamlread import load
+
+    values, texts = {}, []
+    for path in ([CHART_VALUES] if os.path.exists(CHART_VALUES) else []) + list(args.values):
+        text, source = _read_source(path)
+        data = load(text, source)
+        if data is not None and not isinstance(data, dict):
+            raise _InputError(f"error: {source}: a values file is a mapping, not {type(data).__name__}.")
+        values = merge_values(values, data or {})
+        if path != CHART_VALUES:
+            texts.append((text, source))
+    if args.deployment:
+        values["halconfigDeployment"] = args.deployment
+    if args.strict:
+        values["strict"] = True
+    hal, release, report = check_values(values, kleat_compat=args.kleat_compat, release=_requested_release(args))
+    # Lines come from the last file that sets `halconfig` (Helm keeps the last one's).
+    text, source = next(((t, s) for t, s in reversed(texts) if "halconfig" in t), texts[-1])
     return hal, release, report, text, source
 
 
@@ -174,7 +214,19 @@ def write_files(outdir: str, files: dict) -> None:
 
 
 def cmd_validate(args) -> int:
-    hal, release, report, text, source = _load(args)
+    if args.values and args.halconfig:
+        raise UsageError("give a halconfig or values files (-f), not both")
+    if args.values:
+        hal, release, report, text, source = _load_values(args)
+        if not report.ok:
+            _print_problems(report, text, source, (ERROR, WARNING))
+            count = len(report.errors)
+            raise InvalidHalconfig(report, source).with_summary(
+                f"{', '.join(args.values)}: {count} error{'s' if count != 1 else ''}.")
+    elif args.halconfig:
+        hal, release, report, text, source = _load(args)
+    else:
+        raise UsageError("validate needs a halconfig file, a Halyard directory, or values files (-f)")
     _print_problems(report, text, source, (WARNING, NOTE))
     warnings = sum(p.level == WARNING for p in report.problems)
     notes = sum(p.level == NOTE for p in report.problems)
@@ -245,7 +297,7 @@ def cmd_last_error(args) -> int:
 def cmd_schema(args) -> int:
     from .schema import schema_text
 
-    sys.stdout.write(schema_text())
+    sys.stdout.write(schema_text(for_helm=args.helm))
     return EXIT_OK
 
 

@@ -330,11 +330,12 @@ class _Reference:
             "Every section and field of the halconfig: the chart's `halconfig` value, or the file given to "
             "`spinnaker-renderer generate` / `validate`. It is accepted in kleat's form (the sections below at "
             "the top level) or as a whole Halyard `~/.hal/config` ([Halyard file](#" + self.halyard_anchor + ")), "
-            "whose current deployment is used. `values.schema.json` is generated from the same model, so Helm "
-            "refuses a misspelt key anywhere in it.",
+            "whose current deployment is used. The schemas are generated from the same model: "
+            "`values-schema.json` marks a misspelt key in your editor; under Helm, unknown keys are reported by "
+            "the renderer (a warning with a did-you-mean, an error with `strict`), as `validate` reports them.",
             "",
             "**Types.** *string*: text (a number is read as text). *boolean*: `true` or `false` (the strings "
-            "`\"true\"` and `\"false\"`, in any case, are read as booleans, as Halyard did). *integer*: a whole "
+            "`\"true\"` and `\"false\"`, also capitalized or in capitals, are read as booleans, as Halyard did). *integer*: a whole "
             "32-bit number (a numeric string is accepted). *enum*: one of the listed values. *list of*: a YAML "
             "list. *map of*: a mapping whose keys you choose. *any*: free-form YAML, passed on as it is. A "
             "section is a mapping of the fields in its table. `null` means unset, like leaving the key out.",
@@ -358,20 +359,21 @@ class _Reference:
             "written to in the service's file (\"as written here\": under its own name, where its section is "
             "written). A field without that list is read the same way by every supported release.",
             "",
-            "**Marks.** **Required**: Spinnaker cannot refer to the entry without it; a warning, an error with "
-            "`--strict`. **Secret**: a credential, kept out of ConfigMaps and of Deck's settings.js (which every "
+            "**Marks.** **Required**: Spinnaker cannot refer to the entry without it; an error (a warning with "
+            "`--kleat-compat`; see [Preflight checks](#preflight-checks)). **Secret**: a credential, kept out of ConfigMaps and of Deck's settings.js (which every "
             "browser downloads). **Halyard only**: a field Halyard wrote that no current service reads, or that "
             "is spelled differently now; it is accepted, and converted or dropped as described, with a note.",
             "",
             "## Contents",
             "",
+            "- [Preflight checks](#preflight-checks)",
             f"- [Halyard file](#{self.halyard_anchor})",
             f"- [Top level](#{self.anchors[id(self.hal)]})",
         ]
         for field in self.hal.fields.values():
             if field.target is not None and self.first_path.get(id(field.target)) == field.name:
                 out.append(f"  - [`{field.name}`](#{self.anchors[id(field.target)]})")
-        out += [
+        out += [""] + preflight_table() + [
             "",
             f'<a id="{self.halyard_anchor}"></a>',
             "",
@@ -395,6 +397,35 @@ class _Reference:
         for path, msg in self.sections:
             out += self.section(path, msg)
         return "\n".join(out).rstrip("\n") + "\n"
+
+
+def preflight_table() -> list[str]:
+    """The declared preflight checks (renderer/preflight.py) as a section of the reference."""
+    from .preflight import CHECKS
+
+    out = [
+        '<a id="preflight-checks"></a>',
+        "",
+        "## Preflight checks",
+        "",
+        "Rules across values, checked offline by every route (`validate`, `generate`, the post-renderer, "
+        "`spinnaker-renderer helm`), each reported with its id, the halconfig path and how to fix it. "
+        "Marked *kleat accepted*: kleat let it through, so it is an error, and a warning with "
+        "`--kleat-compat`. Marked *chart*: checked when the chart's values are known (`validate -f`, Helm).",
+        "",
+        "| Id | Where | Rule | Fix | Severity |",
+        "|---|---|---|---|---|",
+    ]
+    for item in CHECKS:
+        severity = item.severity + (", kleat accepted" if item.kleat_accepted else "") + \
+            (", chart" if item.needs_chart else "")
+        out.append(f"| `{item.id}` | `{_cell(item.path)}` | {_cell(item.rule)} | {_cell(item.fix)} | {severity} |")
+    out += ["", "Also checked on every route: `version` (and the chart's `spinnaker.version`) names a supported "
+                "release, `MAJOR.MINOR.PATCH` (a build name such as `master-latest-unvalidated`, `1.35` or `v1.35.3` "
+                "is refused; kleat accepted it); a key the model does not declare is a warning with a did-you-mean "
+                "and a pointer to the chart's `profiles` for Spring settings (an error with `strict: true` / "
+                "`--strict`)."]
+    return out
 
 
 def halconfig_reference() -> str:

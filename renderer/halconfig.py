@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from . import halyard
 from .model import HAL
+from .preflight import run_checks
 from .problems import Report
 from .releases import Release, target
 from .unread import report_unread
@@ -15,26 +16,28 @@ from .validate import normalize
 
 
 def read(data, *, deployment: str | None = None, strict: bool = False, report: Report | None = None,
-         base: tuple = (), kleat_compat: bool = False):
-    """Normalize halconfig `data`; problems (with paths under `base`) go to the report."""
-    hal, report, _ = _read(data, deployment, strict, report, base, kleat_compat)
+         base: tuple = (), kleat_compat: bool = False, chart=None):
+    """Normalize halconfig `data` and run the preflight checks; problems (with paths under `base`) go
+    to the report. `chart` (a `renderer.preflight.Chart`) enables the checks against the chart's values."""
+    hal, report, _ = _read(data, deployment, strict, report, base, kleat_compat, chart)
     return hal, report
 
 
 def read_for_release(data, requested: Release | None = None, *, deployment: str | None = None,
-                     strict: bool = False, base: tuple = (), kleat_compat: bool = False):
+                     strict: bool = False, base: tuple = (), kleat_compat: bool = False, chart=None,
+                     report: Report | None = None, fallback: Release | None = None):
     """(hal, release, report): `read`, plus the release to translate for
-    (`requested`, else the halconfig's version; see `renderer.releases.target`)."""
-    hal, report, where = _read(data, deployment, strict, None, base, kleat_compat)
+    (`requested`, else the halconfig's version, else `fallback`; see `renderer.releases.target`)."""
+    hal, report, where = _read(data, deployment, strict, report, base, kleat_compat, chart)
     release = None
     if hal is not None:
-        release = target(requested, hal, report, where + ("version",))
+        release = target(requested, hal, report, where + ("version",), fallback=fallback)
         if release is not None:
             report_unread(HAL, hal, release, report, where)
     return hal, release, report
 
 
-def _read(data, deployment, strict, report, base, kleat_compat):
+def _read(data, deployment, strict, report, base, kleat_compat, chart=None):
     """(hal, report, path of the halconfig inside `data`)."""
     report = report if report is not None else Report(kleat_compat=kleat_compat)
     if data is None:
@@ -58,5 +61,7 @@ def _read(data, deployment, strict, report, base, kleat_compat):
         return None, report, base
     data = halyard.apply_rules(data, base, report, halyard_form)
     hal = normalize(HAL, data, report, strict=strict, path=base)
+    if hal is not None:
+        run_checks(hal, report, base, chart)
     report.restore_paths()
     return hal, report, base

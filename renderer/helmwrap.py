@@ -125,22 +125,13 @@ def _chart_files(chart: str) -> tuple[str | None, str | None]:
         return member("values.yaml"), member("values.schema.json")
 
 
-def _merge(base, override):
-    if isinstance(base, dict) and isinstance(override, dict):
-        out = dict(base)
-        for key, value in override.items():
-            out[key] = _merge(base.get(key), value) if key in base else value
-        return {k: v for k, v in out.items() if v is not None}
-    return override
-
-
 def check_values(args) -> list[str]:
     """Problems in the values the command would use; [] when they look fine."""
     import json
 
     import yaml
 
-    from . import halconfig
+    from .inputs import check_values as verdict, merge_values
 
     chart = chart_argument(args)
     values, schema = {}, None
@@ -153,14 +144,17 @@ def check_values(args) -> list[str]:
     else:
         print(f"spinnaker-renderer helm: {chart or 'the chart'} is not a local chart; "
               "its values are checked by helm only.", file=sys.stderr)
+    from .problems import InvalidHalconfig
+    from .yamlread import load
+
     for path in _values_files(args):
         try:
             with open(path, encoding="utf-8") as handle:
-                values = _merge(values, yaml.safe_load(handle) or {})
+                values = merge_values(values, load(handle.read(), path) or {})  # read as `validate -f` reads it
         except OSError as exc:
             return [f"cannot read values file {path}: {exc.strerror}"]
-        except yaml.YAMLError as exc:
-            return [f"{path}: not valid YAML: {exc}"]
+        except InvalidHalconfig as exc:
+            return [p.render(path) for p in exc.report.errors]
     problems = []
     if schema:
         import jsonschema
@@ -171,8 +165,12 @@ def check_values(args) -> list[str]:
             problems.append(f"values: {where}: {error.message}")
     if problems:
         return problems
-    _, report = halconfig.read(values.get("halconfig") or {}, deployment=values.get("halconfigDeployment") or None,
-                               strict=bool(values.get("strict")), base=("halconfig",))
+    try:
+        _, _, report = verdict(values)  # the post-renderer's verdict, before helm runs
+    except InvalidHalconfig as exc:  # a --set-file halconfig that is not YAML
+        return [p.render() for p in exc.report.errors]
+    for problem in report.warnings:
+        print(problem.render(), file=sys.stderr)
     return [p.render() for p in report.errors]
 
 
@@ -239,7 +237,9 @@ def run(helm_args) -> int:
     if problems:
         for line in problems:
             print(line if line.startswith("error") else f"error: {line}", file=sys.stderr)
-        print("spinnaker-renderer helm: the values are not valid; helm was not run.", file=sys.stderr)
+        files = " ".join(f"-f {f}" for f in _values_files(helm_args))
+        print(f"spinnaker-renderer helm: the values are not valid; helm was not run. Reproduce with: "
+              f"spinnaker-renderer validate {files}".rstrip(), file=sys.stderr)
         return EXIT_INVALID
 
     import subprocess

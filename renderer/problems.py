@@ -27,16 +27,20 @@ def format_path(path) -> str:
 
 
 class Problem:
-    __slots__ = ("level", "path", "message", "hint", "line")
+    __slots__ = ("level", "path", "message", "hint", "line", "check", "kleat")
 
     def __init__(self, level, path, message, hint=""):
+        self.check = None  # the id of the preflight check that found it (renderer.preflight)
+        self.kleat = False  # refused although kleat accepted it: the CLI mentions --kleat-compat
         self.level = level
         self.path = tuple(path)
         self.message = message
         self.hint = hint
         self.line = None  # filled in by the CLI from the YAML text
 
-    def render(self, source: str = "") -> str:
+    def render(self, source: str = "", cli: bool = False) -> str:
+        """`level: path (file:line): message hint`; `cli` adds the --kleat-compat pointer, which only
+        the CLI has (Helm users are shown the fix alone)."""
         where = format_path(self.path)
         if source and self.line:
             where = f"{where} ({source}:{self.line})"
@@ -45,6 +49,8 @@ class Problem:
         text = f"{self.level}: {where}: {self.message}"
         if self.hint:
             text += f" {self.hint}"
+        if cli and self.kleat:
+            text += " " + KLEAT_COMPAT_HINT
         return text
 
     def __repr__(self):
@@ -88,14 +94,17 @@ class Report:
         self.problems.append(Problem(NOTE, path, message, hint))
 
     def kleat_accepted(self, path, message, hint=""):
-        """A problem kleat let through (a nameless account, a build name as the
-        version): an error, or a warning under --kleat-compat. The one place
-        that decides between the two."""
+        """A problem kleat let through (a nameless account, a dangling reference): an error, or a
+        warning under --kleat-compat. The one place that decides between the two."""
         if self.kleat_compat:
-            self.warning(path, message, hint + " (accepted because of --kleat-compat)" if hint
-                         else "(accepted because of --kleat-compat)")
+            self.warning(path, message, (hint + " " if hint else "") + "(accepted because of --kleat-compat)")
         else:
-            self.error(path, message, (hint + " " if hint else "") + KLEAT_COMPAT_HINT)
+            self.error(path, message, hint)
+            self.problems[-1].kleat = True
+
+    @property
+    def warnings(self):
+        return [p for p in self.problems if p.level == WARNING]
 
     @property
     def errors(self):

@@ -120,24 +120,32 @@ def _boundary(text: str | None) -> Release | None:
     return Release(*(int(part) for part in match.groups()))
 
 
-def target(requested: Release | None, hal: dict, report, path=("version",)) -> Release | None:
+def target(requested: Release | None, hal: dict, report, path=("version",),
+           fallback: Release | None = None) -> Release | None:
     """The release to translate `hal` for: `requested` (--release, the chart's
-    spinnaker.version) or else the halconfig's `version`; None after reporting
-    an error. A halconfig version that names no release is what kleat
-    accepted, so --kleat-compat translates it with kleat's (1.x) semantics."""
+    spinnaker.version) or else the halconfig's `version`, else `fallback` (the
+    chart's default); None after reporting an error. A halconfig version that
+    names no release is what kleat accepted, so --kleat-compat translates it
+    with kleat's (1.x) semantics; otherwise it is refused even when another
+    release was requested (it would silently become that release)."""
     version = hal.get("version") if isinstance(hal, dict) else None
     if requested is not None:
         if version:
             try:
                 own = Release.parse(version)
-            except UnsupportedRelease:
-                own = None  # a build name: the requested release decides, as in the chart
+            except UnsupportedRelease as exc:
+                own = None  # a release this renderer does not write for: the requested one decides
+                if not _SHAPE.match(version):  # names no release at all: it would silently become another
+                    report.kleat_accepted(path, str(exc), f"Set version to {requested} (the release run), or "
+                                                          "remove it.")
             if own is not None and own != requested:
                 report.error(path, f"the halconfig says version {own}, but release {requested} was requested.",
                              "Make them agree, or remove the halconfig's version.")
                 return None
         return requested
     hint = "Set version to the release you run, e.g. 2026.4.0, or name it with --release."
+    if not version and fallback is not None:
+        return fallback
     if not version:
         report.kleat_accepted(path, f"the halconfig names no Spinnaker release (supported: {SUPPORTED}).", hint)
         return KLEAT if report.kleat_compat else None

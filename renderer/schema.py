@@ -12,11 +12,23 @@ versions (and Helm 4) with santhosh-tekuri/jsonschema, which honours the
 `$schema` given; both read this schema the same way. No remote or relative
 refs (they fail offline) and no 2019-09/2020-12 keywords.
 
-Halconfig field types accept exactly what the normalizer (`renderer.validate`)
-accepts: strings also take integers, booleans also take "true"/"false" in any
-case, integers also take numeric strings, every field takes null (= unset).
-Every message refuses keys it does not declare, so a misspelt key is caught
-before anything is rendered. The chart's own values are typed strictly
+Two schemas come from here, differing only in unknown halconfig keys:
+- `values-schema.json`, for editors: every halconfig message refuses keys it
+  does not declare, so an editor marks a misspelt key as you type;
+- `charts/spinnaker/values.schema.json`, for Helm: unknown halconfig keys pass
+  to the renderer, which reports them with a did-you-mean and decides by
+  `strict` (a warning, or an error with `strict: true`), the same verdict and
+  message `spinnaker-renderer validate` gives.
+
+Halconfig field types are a subset of what the normalizer (`renderer.validate`)
+accepts, so whatever the schema accepts the renderer accepts: strings also take
+integers, booleans also take "true"/"false" as Halyard read them (an enum, not
+a regular expression Helm would print), every field takes null (= unset).
+Integer fields take numbers in quotes ("3"); the editors' schema says which
+strings are numbers with a pattern, Helm's leaves that to the renderer, which
+says it in words (Helm would print the regex); the verdict is the same, given
+one step later. No if/then/else either: Helm prints "Must validate "else" as "if"
+was not valid" for those. The chart's own values are typed strictly
 (templates test them as they are: the string "false" would be true there).
 
 This module is only imported by the `schema` command and the generator; the
@@ -27,13 +39,13 @@ from __future__ import annotations
 import json
 
 from .model.dsl import ANY, BOOL, ENUM, INT, INTV, MSG, STR, STRV
+from .validate import QUOTED_BOOLEANS
+
+# What Python's int() (the normalizer) accepts as a whole number in a string.
+INT_PATTERN = r"^\s*[-+]?[0-9]+(_[0-9]+)*\s*$"
 
 DRAFT = "http://json-schema.org/draft-07/schema#"
 INT32_MIN, INT32_MAX = -(2**31), 2**31 - 1
-# What Python's int() (the normalizer) accepts as a whole number in a string.
-INT_PATTERN = r"^\s*[-+]?[0-9]+(_[0-9]+)*\s*$"
-# The quoted booleans Halyard (and the normalizer) read: true/false in any case.
-BOOL_PATTERN = "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee])$"
 
 # The Helm-managed keys a parent chart puts into a subchart's values.
 SUBCHART_KEYS = {
@@ -118,28 +130,32 @@ def field_description(field, alias_of: str | None = None) -> str:
 
 
 class Builder:
-    """Builds the schema; `halconfig` says which typing rules apply (lenient halconfig, strict values)."""
+    """Builds the schema; `halconfig` says which typing rules apply (lenient halconfig, strict values);
+    `closed` makes halconfig messages refuse undeclared keys (the editors' schema)."""
 
-    def __init__(self, names: Names):
+    def __init__(self, names: Names, closed: bool = True):
         self.names = names
+        self.closed = closed
         self.definitions: dict[str, dict] = {}
 
     # scalar schemas ---------------------------------------------------
 
-    @staticmethod
-    def scalar(field, halconfig: bool, nullable: bool) -> dict:
+    def scalar(self, field, halconfig: bool, nullable: bool) -> dict:
         kind = field.kind
         null = ["null"] if nullable else []
         if kind in (STR, STRV):
             return {"type": ["string", "integer"] + null} if halconfig else {"type": ["string"] + null}
         if kind == BOOL:
-            if halconfig:
-                return {"type": ["boolean", "string"] + null, "pattern": BOOL_PATTERN}
+            if halconfig:  # Halyard-era files quote booleans; a list of values prints without a regex
+                return {"enum": [True, False, *QUOTED_BOOLEANS] + ([None] if nullable else [])}
             return {"type": ["boolean"] + null}
         if kind in (INT, INTV):
             if halconfig:
-                return {"type": ["integer", "string"] + null, "pattern": INT_PATTERN,
-                        "minimum": INT32_MIN, "maximum": INT32_MAX}
+                # Numbers in quotes are read as numbers. Editors are told which strings are numbers;
+                # Helm leaves it to the renderer, whose message says "expected a whole number" where
+                # Helm would print the regex.
+                number = {"type": ["integer", "string"] + null, "minimum": INT32_MIN, "maximum": INT32_MAX}
+                return dict(number, pattern=INT_PATTERN) if self.closed else number
             return {"type": ["integer"] + null}
         if kind == ENUM:
             values = []
@@ -162,10 +178,13 @@ class Builder:
         message-typed field needs no anyOf with null, whose errors would bury
         the real one. The reference sits in a one-item allOf because draft-07
         ignores every keyword next to a `$ref` (the field's description
-        included). Where null is refused (list items) it is narrowed to objects.
+        included). Where null is refused (list items) it is narrowed to objects. Helm's schema
+        uses the bare reference: Helm prints a line for every allOf on the way to an error.
         """
         if field.kind == MSG:
-            ref = {"allOf": [_ref(self.message(field.ref, halconfig))]}
+            ref = _ref(self.message(field.ref, halconfig))
+            if self.closed:  # editors show the field's own description; Helm reports each allOf level
+                ref = {"allOf": [ref]}
             return ref if nullable else {"type": "object", **ref}
         return self.scalar(field, halconfig, nullable)
 
@@ -176,10 +195,13 @@ class Builder:
         elif field.map:
             body = {"type": ["object", "null"], "additionalProperties": self.single(field, halconfig, nullable=True)}
         elif field.keyed_list and field.kind == MSG:
-            # Halyard's list of named entries, or the mapping keyed by name.
-            body = {"if": {"type": "array"},
-                    "then": {"items": self.keyed_entry(field, halconfig)},
-                    "else": self.single(field, halconfig, nullable=True)}
+            # Halyard's list of named entries, or the mapping keyed by name: `items` only
+            # applies to the list and `properties` only to the mapping.
+            mapping = self.definitions[self.message(field.ref, halconfig)]
+            body = {"type": ["array", "object", "null"], "items": self.keyed_entry(field, halconfig),
+                    "properties": mapping["properties"]}
+            if "additionalProperties" in mapping:
+                body["additionalProperties"] = mapping["additionalProperties"]
         else:
             body = self.single(field, halconfig, nullable=True)
         out = {"description": field_description(field, alias_of)}
@@ -208,7 +230,9 @@ class Builder:
                 entry_definition = {
                     "type": "object",
                     "description": f"{base['description']} (Halyard's list form: an entry named `{sub.name}`.)",
-                    "properties": properties, "additionalProperties": False}
+                    "properties": properties}
+                if self.closed:
+                    entry_definition["additionalProperties"] = False
                 if "dependencies" in base:
                     entry_definition["dependencies"] = base["dependencies"]
                 self.definitions[name] = entry_definition
@@ -225,8 +249,9 @@ class Builder:
         name = self.names[msg]
         if name in self.definitions:
             return name
-        definition = {"type": ["object", "null"], "description": msg.doc.strip(), "properties": {},
-                      "additionalProperties": False}
+        definition = {"type": ["object", "null"], "description": msg.doc.strip(), "properties": {}}
+        if self.closed or not halconfig:
+            definition["additionalProperties"] = False
         self.definitions[name] = definition  # before the fields: recursion ends here
         definition["properties"] = self.properties(msg, halconfig)
         self.add_rules(definition, msg, halconfig)
@@ -259,32 +284,42 @@ class Builder:
 
 
 def halconfig_schema(builder: Builder) -> dict:
+    """The `halconfig` value: a kleat-form halconfig or a whole Halyard file, as one mapping.
+
+    Both forms in one set of properties (the Halyard file's three keys next to
+    the halconfig's) rather than an if/then/else whose failures Helm reports as
+    noise; the renderer tells the two forms apart (`renderer.halyard`). A
+    string (`--set-file halconfig=...`) is parsed by the chart, after
+    validation: its content cannot be checked here."""
     from .model import HAL, HALYARD_FILE
 
-    # The renderer takes a mapping with deploymentConfigurations for a Halyard
-    # file (renderer.halyard.is_halyard_file), any other mapping for kleat
-    # form. A string (`--set-file halconfig=...`) is parsed by the chart, after
-    # validation: its content cannot be checked here.
-    return {"if": {"type": "object", "required": ["deploymentConfigurations"]},
-            "then": _ref(builder.message(HALYARD_FILE, True)),
-            "else": {"if": {"type": "string"}, "else": _ref(builder.message(HAL, True))}}
+    hal = builder.definitions[builder.message(HAL, True)]
+    properties = dict(hal["properties"])
+    for field in HALYARD_FILE.fields.values():
+        properties[field.name] = builder.property(field, True)
+    out = {"type": ["object", "string", "null"], "properties": properties}
+    if "additionalProperties" in hal:
+        out["additionalProperties"] = False
+    return out
 
 
-def schema() -> dict:
-    """The JSON schema of the chart's values."""
+def schema(for_helm: bool = False) -> dict:
+    """The JSON schema of the chart's values: for editors, or (`for_helm`) the chart's own, which
+    leaves unknown halconfig keys to the renderer."""
     from .model import HAL, HALYARD_FILE
     from .values_model import Values
 
     names = Names([Values, HAL, HALYARD_FILE])
-    builder = Builder(names)
+    builder = Builder(names, closed=not for_helm)
     properties = {}
     for field in Values.fields.values():
         if field.name == "halconfig":
-            prop = {"description": field_description(field) + " Keys the halconfig model does not declare are "
-                                                                 "refused (see docs/halconfig-reference.md). A "
-                                                                 "string (`--set-file halconfig=FILE`) is read as "
-                                                                 "YAML by the chart; its content is checked when "
-                                                                 "rendering, not here."}
+            unknown = ("reported by the renderer (a warning, an error with `strict: true`)" if for_helm
+                       else "marked (see docs/halconfig-reference.md)")
+            prop = {"description": field_description(field) + f" Keys the halconfig model does not declare are "
+                                                               f"{unknown}. A string (`--set-file halconfig=FILE`) "
+                                                               "is read as YAML by the chart; its content is "
+                                                               "checked when rendering, not here."}
             prop.update(halconfig_schema(builder))
             if field.default is not None:
                 prop["default"] = field.default
@@ -307,6 +342,6 @@ def schema() -> dict:
     }
 
 
-def schema_text() -> str:
+def schema_text(for_helm: bool = False) -> str:
     """`schema()` as deterministic JSON: 2-space indent, trailing newline."""
-    return json.dumps(schema(), indent=2, ensure_ascii=False) + "\n"
+    return json.dumps(schema(for_helm), indent=2, ensure_ascii=False) + "\n"

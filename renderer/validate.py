@@ -14,6 +14,10 @@ from .model.dsl import ANY, BOOL, ENUM, INT, INTV, MSG, STR, STRV
 from .problems import Report
 
 _INT32 = (-(2**31), 2**31 - 1)
+# Booleans in quotes, as Halyard read them (the schema lists the same spellings).
+QUOTED_BOOLEANS = ("true", "True", "TRUE", "false", "False", "FALSE")
+SPRING_HINT = ("A service setting the halconfig does not model goes in the chart's `profiles` "
+               "(e.g. profiles.clouddriver), which is merged into that service's config.")
 
 
 def _type_name(value) -> str:
@@ -133,14 +137,6 @@ class Normalizer:
                 value = self.value(field, value, sub)
             if value is not _DROP:
                 out[name] = value
-        for field in msg.required:
-            if field.name not in out:
-                text = f"'{field.name}' is required in {msg.name}"
-                if self.strict:
-                    self.report.error(path + (field.name,), text + ".", f"Add {field.name}.")
-                else:
-                    self.report.warning(path + (field.name,), text + "; Spinnaker will not be able to refer to it.",
-                                        f"Add {field.name} (--strict refuses this).")
         if msg.checks:
             for check in msg.checks:
                 found = check(out)
@@ -160,6 +156,8 @@ class Normalizer:
             hint = f"It is a field of {' and of '.join(homes)}; move it there."
         else:
             hint = suggest(key, [f.name for f in msg.fields.values() if f.halyard is None] or msg.fields)
+        if not hint or not hint.startswith("It is"):
+            hint = (hint + " " if hint else "") + SPRING_HINT
         text = f"'{key}' is not a field of {msg.name}; "
         if self.strict:
             self.report.error(path + (key,), text + "refused (--strict).", hint)
@@ -211,10 +209,10 @@ class Normalizer:
         if kind == BOOL:
             if value is True or value is False:
                 pass
-            elif isinstance(value, str) and value.lower() in ("true", "false"):
+            elif isinstance(value, str) and value in QUOTED_BOOLEANS:
                 value = value.lower() == "true"  # Halyard read quoted booleans too
             else:
-                self.report.error(path, f"expected true or false, got {_type_name(value)} {_show(value)}.")
+                self.report.error(path, f"expected true or false (boolean), got {_type_name(value)} {_show(value)}.")
                 return _DROP
             return value
         if kind == MSG:
@@ -225,12 +223,12 @@ class Normalizer:
                 try:
                     value = int(value.strip())
                 except ValueError:
-                    self.report.error(path, f"expected a whole number, got {_show(value)}.")
+                    self.report.error(path, f"expected a whole number (integer), got {_show(value)}.")
                     return _DROP
             elif isinstance(value, float) and value.is_integer():
                 value = int(value)
             elif isinstance(value, bool) or not isinstance(value, int):
-                self.report.error(path, f"expected a whole number, got {_type_name(value)} {_show(value)}.")
+                self.report.error(path, f"expected a whole number (integer), got {_type_name(value)} {_show(value)}.")
                 return _DROP
             if not _INT32[0] <= value <= _INT32[1]:
                 self.report.error(path, f"{value} is out of range for a 32-bit integer.")

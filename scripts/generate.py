@@ -4,8 +4,9 @@
 Derived files:
 - charts/spinnaker/values.yaml and charts/spinnaker/README.md (from renderer/values_model.py; the
   README also quotes Chart.yaml's kubeVersion and ci/minimal-values.yaml);
-- values-schema.json and charts/spinnaker/values.schema.json: the same JSON schema of the chart's
-  values (values model + halconfig model), byte for byte what `spinnaker-renderer schema` prints;
+- values-schema.json (for editors; what `spinnaker-renderer schema` prints) and
+  charts/spinnaker/values.schema.json (Helm's; `schema --helm`): the JSON schema of the chart's values
+  (values model + halconfig model), differing only in unknown halconfig keys (renderer/schema.py);
 - docs/halconfig-reference.md (from renderer/model/), what `spinnaker-renderer docs` prints.
 """
 from __future__ import annotations
@@ -27,7 +28,7 @@ def derived_files() -> dict:
     schema = schema_text()
     return {
         "charts/spinnaker/values.yaml": values_yaml(),
-        "charts/spinnaker/values.schema.json": schema,
+        "charts/spinnaker/values.schema.json": schema_text(for_helm=True),
         "values-schema.json": schema,
         "charts/spinnaker/README.md": chart_readme(),
         "docs/halconfig-reference.md": halconfig_reference(),

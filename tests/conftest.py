@@ -15,6 +15,9 @@ settings.register_profile("project", derandomize=True, deadline=None,
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "project"))
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+# The post-renderer writes warnings (and, as Helm 4's plugin, errors) to the terminal helm runs in;
+# tests read them from stderr and the error file instead of the developer's terminal.
+os.environ.setdefault("SPINNAKER_RENDERER_NO_TTY", "1")
 SHARED = os.environ.get("SPINNAKER_SHARED", os.path.join(os.path.dirname(ROOT), "shared"))
 REFERENCE = os.path.join(SHARED, "reference")
 COMPARATOR = os.path.join(SHARED, "tools", "compare_kleat_outputs.py")
@@ -173,3 +176,30 @@ def installed_renderer(tmp_path_factory):
             pytest.fail(f"pip install . failed:\n{pip.stderr}")
         pytest.skip(f"pip install . failed (no package index?): {pip.stderr.strip().splitlines()[-1:]}")
     return venv / "bin"
+
+
+def chart_ready(halconfig: dict) -> dict:
+    """Chart values carrying a reference-corpus halconfig, the way a Helm user must give it.
+
+    kleat's corpus names a build (`master-latest-unvalidated`) as its version and points at files
+    under /var/secrets without saying which Secret holds them: under Helm both are refused
+    (renderer/preflight.py, renderer/releases.py), so the version is left to the chart and
+    `secrets.files` names a Secret."""
+    halconfig = dict(halconfig)
+    halconfig.pop("version", None)
+    return {"halconfig": halconfig, "secrets": {"files": [{"secretName": "spinnaker-files"}]}}
+
+
+# Every optional service on, each with what its preflight checks ask for (renderer/preflight.py).
+ALL_OPTIONAL_HALCONFIG = {
+    "security": {"authn": {"enabled": True, "basic": {"enabled": True, "user": {"username": "u"}}},
+                 "authz": {"enabled": True, "groupMembership": {"service": "EXTERNAL"}}},
+    "canary": {"enabled": True, "serviceIntegrations": {
+        "prometheus": {"enabled": True, "accounts": [
+            {"name": "prom", "endpoint": {"baseUrl": "http://prometheus:9090"}}]},
+        "aws": {"enabled": True, "accounts": [{"name": "s3", "bucket": "b", "supportedTypes": ["OBJECT_STORE"]}]}}},
+    "managedDelivery": {"enabled": True},
+    "persistentStorage": {"sql": {"enabled": True, "default": {"jdbcUrl": "jdbc:mysql://mysql:3306/keel"}}},
+    "ci": {"jenkins": {"enabled": True, "masters": []}},
+    "metricStores": {"prometheus": {"enabled": True}},
+}

@@ -335,13 +335,13 @@ def test_unknown_top_level_section_suggestion(tmp_path, run_cli):
     assert "Did you mean 'providers'?" in result.stderr
 
 
-def test_nameless_account_warns_but_strict_refuses(tmp_path, run_cli):
+def test_nameless_account_refused_and_kleat_compat_warns(tmp_path, run_cli):
     text = "providers:\n  kubernetes:\n    enabled: true\n    accounts:\n    - context: x\n"
     source = _write(tmp_path, text)
-    lax = run_cli("validate", "--release", "2026.4.0", source)
-    assert lax.returncode == 0, lax.stderr
-    assert "warning: providers.kubernetes.accounts[0].name" in lax.stderr
-    strict = run_cli("validate", "--release", "2026.4.0", "--strict", source)
+    compat = run_cli("validate", "--release", "2026.4.0", "--kleat-compat", source)
+    assert compat.returncode == 0, compat.stderr
+    assert "warning: providers.kubernetes.accounts[0].name" in compat.stderr
+    strict = run_cli("validate", "--release", "2026.4.0", source)
     assert strict.returncode == 1
     match = ERROR_LINE.match(_error_lines(_no_traceback(strict))[0])
     assert match and match.group("path") == "providers.kubernetes.accounts[0].name"

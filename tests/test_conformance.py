@@ -108,7 +108,8 @@ def test_generate_matches_reference(case_id, halconfig, expected, tmp_path, run_
     # As the acceptance checks do: where the default refuses what kleat
     # accepted (a version that names no release), --kleat-compat.
     result = run_cli("generate", halconfig, str(out))
-    if result.returncode != 0:
+    if result.returncode != 0:  # refused (e.g. a nameless account): as the acceptance checks do
+        assert "--kleat-compat accepts it" in result.stderr, result.stderr
         result = run_cli("generate", "--kleat-compat", halconfig, str(out))
     assert result.returncode == 0, result.stderr
     assert sorted(os.listdir(out)) == sorted(os.listdir(expected))
@@ -124,11 +125,22 @@ def test_every_deliberate_difference_is_in_the_readme():
 
 
 def test_kleat_compat_changes_only_the_refusal(tmp_path, run_cli):
-    """A halconfig whose version is a release translates the same with and without --kleat-compat."""
+    """--kleat-compat turns what kleat accepted into warnings, and changes nothing else: Halyard's
+    case refused without it only for kleat-accepted problems; a clean halconfig translates the same."""
     need_reference()
     halyard_1_30 = next(c[1] for c in CASES if c[0] == "halyard-case-00")
+    refused = run_cli("generate", "--release", "1.30.0", halyard_1_30, str(tmp_path / "refused"))
+    errors = [line for line in refused.stderr.splitlines() if line.startswith("error:")]
+    assert refused.returncode == 1 and errors and not (tmp_path / "refused").exists()
+    assert all("--kleat-compat accepts it" in line for line in errors), errors
+    assert run_cli("generate", "--kleat-compat", "--release", "1.30.0", halyard_1_30,
+                   str(tmp_path / "accepted")).returncode == 0
+    clean = tmp_path / "clean.yml"
+    clean.write_text(yaml.safe_dump({"version": "1.30.0", "providers": {"kubernetes": {
+        "enabled": True, "primaryAccount": "k8s", "accounts": [{"name": "k8s", "context": "c"}]}}}))
     plain, compat = tmp_path / "plain", tmp_path / "compat"
-    assert run_cli("generate", "--release", "1.30.0", halyard_1_30, str(plain)).returncode == 0
-    assert run_cli("generate", "--kleat-compat", "--release", "1.30.0", halyard_1_30, str(compat)).returncode == 0
+    assert run_cli("generate", str(clean), str(plain)).returncode == 0
+    assert run_cli("generate", "--kleat-compat", str(clean), str(compat)).returncode == 0
+    assert os.listdir(plain) and sorted(os.listdir(plain)) == sorted(os.listdir(compat))
     for name in os.listdir(plain):
         assert (plain / name).read_text() == (compat / name).read_text(), name

@@ -58,8 +58,8 @@ def gate_logins(gate: dict, release: str) -> set:
     return on
 
 
-def gate_for(authn: dict, release: str, **security) -> dict:
-    hal, report = halconfig.read({"security": dict(security, authn=authn)})
+def gate_for(authn: dict, release: str, kleat_compat: bool = False, **security) -> dict:
+    hal, report = halconfig.read({"security": dict(security, authn=authn)}, kleat_compat=kleat_compat)
     assert report.ok, report.problems
     return translate(hal, Release.parse(release))
 
@@ -152,7 +152,11 @@ def test_oauth2_callback_follows_the_public_gate_url():
 def test_oauth2_without_client_id_is_off_and_deck_agrees(release):
     oauth2 = copy.deepcopy(PROVIDERS["google"])
     del oauth2["client"]["clientId"]
-    out = gate_for({"enabled": True, "oauth2": dict(oauth2, enabled=True)}, release)
+    # Refused ([authn-complete], tests/test_verdict.py); what kleat accepted still translates
+    # with --kleat-compat, and then login is off in gate and in Deck alike.
+    hal, report = halconfig.read({"security": {"authn": {"enabled": True, "oauth2": dict(oauth2, enabled=True)}}})
+    assert [p.check for p in report.errors] == ["authn-complete"]
+    out = gate_for({"enabled": True, "oauth2": dict(oauth2, enabled=True)}, release, kleat_compat=True)
     assert gate_logins(out["gate.yml"], release) == set()
     assert out["settings.js"]["authEnabled"] is False
 
@@ -237,8 +241,9 @@ GITHUB_APP = {"baseUrl": "https://api.github.com", "organization": "example", "a
 
 @pytest.mark.parametrize("release,reads", [("2025.4.4", False), ("2026.0.1", True), ("2026.4.0", True)])
 def test_fiat_github_app_group_sync(release, reads):
-    hal, report = halconfig.read({"security": {"authz": {"enabled": True, "groupMembership": {
-        "service": "GITHUB", "github": GITHUB_APP}}}})
+    hal, report = halconfig.read({"security": {
+        "authn": {"enabled": True, "basic": {"enabled": True, "user": {"username": "admin", "password": "pw"}}},
+        "authz": {"enabled": True, "groupMembership": {"service": "GITHUB", "github": GITHUB_APP}}}})
     assert report.ok and not report.problems, report.problems
     github = translate(hal, Release.parse(release))["fiat.yml"]["auth"]["groupMembership"]["github"]
     if reads:
@@ -339,7 +344,9 @@ def test_post_render_refuses_an_unsupported_release():
 def test_oauth2_registration_is_named_after_the_provider(uri, registration):
     from renderer.translate.gate import oauth2_registration
 
-    client = {"clientId": "id"} if uri is None else {"clientId": "id", "userAuthorizationUri": uri}
+    client = {"clientId": "id", "clientSecret": "secret"}
+    if uri is not None:
+        client["userAuthorizationUri"] = uri
     assert oauth2_registration({"client": client}) == registration
     gate = gate_for({"oauth2": {"enabled": True, "client": client}}, "2026.4.0")["gate.yml"]
     assert gate["spring"]["security"]["oauth2"]["client"]["registration"][registration]["client-id"] == "id"

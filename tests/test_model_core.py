@@ -141,7 +141,8 @@ def test_saml_halyard_spellings_reach_gate():
 # --- pass-through keys ------------------------------------------------------------------------
 
 def test_group_membership_external_passes_to_fiat():
-    hal, report = read({"security": {"authz": {"enabled": True, "groupMembership": {"service": "EXTERNAL"}}}})
+    hal, report = read({"security": {"authn": {"enabled": True},
+                                     "authz": {"enabled": True, "groupMembership": {"service": "EXTERNAL"}}}})
     assert report.ok and not report.problems
     assert translate(hal)["fiat.yml"]["auth"]["groupMembership"]["service"] == "EXTERNAL"
 

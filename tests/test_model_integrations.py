@@ -84,7 +84,8 @@ def test_aws_canary_keys_reach_kayenta_as_explicit_credentials():
     # Kayenta's AwsManagedAccount binds static keys only under explicitCredentials.
     hal, report = read({"canary": {"enabled": True, "serviceIntegrations": {"aws": {
         "enabled": True, "accounts": [{"name": "s3", "accessKeyId": "AKIA", "secretAccessKey": "s3cr3t"},
-                                      {"name": "role", "profileName": "default"}]}}}})
+                                      {"name": "role", "profileName": "default"}]}}}},
+        kleat_compat=True)  # no metrics source: a preflight refusal, beside the point here
     assert report.ok
     kayenta = translate(hal)["kayenta.yml"]["kayenta"]
     assert kayenta["aws"]["accounts"] == [
@@ -178,7 +179,8 @@ def test_canary_metric_source_extras_reach_kayenta():
         "newrelic": {"enabled": True, "accounts": [{"name": "nr", "supportedTypes": ["METRICS_STORE"]}]},
         "signalfx": {"enabled": True, "accounts": [{"name": "sfx", "supportedTypes": ["METRICS_STORE"]}]},
     }
-    hal, report = read({"canary": {"enabled": True, "serviceIntegrations": integrations}})
+    store = {"enabled": True, "accounts": [{"name": "s3", "supportedTypes": ["OBJECT_STORE"]}]}
+    hal, report = read({"canary": {"enabled": True, "serviceIntegrations": dict(integrations, aws=store)}})
     assert report.ok and not report.problems, report.problems
     kayenta = translate(hal)["kayenta.yml"]["kayenta"]
     for name, block in integrations.items():
@@ -196,9 +198,10 @@ def test_monitoring_daemon_extras_reach_spinnaker_monitoring():
 
 
 def test_default_storage_account_is_storage_account_name():
-    hal, report = read({"canary": {"defaultStorageAccount": "store"}})
+    hal, report = read({"canary": {"defaultStorageAccount": "store", "serviceIntegrations": {"aws": {
+        "accounts": [{"name": "store"}]}}}})
     assert report.ok and not report.problems
-    assert hal["canary"] == {"storageAccountName": "store"}
+    assert hal["canary"]["storageAccountName"] == "store"
     assert translate(hal)["settings.js"]["canary"]["storageAccountName"] == "store"
     _, report = read({"canary": {"storageAccountName": "b", "defaultStorageAccount": "a"}})
     assert ("canary", "defaultStorageAccount") in at(ERROR, report), report.problems
@@ -276,12 +279,12 @@ def test_wrong_value_is_refused_with_its_path(path, value):
     assert path in at(ERROR, report), report.problems
 
 
-def test_unnamed_nexus_search_warns_and_strict_refuses():
+def test_unnamed_nexus_search_refused_and_kleat_compat_warns():
     data = {"repository": {"nexus": {"searches": [{"repo": "r"}]}}}
     path = ("repository", "nexus", "searches", 0, "name")
-    _, report = read(data)
+    _, report = read(data, kleat_compat=True)
     assert report.ok and path in at(WARNING, report)
-    _, report = read(data, strict=True)
+    _, report = read(data)
     assert path in at(ERROR, report)
 
 

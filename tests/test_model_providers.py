@@ -243,9 +243,9 @@ def test_wrong_types_are_refused_with_their_path():
     assert ("providers", "tencentcloud", "accounts", 0, "regions") in errors
 
 
-def test_nameless_account_warns_and_strict_refuses():
-    _, report = read({"cloudrun": {"accounts": [{"project": "p"}]}})
+def test_nameless_account_refused_and_kleat_compat_warns():
+    _, report = read({"cloudrun": {"accounts": [{"project": "p"}]}}, kleat_compat=True)
     path = ("providers", "cloudrun", "accounts", 0, "name")
     assert report.ok and path in problems(report, WARNING)
-    _, report = read({"cloudrun": {"accounts": [{"project": "p"}]}}, strict=True)
+    _, report = read({"cloudrun": {"accounts": [{"project": "p"}]}})
     assert path in problems(report, ERROR)

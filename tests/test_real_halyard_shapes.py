@@ -591,7 +591,10 @@ managedDelivery:
 features:
   artifacts: true
 """
-    hal, _ = clean(text)
+    # keel stores only in SQL: without persistentStorage.sql the preflight check refuses it
+    _, report = check(text)
+    assert [p.check for p in report.errors] == ["keel-sql"]
+    hal, _ = clean(text.replace("persistentStorage:\n", "persistentStorage:\n  sql:\n    enabled: true\n"))
     assert hal["managedDelivery"]["keel"]["plugins"]["k8s"]["enabled"] is True
     assert hal["persistentStorage"]["s3"]["bucket"] == "<CHANGEME>"
 
@@ -919,15 +922,15 @@ def test_jenkins_bearer_token_is_a_known_credential():
 # ------------------------------------------------------------------ by design: warnings and refusals
 
 
-def test_account_without_a_name_warns():
+def test_account_without_a_name_refused_and_kleat_compat_warns():
     text = halyard("  providers:\n    kubernetes:\n      enabled: true\n      accounts:\n"
                    "      - context: some-context\n")
-    _, report = check(text)
+    _, report = check(text, kleat_compat=True)
     assert report.ok
     warning, = of(report, WARNING)
     assert warning.path == BASE + ("providers", "kubernetes", "accounts", 0, "name")
-    _, strict = check(text, strict=True)
-    assert not strict.ok
+    _, refused = check(text)
+    assert not refused.ok
 
 
 def test_redis_store_refused_with_path_and_line():

@@ -56,7 +56,9 @@ def test_no_release_is_an_error_and_kleat_compat_a_warning(version):
     hal, release, report = _read(data)
     assert release is None
     [problem] = report.errors
-    assert problem.path == ("version",) and SUPPORTED in problem.message and "--kleat-compat" in problem.hint
+    assert problem.path == ("version",) and SUPPORTED in problem.message
+    # The --kleat-compat pointer is for the CLI only (Helm users cannot pass it).
+    assert "--kleat-compat" in problem.render(cli=True) and "--kleat-compat" not in problem.render()
     hal, release, report = _read(data, kleat_compat=True)
     assert release == KLEAT and report.ok
     assert [p.level for p in report.problems] == [WARNING]
@@ -72,7 +74,8 @@ def test_kleat_accepted_is_the_one_switch():
     strict, lax = Report(), Report(kleat_compat=True)
     for report in (strict, lax):
         report.kleat_accepted(("providers",), "kleat took it.", "Fix it.")
-    assert strict.problems[0].level == ERROR and "--kleat-compat" in strict.problems[0].hint
+    assert strict.problems[0].level == ERROR and strict.problems[0].kleat
+    assert "--kleat-compat" in strict.problems[0].render(cli=True)
     assert lax.problems[0].level == WARNING and lax.ok
 
 

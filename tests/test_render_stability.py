@@ -23,7 +23,8 @@ def _values_file(example: str, tmp_path) -> str | None:
     if path is None or not example.endswith("(as halconfig)"):
         return path
     with open(path, encoding="utf-8") as handle:
-        wrapped = {"halconfig": yaml.safe_load(handle)}
+        # Its files are under /var/secrets: the chart mounts them from a Secret in secrets.files.
+        wrapped = {"halconfig": yaml.safe_load(handle), "secrets": {"files": [{"secretName": "spinnaker-files"}]}}
     out = tmp_path / "halconfig-values.yaml"
     out.write_text(yaml.safe_dump(wrapped))
     return str(out)

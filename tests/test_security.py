@@ -21,7 +21,7 @@ import os
 import pytest
 import yaml
 
-from conftest import ROOT, need_reference, reference_cases
+from conftest import ALL_OPTIONAL_HALCONFIG, ROOT, chart_ready, need_reference, reference_cases
 
 helm_python = pytest.importorskip("helm_python", reason="helm-python-sdk provides Helm's template engine")
 
@@ -34,9 +34,9 @@ from renderer.secrets import secret_values  # noqa: E402
 NAMESPACE, FULLNAME = "spinnaker", "spin-spinnaker"
 JAVA = {name for name in values_model.SERVICES if name != "deck"}  # Deck is Apache, not Spring Boot
 OPTIONAL_ON = {name: {"enabled": True} for name in ("fiat", "igor", "kayenta", "keel")}
-ALL_OPTIONAL = {"security": {"authz": {"enabled": True}}, "canary": {"enabled": True},
-                "managedDelivery": {"enabled": True}, "ci": {"jenkins": {"enabled": True, "masters": []}},
-                "metricStores": {"prometheus": {"enabled": True}}}
+# keel without persistentStorage.sql: it gets its own database in the bundled MySQL, so the
+# network policies must let keel (and front50) reach MySQL (MYSQL_USERS).
+ALL_OPTIONAL = {k: v for k, v in ALL_OPTIONAL_HALCONFIG.items() if k != "persistentStorage"}
 INIT = [{"name": "wait", "image": "docker.io/library/busybox:1.37.0",
          "resources": {"requests": {"cpu": "1m", "memory": "8Mi"}}}]
 INGRESS_FROM = [{"namespaceSelector": {"matchLabels": {"kubernetes.io/metadata.name": "ingress-nginx"}}}]
@@ -538,9 +538,15 @@ def corpus_release(case_id):
     need_reference()
     with open(CASES[case_id]) as handle:
         data = yaml.safe_load(handle)
-    hal, report = halconfig_reader.read(data)
-    assert report.ok, [p.render() for p in report.errors]
-    stream = handover.helm3_stream(handover.render({"halconfig": data, "services": OPTIONAL_ON}))
+    from renderer.inputs import check_values
+
+    for deployment in data.get("deploymentConfigurations") or []:
+        deployment.pop("version", None)  # a build name: refused under Helm, the chart picks the release
+    values = chart_ready(data)
+    hal, _, report = check_values(values)
+    if not report.ok:  # nameless accounts, dangling references: refused under Helm, as test_verdict shows
+        return None
+    stream = handover.helm3_stream(handover.render({**values, "services": OPTIONAL_ON}))
     result = handover.post_render(stream)
     assert result.returncode == 0, result.stderr.decode()
     objs = [o for o in yaml.safe_load_all(result.stdout) if isinstance(o, dict)]
@@ -590,7 +596,10 @@ def _decoded(obj) -> dict:
 
 @pytest.mark.parametrize("case_id", sorted(CASES))
 def test_no_credential_outside_secrets(case_id):
-    secrets, objs = corpus_release(case_id)
+    release = corpus_release(case_id)
+    if release is None:
+        pytest.skip("the chart refuses this corpus case (kleat accepted it; Spinnaker cannot use it)")
+    secrets, objs = release
     assert secrets, "the case declares no credential: nothing to check"
     in_secrets = set()
     settings_js = 0

@@ -23,6 +23,7 @@ import subprocess
 import time
 
 import pytest
+from conftest import ALL_OPTIONAL_HALCONFIG
 import yaml
 
 from conftest import ROOT
@@ -243,9 +244,7 @@ def test_redis_refuses_unauthenticated_clients(tmp_path, password):
 
 
 def test_services_that_use_redis_get_its_password_and_only_they():
-    values = {"halconfig": {"security": {"authz": {"enabled": True}}, "canary": {"enabled": True},
-                            "managedDelivery": {"enabled": True},
-                            "ci": {"jenkins": {"enabled": True, "masters": []}}}}
+    values = {"halconfig": ALL_OPTIONAL_HALCONFIG}  # every Redis user runs
     objs = objects(post_render(values))
     seen = set()
     for name, workload in workloads(objs).items():

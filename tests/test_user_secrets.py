@@ -166,10 +166,13 @@ def test_an_unreferenced_secret_is_refused_with_the_fix():
 
 
 def test_listing_services_replaces_the_derivation():
-    values = {"halconfig": HALCONFIG, "secrets": {"env": [
-        {"name": "AWS_SECRET_ACCESS_KEY", "secretName": "aws", "key": "k", "services": ["front50", "fiat"]}]}}
-    # fiat does not run here: listing it is harmless.
-    assert routed(render(values)) == {"front50": {"front50": {"files": [], "env": ["aws"]}}}
+    values = {"halconfig": HALCONFIG, "secrets": {
+        "files": [{"secretName": "kubeconfigs", "keys": ["kubeconfig-prod"]}, {"secretName": "gcs", "keys": ["gcs.json"]}],
+        "env": [{"name": "AWS_SECRET_ACCESS_KEY", "secretName": "aws", "key": "k", "services": ["front50", "fiat"]}]}}
+    # fiat does not run here: listing it is harmless. No config names ${AWS_SECRET_ACCESS_KEY}: only the list routes it.
+    assert routed(render(values)) == {"clouddriver": {"clouddriver": {"files": ["kubeconfigs"], "env": []}},
+                                      "front50": {"front50": {"files": ["gcs"], "env": ["aws"]}}}
+
 
 
 # S3 keys front50 reads from AWS_*: a `${NAME}` placeholder comes from NAME's secrets.env entry.

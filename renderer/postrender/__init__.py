@@ -31,8 +31,9 @@ def default_error_file() -> str:
     return os.path.join(cache, "spinnaker-renderer", "last-error.txt")
 
 
-def render(text: str) -> str:
-    """Post-render one manifest stream; raises PostRenderError."""
+def render(text: str, warnings: list | None = None) -> str:
+    """Post-render one manifest stream; raises PostRenderError. The halconfig's warnings are added
+    to `warnings` (shown by the caller once the render succeeded), else shown at once."""
     from ..translate import translate
     from . import stream
     from .bundle import take_bundle
@@ -47,7 +48,7 @@ def render(text: str) -> str:
 
     docs = stream.split(text)
     bundle, index = take_bundle(docs)
-    hal, release = _read_halconfig(bundle)
+    hal, release = _read_halconfig(bundle, warnings)
     hal = apply_expose(hal, bundle.get("expose") or {})
     outputs = translate(hal, release)
     files = ConfigSet(bundle, hal, outputs).files()  # checks the bundle's workload entries
@@ -65,10 +66,17 @@ def render(text: str) -> str:
     return stream.join(out)
 
 
-def _read_halconfig(bundle: dict):
-    """(hal, release): the bundle's halconfig, read as the CLI reads it, and
-    the release the chart runs (`version`); every error in one refusal."""
+REPRODUCE = ("Run `spinnaker-renderer validate -f VALUES.yaml` with the values files you gave helm to see the "
+             "same with file lines.")
+
+
+def _read_halconfig(bundle: dict, warnings: list | None = None):
+    """(hal, release): the bundle's halconfig, read as `validate -f` reads the values, and the
+    release the chart runs (`version`); every error in one refusal."""
+    from urllib.parse import urlsplit
+
     from .. import halconfig
+    from ..preflight import Chart
     from ..releases import Release, UnsupportedRelease
 
     try:
@@ -76,18 +84,43 @@ def _read_halconfig(bundle: dict):
     except UnsupportedRelease as exc:
         raise PostRenderError(str(exc), "Set spinnaker.version to a supported release.",
                               where="spinnaker.version") from None
+    expose = bundle.get("expose") or {}
+    chart = Chart(bundle.get("mounts") or (), urlsplit(expose.get("deckUrl") or "").hostname or "",
+                  keel_database=bool((bundle.get("storage") or {}).get("keel")))
     hal, release, report = halconfig.read_for_release(
         bundle.get("halconfig") or {}, requested, deployment=bundle.get("halconfigDeployment") or None,
-        strict=bool(bundle.get("strict")), base=("halconfig",))
+        strict=bool(bundle.get("strict")), base=("halconfig",), chart=chart)
     if not report.ok:
         errors = report.errors
         lines = [p.render() for p in errors[:20]]
         if len(errors) > 20:
             lines.append(f"... and {len(errors) - 20} more")
         raise PostRenderError("the halconfig in the chart's values is not valid:\n" + "\n".join(lines),
-                              "\nFix those values (`spinnaker-renderer validate` on the halconfig shows the "
-                              "same with line numbers).")
+                              "\n" + REPRODUCE)
+    lines = ["spinnaker-renderer post-render: " + p.render() for p in report.warnings]
+    if warnings is not None:
+        warnings.extend(lines)
+    elif lines:
+        _tell(lines)
     return hal, release
+
+
+def _tell(lines) -> None:
+    """Show lines to the user although Helm shows nothing of a post-renderer that succeeds (and
+    Helm 4 nothing at all): on stderr, and on the terminal helm runs in when there is one."""
+    text = "\n".join(lines) + "\n"
+    sys.stderr.write(text)
+    _to_terminal(text)
+
+
+def _to_terminal(text: str) -> None:
+    if os.environ.get("SPINNAKER_RENDERER_NO_TTY"):
+        return
+    try:
+        with open("/dev/tty", "w", encoding="utf-8") as tty:
+            tty.write(text)
+    except OSError:
+        pass  # no terminal (CI): stderr and `spinnaker-renderer validate -f` show them
 
 
 def main(error_file: str | None = None) -> int:
@@ -101,8 +134,9 @@ def main(error_file: str | None = None) -> int:
                                   f"{exc.start}).", "Feed this command Helm's rendered manifests.") from None
         if not text.strip():
             raise PostRenderError("the input is empty.", "Feed this command Helm's rendered manifests.")
+        warnings: list = []  # shown only on success: a refusal is one message
         try:
-            result = render(text)
+            result = render(text, warnings)
         except RecursionError:
             raise PostRenderError("the values are nested too deeply (over ~900 levels).",
                                   "Check the halconfig, profiles and patches values.") from None
@@ -110,7 +144,11 @@ def main(error_file: str | None = None) -> int:
         message = exc.render()
         print(f"spinnaker-renderer post-render: {message}", file=sys.stderr)
         _keep_error(error_file, message)
+        if os.environ.get("HELM_PLUGIN_DIR"):  # run as Helm 4's plugin, which hides our stderr
+            _to_terminal(f"spinnaker-renderer post-render: {message}\n(saved for `spinnaker-renderer last-error`)\n")
         return 1
+    if warnings:
+        _tell(warnings)
     sys.stdout.buffer.write(result.encode("utf-8"))
     sys.stdout.flush()
     _forget_error(error_file)

@@ -76,6 +76,7 @@ _TOP = {
     "halconfigDeployment": _optional(_is_str),
     "secrets": _optional(lambda v: isinstance(v, dict)),
     "kubernetesSecrets": _optional(lambda v: isinstance(v, dict)),
+    "mounts": _optional(_strings),
 }
 _RELEASE = {"fullname": lambda v: isinstance(v, str) and bool(v), "namespace": _optional(_is_str),
             "labels": _optional(_labels)}
@@ -109,3 +110,8 @@ def _check_shape(bundle: dict) -> None:
         if database is not None and not (isinstance(database, dict) and all(
                 isinstance(database.get(k), str) and database.get(k) for k in ("jdbcUrl", "user", "passwordEnv"))):
             raise bad(f"storage.{user}")
+    secrets = bundle.get("secrets") or {}
+    for key, ok in (("files", lambda v: isinstance(v, list)), ("env", lambda v: isinstance(v, list)),
+                    ("mountPath", _is_str), ("monitoringContainer", _is_str)):
+        if secrets.get(key) is not None and not ok(secrets[key]):
+            raise bad(f"secrets.{key}")

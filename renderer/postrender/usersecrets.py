@@ -198,8 +198,14 @@ def wire_secrets(docs, bundle: dict, routes: dict) -> None:
             continue
         [service] = services
         route = routes[service]
-        obj = yaml.safe_load(doc.body())
-        spec = obj["spec"]["template"]["spec"]
+        try:
+            obj = yaml.safe_load(doc.body())
+            spec = obj["spec"]["template"]["spec"]
+        except (yaml.YAMLError, TypeError, KeyError) as exc:
+            problem = " ".join(str(exc).split())
+            raise PostRenderError(f"cannot give {doc.kind} {doc.name} its Secrets: it is not the workload the "
+                                  f"chart rendered ({problem}).", "The stream looks edited; render the chart again.",
+                                  where="secrets") from None
         names = list(dict.fromkeys(route["files"] + route["sidecarFiles"]))
         if names:
             spec.setdefault("volumes", []).append(
@@ -220,4 +226,8 @@ def wire_secrets(docs, bundle: dict, routes: dict) -> None:
             if mount:
                 container.setdefault("volumeMounts", []).append(
                     {"name": VOLUME, "mountPath": mount_path, "readOnly": True})
-        doc.text = doc.head() + to_yaml(obj)
+        try:
+            doc.text = doc.head() + to_yaml(obj)
+        except (TypeError, ValueError) as exc:
+            raise PostRenderError(f"cannot write {doc.kind} {doc.name} back: {exc}.",
+                                  "The stream looks edited; render the chart again.", where="secrets") from None

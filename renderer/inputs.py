@@ -1,0 +1,78 @@
+"""The inputs a verdict is given on: a halconfig file, chart values files, or a Halyard directory.
+
+`check_values(values)` is the one verdict on chart values: `validate -f`, the
+`helm` wrapper and the post-renderer (on the values the chart handed over) all
+read the halconfig in them with the same settings (`strict`,
+`halconfigDeployment`) and the same chart facts (mounted directories, public
+host), so the same values get the same answer on every route.
+"""
+from __future__ import annotations
+
+import os
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+CHART_VALUES = os.path.join(ROOT, "charts", "spinnaker", "values.yaml")
+
+
+def merge_values(base, override):
+    """Helm's merge of a values file over the values so far: mappings merge key by key, anything
+    else (lists included) replaces, and a null deletes the key."""
+    if isinstance(base, dict) and isinstance(override, dict):
+        out = dict(base)
+        for key, value in override.items():
+            if value is None:
+                out.pop(key, None)
+            elif key in out:
+                out[key] = merge_values(out[key], value)
+            else:
+                out[key] = _drop_nulls(value)
+        return out
+    return _drop_nulls(override)
+
+
+def _drop_nulls(value):
+    if isinstance(value, dict):
+        return {k: _drop_nulls(v) for k, v in value.items() if v is not None}
+    return value
+
+
+def halyard_config(hal_dir: str) -> str:
+    """The config file of a Halyard directory (`~/.hal`): `HAL_DIR/config`, the file that names
+    `currentDeployment`. Other files of the directory (profiles, service settings) are not read."""
+    return os.path.join(hal_dir, "config")
+
+
+def chart_facts(values: dict):
+    from .preflight import Chart
+
+    return Chart.from_values(values)
+
+
+def check_values(values: dict, *, kleat_compat: bool = False, release=None):
+    """(hal, release, report) for chart values, as every Helm route reads them: the release is
+    `release` (--release), else `spinnaker.version`, else the halconfig's version when it names one,
+    else the chart's default, as the chart's `spinnaker.version` helper picks it."""
+    from . import halconfig
+    from .problems import Report
+    from .releases import DEFAULT, Release, UnsupportedRelease
+
+    values = values if isinstance(values, dict) else {}
+    report = Report(kleat_compat=kleat_compat)
+    hal = values.get("halconfig")
+    if isinstance(hal, str):  # `--set-file halconfig=FILE`: the chart parses it
+        from .yamlread import load
+
+        hal = load(hal, "halconfig") if hal.strip() else {}
+    chosen = str((values.get("spinnaker") or {}).get("version") or "") if isinstance(values.get("spinnaker"), dict) else ""
+    if release is None and chosen:
+        try:
+            release = Release.parse(chosen)
+        except UnsupportedRelease as exc:
+            report.error(("spinnaker", "version"), f"spinnaker.version {exc}",
+                         "Set it to a release, or leave it empty and set services.<name>.image.tag for other builds.")
+            return None, None, report
+    hal_read, found, report = halconfig.read_for_release(
+        hal or {}, release, deployment=values.get("halconfigDeployment") or None,
+        strict=values.get("strict") is True, base=("halconfig",), kleat_compat=kleat_compat,
+        chart=chart_facts(values), report=report, fallback=DEFAULT)
+    return hal_read, found, report

@@ -1,0 +1,447 @@
+"""Preflight checks: offline rules a halconfig must pass before anything is rendered.
+
+The model (`renderer.model`) checks each value on its own; these checks look
+across values (a `primaryAccount` names an account that exists, a file the
+halconfig points at is mounted in the pods, ...), the kind of rule Halyard's
+and Armory's operator's validators ran. Each check is declared once, with an
+id, the path it looks at, what it says, how to fix it and its severity; the
+halconfig reference lists them (`renderer.docs`). Every route (validate,
+generate, post-render, the helm wrapper) runs them through
+`renderer.halconfig.read`, so a mistake gets the same verdict everywhere.
+
+`kleat_accepted` marks rules kleat (the reference translator) did not enforce:
+they are errors, and warnings under `--kleat-compat`.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Callable
+
+from .problems import ERROR, WARNING
+
+
+@dataclass(frozen=True)
+class Check:
+    id: str
+    path: str  # where it looks, in the reference's notation
+    rule: str  # what must hold (for the reference)
+    fix: str  # how to fix it (appended to every message)
+    run: Callable = field(repr=False)
+    severity: str = ERROR
+    kleat_accepted: bool = True
+    needs_chart: bool = False  # only when the chart's values are known (mounts, expose)
+
+
+CHECKS: list[Check] = []
+
+
+def check(id, path, rule, fix, *, severity=ERROR, kleat_accepted=True, needs_chart=False):
+    def register(fn):
+        CHECKS.append(Check(id, path, rule, fix, fn, severity, kleat_accepted, needs_chart))
+        return fn
+    return register
+
+
+class Chart:
+    """What the chart's values say about the pods: mounted directories and public host."""
+
+    __slots__ = ("mounts", "host", "keel_database")
+
+    def __init__(self, mounts=(), host="", keel_database=False):
+        self.mounts = tuple(m.rstrip("/") + "/" for m in mounts if isinstance(m, str) and m.startswith("/"))
+        self.host = host or ""
+        # The chart's bundled MySQL gives keel its own database (templates/_helpers.tpl spinnaker.keelSql).
+        self.keel_database = bool(keel_database)
+
+    @classmethod
+    def from_values(cls, values: dict) -> "Chart":
+        """The mounts and host the chart derives from its values (templates/deployments.yaml, expose)."""
+        values = values if isinstance(values, dict) else {}
+        mounts = []
+        if ((values.get("secrets") or {}).get("files") or []):
+            mounts.append("/var/secrets")
+        services = values.get("services") if isinstance(values.get("services"), dict) else {}
+        for svc in services.values():
+            for mount in (svc or {}).get("extraVolumeMounts") or [] if isinstance(svc, dict) else []:
+                if isinstance(mount, dict):
+                    mounts.append(mount.get("mountPath") or "")
+        expose = values.get("expose") if isinstance(values.get("expose"), dict) else {}
+        storage = values.get("storage") if isinstance(values.get("storage"), dict) else {}
+        bundled = str(storage.get("bundled", "auto")).lower() != "false"
+        return cls(mounts, str(expose.get("host") or ""), keel_database=bundled)
+
+
+def run_checks(hal: dict, report, base: tuple = (), chart: Chart | None = None) -> None:
+    """Run every check on the normalized halconfig; problems go to `report` under `base`."""
+    if not isinstance(hal, dict):
+        return
+    for item in CHECKS:
+        if item.needs_chart and chart is None:
+            continue
+        for path, message in item.run(hal, chart) or ():
+            text = f"{message} [{item.id}]"
+            if item.kleat_accepted:
+                report.kleat_accepted(base + tuple(path), text, item.fix)
+            elif item.severity == WARNING:
+                report.warning(base + tuple(path), text, item.fix)
+            else:
+                report.error(base + tuple(path), text, item.fix)
+            report.problems[-1].check = item.id
+
+
+# ---------------------------------------------------------------- helpers
+
+def _get(node, *keys):
+    for key in keys:
+        if not isinstance(node, dict):
+            return None
+        node = node.get(key)
+    return node
+
+
+def _account_blocks(hal):
+    """(path, block) of every provider, artifact and canary integration block with an `accounts` list."""
+    for section in ("providers", "artifacts"):
+        for name, block in (hal.get(section) or {}).items():
+            if isinstance(block, dict) and isinstance(block.get("accounts"), list):
+                yield (section, name), block
+    for name, block in (_get(hal, "canary", "serviceIntegrations") or {}).items():
+        if isinstance(block, dict) and isinstance(block.get("accounts"), list):
+            yield ("canary", "serviceIntegrations", name), block
+
+
+def _names(block, key="accounts"):
+    return [a.get("name") for a in block.get(key) or [] if isinstance(a, dict) and a.get("name")]
+
+
+# ---------------------------------------------------------------- accounts
+
+@check("name-required", "<section>.<provider>.accounts[].name (and every other list entry with a name)",
+       "every account (CI master, subscription, search, ...) has a name",
+       "Give it a `name`: Spinnaker refers to accounts by name, and clouddriver cannot use a nameless one.")
+def _named(hal, chart):
+    from .model import HAL
+
+    yield from _required(HAL, hal, ())
+
+
+def _required(msg, data, path):
+    """Fields the model declares required (all are names) that are missing, walking the model with the data."""
+    if not isinstance(data, dict):
+        return
+    for f in msg.fields.values():
+        if f.required and f.halyard is None and not data.get(f.name):
+            yield path + (f.name,), f"this {msg.name} has no {f.name}."
+        target, value = f.target, data.get(f.name)
+        if target is None or value is None:
+            continue
+        if f.repeated and isinstance(value, list):
+            for i, item in enumerate(value):
+                yield from _required(target, item, path + (f.name, i))
+        elif f.map and isinstance(value, dict):
+            for key, item in value.items():
+                yield from _required(target, item, path + (f.name, key))
+        else:
+            yield from _required(target, value, path + (f.name,))
+
+
+@check("account-name-unique", "<section>.<provider>.accounts[].name", "account names are unique per provider",
+       "Rename one of the accounts: Spinnaker keys accounts by name, so the second one would replace the first.")
+def _unique(hal, chart):
+    for where, block in _account_blocks(hal):
+        seen = {}
+        for i, account in enumerate(block["accounts"]):
+            name = account.get("name") if isinstance(account, dict) else None
+            if not name:
+                continue
+            if name in seen:
+                yield where + ("accounts", i, "name"), (f"account name {name!r} is already used by "
+                                                         f"accounts[{seen[name]}].")
+            else:
+                seen[name] = i
+
+
+@check("primary-account", "providers.<provider>.primaryAccount", "names an account of the same provider",
+       "Set primaryAccount to one of the provider's account names, or remove it.")
+def _primary(hal, chart):
+    for name, block in (hal.get("providers") or {}).items():
+        primary = block.get("primaryAccount") if isinstance(block, dict) else None
+        if primary:
+            names = _names(block)
+            if primary not in names:
+                yield ("providers", name, "primaryAccount"), _missing("account", primary, names)
+
+
+def _missing(what, wanted, names) -> str:
+    from .validate import suggest
+
+    known = ", ".join(repr(n) for n in names[:10]) or "none"
+    hint = suggest(wanted, names)
+    return f"no {what} is named {wanted!r} (there are: {known})." + (f" {hint}" if hint else "")
+
+
+@check("docker-registry-account", "providers.kubernetes.accounts[].dockerRegistries[].accountName",
+       "names an account under providers.dockerRegistry.accounts",
+       "Add that Docker registry account, or fix the name.")
+def _docker_refs(hal, chart):
+    registries = _names(_get(hal, "providers", "dockerRegistry") or {})
+    for i, account in enumerate(_get(hal, "providers", "kubernetes", "accounts") or []):
+        for j, ref in enumerate(account.get("dockerRegistries") or []):
+            name = ref.get("accountName") if isinstance(ref, dict) else None
+            if name and name not in registries:
+                yield (("providers", "kubernetes", "accounts", i, "dockerRegistries", j, "accountName"),
+                       _missing("Docker registry account", name, registries))
+
+
+def _canary_accounts(hal):
+    out = []
+    for block in (_get(hal, "canary", "serviceIntegrations") or {}).values():
+        if isinstance(block, dict):
+            out.extend(_names(block))
+    return out
+
+
+@check("canary-default-account", "canary.defaultMetricsAccount, canary.storageAccountName",
+       "name accounts under canary.serviceIntegrations",
+       "Add that account under canary.serviceIntegrations.<provider>.accounts, or fix the name.")
+def _canary_refs(hal, chart):
+    names = _canary_accounts(hal)
+    for key in ("defaultMetricsAccount", "storageAccountName"):
+        wanted = _get(hal, "canary", key)
+        if wanted and wanted not in names:
+            yield ("canary", key), _missing("canary account", wanted, names)
+
+
+@check("canary-complete", "canary.enabled", "canary analysis needs a metrics store and a storage account",
+       "Enable a metrics source (e.g. canary.serviceIntegrations.prometheus) and an account with "
+       "OBJECT_STORE/CONFIGURATION_STORE types (e.g. under aws or google), or set canary.enabled to false.")
+def _canary_complete(hal, chart):
+    canary = hal.get("canary") or {}
+    if canary.get("enabled") is not True:
+        return
+    integrations = canary.get("serviceIntegrations") or {}
+    enabled = {k: v for k, v in integrations.items() if isinstance(v, dict) and v.get("enabled") is True}
+    stores = {"prometheus", "datadog", "newrelic", "signalfx", "google"}
+    if not any(k in stores for k in enabled):
+        yield ("canary", "serviceIntegrations"), "canary is enabled but no metrics source is enabled."
+    storage = [a for block in enabled.values() for a in block.get("accounts") or []
+               if isinstance(a, dict) and "OBJECT_STORE" in (a.get("supportedTypes") or [])]
+    if not storage:
+        yield ("canary", "serviceIntegrations"), ("canary is enabled but no enabled account supports "
+                                                  "OBJECT_STORE (where Kayenta keeps canary results).")
+
+
+@check("pubsub-unique", "pubsub.google.publishers[].name, subscriptions[].name",
+       "publisher and subscription names are unique",
+       "Rename one of them; echo keys them by name.")
+def _pubsub(hal, chart):
+    for key in ("subscriptions", "publishers"):
+        seen = set()
+        for i, item in enumerate(_get(hal, "pubsub", "google", key) or []):
+            name = item.get("name") if isinstance(item, dict) else None
+            if name and name in seen:
+                yield ("pubsub", "google", key, i, "name"), f"{name!r} is given twice."
+            seen.add(name)
+
+
+# ---------------------------------------------------------------- storage
+
+STORES = ("s3", "gcs", "azs", "oracle")
+
+
+@check("front50-store", "persistentStorage", "exactly one front50 object store is enabled",
+       "Enable one of persistentStorage.s3, gcs, azs or oracle (or let the chart's bundled MySQL serve front50).",
+       kleat_accepted=True)
+def _front50(hal, chart):
+    storage = hal.get("persistentStorage") or {}
+    enabled = [s for s in STORES if _get(storage, s, "enabled") is True]
+    if len(enabled) > 1:
+        yield ("persistentStorage",), (f"{len(enabled)} front50 stores are enabled ({', '.join(enabled)}); "
+                                       "front50 uses one.")
+
+
+@check("keel-sql", "persistentStorage.sql", "managed delivery (keel) has a SQL database",
+       "Set persistentStorage.sql (enabled, default.jdbcUrl; keel stores only in SQL), let the chart's "
+       "bundled MySQL host it (storage.bundled auto or true), or set managedDelivery.enabled to false.")
+def _keel(hal, chart):
+    if _get(hal, "managedDelivery", "enabled") is not True or _get(hal, "persistentStorage", "sql"):
+        return
+    if chart is not None and chart.keel_database:
+        return  # the chart's bundled MySQL hosts keel's database
+    yield ("managedDelivery", "enabled"), "keel is enabled but persistentStorage.sql is not set."
+
+
+# ---------------------------------------------------------------- kubernetes
+
+@check("namespaces-or-omit", "providers.kubernetes.accounts[].namespaces", "not both namespaces and omitNamespaces",
+       "Give either namespaces or omitNamespaces.")
+def _namespaces(hal, chart):
+    for i, account in enumerate(_get(hal, "providers", "kubernetes", "accounts") or []):
+        if account.get("namespaces") and account.get("omitNamespaces"):
+            yield ("providers", "kubernetes", "accounts", i, "namespaces"), \
+                "namespaces and omitNamespaces are both given; clouddriver refuses the account."
+
+
+# ---------------------------------------------------------------- files
+
+# Fields holding a file path inside a service container.
+FILE_FIELDS = frozenset((
+    "kubeconfigFile", "jsonPath", "sshPrivateKeyFilePath", "sshKnownHostsFilePath", "serviceKeyFile",
+    "caCertFile", "passwordFile", "dockerconfigFile", "usernamePasswordFile", "tokenFile", "trustStore",
+    "keyStore", "sslCertificateFile", "sslCertificateKeyFile", "sslCACertificateFile", "credentialPath",
+    "credentials_path"))
+
+
+def _file_refs(node, path=()):
+    if isinstance(node, dict):
+        for key, value in node.items():
+            if key in FILE_FIELDS and isinstance(value, str):
+                yield path + (key,), value
+            else:
+                yield from _file_refs(value, path + (key,))
+    elif isinstance(node, list):
+        for i, value in enumerate(node):
+            yield from _file_refs(value, path + (i,))
+
+
+@check("file-mounted", "any file path (kubeconfigFile, jsonPath, keyStore, ...)",
+       "is under a directory the chart mounts: /var/secrets (secrets.files) or a services.<name>.extraVolumeMounts path",
+       "Put the file in a Secret listed in secrets.files and refer to it as /var/secrets/<key>, or mount it "
+       "with services.<name>.extraVolumes/extraVolumeMounts.", needs_chart=True)
+def _files(hal, chart):
+    for path, value in _file_refs(hal):
+        if not value.startswith("/"):
+            continue  # encrypted:..., classpath:..., or relative: resolved by the service
+        if not any(value.startswith(m) for m in chart.mounts):
+            mounted = ", ".join(m.rstrip("/") for m in chart.mounts) or "none (secrets.files is empty)"
+            yield path, f"{value} is not in a directory the chart mounts (mounted: {mounted})."
+
+
+# ---------------------------------------------------------------- security
+
+@check("base-url-host", "security.uiSecurity.overrideBaseUrl, security.apiSecurity.overrideBaseUrl",
+       "agree with expose.host", "Remove overrideBaseUrl (the chart derives it from expose.host) or make the "
+       "hosts agree.", needs_chart=True, kleat_accepted=False)
+def _base_urls(hal, chart):
+    from urllib.parse import urlsplit
+
+    if not chart.host:
+        return
+    for block in ("uiSecurity", "apiSecurity"):
+        url = _get(hal, "security", block, "overrideBaseUrl")
+        if url:
+            host = urlsplit(url).hostname or ""
+            if host != chart.host and not host.endswith("." + chart.host):
+                yield ("security", block, "overrideBaseUrl"), (f"its host {host!r} is not expose.host "
+                                                               f"{chart.host!r}.")
+
+
+@check("tls-complete", "security.apiSecurity.ssl, security.uiSecurity.ssl", "TLS enabled has its key store / certificate",
+       "Set keyStore and keyStorePassword (gate) or sslCertificateFile and sslCertificateKeyFile (Deck).")
+def _tls(hal, chart):
+    for block, keys in (("apiSecurity", ("keyStore",)), ("uiSecurity", ("sslCertificateFile", "sslCertificateKeyFile"))):
+        ssl = _get(hal, "security", block, "ssl") or {}
+        if ssl.get("enabled") is True:
+            for key in keys:
+                if not ssl.get(key):
+                    yield ("security", block, "ssl", key), f"TLS is enabled but {key} is not set."
+
+
+@check("authz-needs-authn", "security.authz.enabled", "authorization needs authentication",
+       "Enable a login method under security.authn, or set security.authz.enabled to false.")
+def _authz(hal, chart):
+    if _get(hal, "security", "authz", "enabled") is True and _get(hal, "security", "authn", "enabled") is not True:
+        yield ("security", "authz", "enabled"), "authorization (fiat) is enabled but authentication is not."
+
+
+@check("fiat-role-provider", "security.authz.groupMembership", "fiat enabled has a role provider",
+       "Set security.authz.groupMembership.service (FILE, GOOGLE, GITHUB or LDAP) and that provider's block.")
+def _fiat(hal, chart):
+    authz = _get(hal, "security", "authz") or {}
+    if authz.get("enabled") is not True:
+        return
+    membership = authz.get("groupMembership") or {}
+    service = membership.get("service")
+    if not service:
+        yield ("security", "authz", "groupMembership", "service"), "authorization is enabled without a role provider."
+    elif service.lower() in ("file", "google", "github", "ldap") and not membership.get(service.lower()):
+        yield ("security", "authz", "groupMembership", service.lower()), \
+            f"the role provider is {service} but groupMembership.{service.lower()} is not set."
+
+
+# field -> what a complete block of that login method needs
+AUTHN_REQUIRED = {
+    "oauth2": (("client", "clientId"), ("client", "clientSecret")),
+    "saml": (("metadataUrl",),),
+    "ldap": (("url",),),
+}
+
+
+@check("authn-complete", "security.authn.oauth2, saml, ldap", "an enabled login method has its required settings",
+       "Set the missing field (see the halconfig reference for the block), or disable that login method.")
+def _authn(hal, chart):
+    for method, required in AUTHN_REQUIRED.items():
+        block = _get(hal, "security", "authn", method) or {}
+        if block.get("enabled") is not True:
+            continue
+        for keys in required:
+            if not _get(block, *keys):
+                yield ("security", "authn", method) + keys, f"{method} login is enabled but {'.'.join(keys)} is not set."
+
+
+# ---------------------------------------------------------------- values
+
+URL_FIELDS = frozenset(("overrideBaseUrl", "baseUrl", "address", "metadataUrl", "url",
+                        "accessTokenUri", "userAuthorizationUri", "userInfoUri", "iapVerifyKeyUrl"))
+_SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
+_URL = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*://[^\s/?#]+[^\s]*\Z")
+
+
+def _strings(node, keys, path=()):
+    if isinstance(node, dict):
+        for key, value in node.items():
+            if key in keys and isinstance(value, str):
+                yield path + (key,), value
+            else:
+                yield from _strings(value, keys, path + (key,))
+    elif isinstance(node, list):
+        for i, value in enumerate(node):
+            yield from _strings(value, keys, path + (i,))
+
+
+@check("url", "any URL field (overrideBaseUrl, baseUrl, address, url, ...)",
+       "is an absolute URL (scheme://host...)", "Write the whole URL, e.g. https://spinnaker.example.com.")
+def _urls(hal, chart):
+    for path, value in _strings(hal, URL_FIELDS):
+        if path[-1] == "metadataUrl" and (not _SCHEME.match(value) or value.startswith("file:")):
+            continue  # SAML metadata may be a file (Halyard's metadataLocal: /..., ~/..., relative, file:)
+        if "${" in value:
+            continue  # a Spring placeholder resolved by the service
+        if not _URL.match(value):
+            from .validate import _show
+
+            yield path, f"{_show(value)} is not a URL."
+
+
+@check("time-zone", "timezone", "is an IANA time zone", "Use a name such as America/Los_Angeles or UTC.")
+def _timezone(hal, chart):
+    tz = hal.get("timezone")
+    if tz and not _known_zone(tz):
+        from .validate import suggest
+
+        hint = suggest(tz, sorted(_zones())) if len(tz) < 100 else ""
+        from .validate import _show
+
+        yield ("timezone",), f"{_show(tz)} is not a time zone." + (f" {hint}" if hint else "")
+
+
+def _zones():
+    import zoneinfo
+
+    return zoneinfo.available_timezones()
+
+
+def _known_zone(name: str) -> bool:
+    zones = _zones()
+    return name in zones if zones else True  # no tz database here: do not refuse

@@ -1,0 +1,381 @@
+"""One verdict everywhere: a table of mistakes through every route a user can take.
+
+Each mistake is chart values (or raw values text). Every route must give the
+same verdict (accept or refuse) and show the same key words of the message:
+
+- `validate -f VALUES` and `generate HALCONFIG OUTDIR` (the halconfig alone,
+  where the mistake does not need the chart's values to be seen);
+- the post-renderer on Helm's own rendering (helm-python-sdk), Helm 3's stream;
+- `spinnaker-renderer helm template` (the wrapper, on Helm 3);
+- plain `helm template` with Helm 3.17 (`--post-renderer scripts/post-render`)
+  and Helm 4.1 (the plugin; its stderr is hidden, so the reason is read from
+  the last-error file, as `spinnaker-renderer last-error` prints it).
+
+Accepted mistakes are warnings: their key words are checked where warnings
+are shown (validate, generate, the wrapper, the post-renderer's stderr).
+"""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pytest
+import yaml
+
+from conftest import ROOT
+
+CHART = os.path.join(ROOT, "charts", "spinnaker")
+CHART_DEFAULT_RELEASE = "2026.4.0"
+
+K8S = {"enabled": True, "primaryAccount": "k8s", "accounts": [{"name": "k8s"}]}
+
+
+def hal(**sections):
+    """A valid halconfig plus `sections` (deep-merged one level down)."""
+    out = {"providers": {"kubernetes": dict(K8S)}}
+    for key, value in sections.items():
+        if isinstance(value, dict) and isinstance(out.get(key), dict):
+            out[key] = {**out[key], **value}
+        else:
+            out[key] = value
+    return out
+
+
+def k8s(**account):
+    return {"kubernetes": {**K8S, "accounts": [{"name": "k8s", **account}]}}
+
+
+AUTHN = {"enabled": True, "basic": {"enabled": True, "user": {"username": "u", "password": "p"}}}
+
+# (id, values or raw text, verdict, key words, needs the chart's values)
+MISTAKES = [
+    # typos and unknown keys: warnings with a did-you-mean, errors with strict: true
+    ("typo in a section", {"halconfig": hal(provders={"x": 1})}, "accept", ["provders", "providers"], False),
+    ("typo in an account", {"halconfig": hal(providers=k8s(contxt="x"))}, "accept", ["contxt", "context"], False),
+    ("Spring key in the halconfig", {"halconfig": hal(server={"port": 1})}, "accept", ["server", "profiles"], False),
+    ("typo with strict", {"strict": True, "halconfig": hal(provders={"x": 1})}, "refuse", ["provders"], False),
+    # wrong types
+    ("number in words", {"halconfig": hal(providers=k8s(cacheThreads="many"))}, "refuse",
+     ["cacheThreads", "integer"], False),
+    ("boolean in words", {"halconfig": hal(providers={"kubernetes": {**K8S, "enabled": "maybe"}})}, "refuse",
+     ["kubernetes", "enabled"], False),
+    ("accounts as a mapping", {"halconfig": hal(providers={"kubernetes": {"enabled": True, "accounts": {"a": 1}}})},
+     "refuse", ["accounts"], False),
+    ("a string for a list", {"halconfig": hal(providers=k8s(namespaces="default"))}, "refuse", ["namespaces"], False),
+    ("not an enum value", {"halconfig": hal(security={"authz": {"groupMembership": {"service": "LDAP2"}}})},
+     "refuse", ["service", "LDAP"], False),
+    # missing names, dangling references
+    ("nameless account", {"halconfig": hal(providers={"kubernetes": {"enabled": True, "accounts": [{"context": "c"}]}})},
+     "refuse", ["accounts[0].name", "name"], False),
+    ("nameless docker registry", {"halconfig": hal(providers={**k8s(), "dockerRegistry": {
+        "enabled": True, "accounts": [{"address": "https://index.docker.io"}]}})},
+     "refuse", ["dockerRegistry", "accounts[0].name"], False),
+    ("duplicate account names", {"halconfig": hal(providers={"kubernetes": {**K8S, "accounts": [
+        {"name": "k8s"}, {"name": "k8s"}]}})}, "refuse", ["accounts[1].name", "already used"], False),
+    ("dangling primaryAccount", {"halconfig": hal(providers={"kubernetes": {**K8S, "primaryAccount": "k8"}})},
+     "refuse", ["primaryAccount", "Did you mean 'k8s'"], False),
+    ("dangling docker registry reference", {"halconfig": hal(providers=k8s(dockerRegistries=[
+        {"accountName": "dockerhub"}]))}, "refuse", ["dockerRegistries[0].accountName", "dockerhub"], False),
+    ("dangling canary metrics account", {"halconfig": hal(canary={"defaultMetricsAccount": "prom"})}, "refuse",
+     ["defaultMetricsAccount", "prom"], False),
+    ("dangling canary storage account", {"halconfig": hal(canary={"storageAccountName": "s3"})}, "refuse",
+     ["storageAccountName"], False),
+    ("canary without a metrics store", {"halconfig": hal(canary={"enabled": True})}, "refuse",
+     ["canary", "metrics source"], False),
+    ("subscription named twice", {"halconfig": hal(pubsub={"enabled": True, "google": {"enabled": True, "subscriptions": [
+        {"name": "builds", "project": "p", "subscriptionName": "s"},
+        {"name": "builds", "project": "p", "subscriptionName": "t"}]}})}, "refuse",
+     ["subscriptions[1].name", "given twice"], False),
+    # storage
+    ("two front50 stores", {"halconfig": hal(persistentStorage={"s3": {"enabled": True, "bucket": "b"},
+                                                                "gcs": {"enabled": True, "bucket": "b"}})},
+     "refuse", ["persistentStorage", "front50 stores"], False),
+    ("Redis store", {"halconfig": {"currentDeployment": "default", "deploymentConfigurations": [
+        {"name": "default", "persistentStorage": {"persistentStoreType": "redis"}, **hal()}]}},
+     "refuse", ["persistentStoreType", "redis"], False),
+    ("keel without SQL", {"storage": {"bundled": False}, "halconfig": hal(managedDelivery={"enabled": True})},
+     "refuse", ["managedDelivery", "persistentStorage.sql"], False),
+    ("keel on the bundled MySQL", {"halconfig": hal(managedDelivery={"enabled": True})}, "accept", [], True),
+    # kubernetes
+    ("kinds and omitKinds", {"halconfig": hal(providers=k8s(kinds=["deployment"], omitKinds=["secret"]))},
+     "refuse", ["kinds", "omitKinds"], False),
+    ("namespaces and omitNamespaces", {"halconfig": hal(providers=k8s(namespaces=["a"], omitNamespaces=["b"]))},
+     "refuse", ["namespaces", "omitNamespaces"], False),
+    # files the pods do not have
+    ("kubeconfig in the home directory", {"halconfig": hal(providers=k8s(
+        kubeconfigFile="/home/spinnaker/.kube/config"))}, "refuse", ["kubeconfigFile", "secrets.files"], True),
+    ("/var/secrets without secrets.files", {"halconfig": hal(persistentStorage={"gcs": {
+        "enabled": True, "bucket": "b", "jsonPath": "/var/secrets/gcs.json"}})}, "refuse", ["jsonPath", "secrets.files"],
+     True),
+    ("/var/secrets with secrets.files", {"secrets": {"files": [{"secretName": "gcs-key"}]}, "halconfig": hal(persistentStorage={
+        "gcs": {"enabled": True, "bucket": "b", "jsonPath": "/var/secrets/gcs.json"}})}, "accept", [], True),
+    # public URLs, TLS, auth
+    ("overrideBaseUrl against expose.host", {"expose": {"host": "spinnaker.example.com"}, "halconfig": hal(
+        security={"uiSecurity": {"overrideBaseUrl": "https://deck.other.org"}})}, "refuse",
+     ["overrideBaseUrl", "expose.host"], True),
+    ("TLS without a key store", {"halconfig": hal(security={"apiSecurity": {"ssl": {"enabled": True}}})}, "refuse",
+     ["apiSecurity.ssl.keyStore", "TLS"], False),
+    ("authz without authn", {"halconfig": hal(security={"authz": {"enabled": True, "groupMembership": {
+        "service": "FILE", "file": {"path": "/var/secrets/roles.yml"}}}})}, "refuse", ["authz", "authentication"],
+     False),
+    ("fiat without a role provider", {"halconfig": hal(security={"authn": AUTHN, "authz": {"enabled": True}})},
+     "refuse", ["groupMembership", "role provider"], False),
+    ("oauth2 without a client", {"halconfig": hal(security={"authn": {"enabled": True, "oauth2": {
+        "enabled": True}}})}, "refuse", ["oauth2", "clientId"], False),
+    ("saml without metadata", {"halconfig": hal(security={"authn": {"enabled": True, "saml": {
+        "enabled": True, "issuerId": "spin"}}})}, "refuse", ["saml", "metadataUrl"], False),
+    ("ldap without a URL", {"halconfig": hal(security={"authn": {"enabled": True, "ldap": {
+        "enabled": True, "userDnPattern": "uid={0}"}}})}, "refuse", ["ldap", "url"], False),
+    ("a URL without a scheme", {"halconfig": hal(ci={"jenkins": {"enabled": True, "masters": [
+        {"name": "j", "address": "jenkins:8080"}]}})}, "refuse", ["masters[0].address", "not a URL"], False),
+    ("misspelt time zone", {"halconfig": hal(timezone="America/Los_Angles")}, "refuse",
+     ["timezone", "America/Los_Angeles"], False),
+    # versions
+    ("version without a patch", {"halconfig": hal(version="1.35")}, "refuse",
+     ["version", "'1.35' is not a Spinnaker release"], False),
+    ("version with a v", {"halconfig": hal(version="v1.35.3")}, "refuse", ["version", "v1.35.3"], False),
+    ("version that is a build name", {"halconfig": hal(version="io-codelab")}, "refuse", ["version", "io-codelab"],
+     False),
+    ("chart release that is not one", {"spinnaker": {"version": "1.35"}, "halconfig": hal()}, "refuse",
+     ["spinnaker.version", "1.35", "is not a Spinnaker release"], True),
+    # YAML
+    ("YAML error", "halconfig:\n  providers:\n    kubernetes:\n      enabled: true\n     accounts: []\n", "refuse",
+     ["YAML", "did not find expected key"], True),
+    # a valid one, so "accept" is tested on every route too
+    ("nothing wrong", {"halconfig": hal(version="2026.4.0")}, "accept", [], False),
+]
+IDS = [m[0] for m in MISTAKES]
+
+
+def test_the_table_is_large_enough():
+    assert len([m for m in MISTAKES if m[2] == "refuse"]) >= 30
+
+
+def test_every_preflight_check_is_in_the_table():
+    import copy
+
+    from renderer.inputs import check_values
+    from renderer.preflight import CHECKS
+
+    found = set()
+    for _, values, _, _, _ in MISTAKES:
+        if not isinstance(values, str):
+            found |= {p.check for p in check_values(copy.deepcopy(values))[2].problems if p.check}
+    assert sorted({c.id for c in CHECKS} - found) == []
+
+
+# ---------------------------------------------------------------- routes
+
+def _values_file(tmp_path, values) -> str:
+    path = tmp_path / "values.yaml"
+    path.write_text(values if isinstance(values, str) else yaml.safe_dump(values, sort_keys=False))
+    return str(path)
+
+
+def _cli(*args, env=None):
+    return subprocess.run([sys.executable, "-m", "renderer", *args], capture_output=True, text=True, cwd=ROOT,
+                          env=dict(os.environ, SPINNAKER_RENDERER_NO_TTY="1", **(env or {})))
+
+
+def route_validate(tmp_path, values):
+    result = _cli("validate", "-f", _values_file(tmp_path, values))
+    return result.returncode == 0, result.stderr
+
+
+def route_generate(tmp_path, values):
+    if isinstance(values, str):
+        pytest.skip("a values file that is not YAML has no halconfig to generate from")
+    halconfig = values.get("halconfig") or {}
+    path = tmp_path / "halconfig.yml"
+    path.write_text(yaml.safe_dump(halconfig, sort_keys=False))
+    args = ["generate", str(path), str(tmp_path / "out")]
+    if values.get("strict"):
+        args.append("--strict")
+    if not halconfig.get("version") and "deploymentConfigurations" not in halconfig:
+        args += ["--release", CHART_DEFAULT_RELEASE]  # the release the chart runs by default
+    if "deploymentConfigurations" in halconfig:
+        args += ["--release", CHART_DEFAULT_RELEASE]
+    result = _cli(*args)
+    return result.returncode == 0, result.stderr
+
+
+def route_post_render(tmp_path, values):
+    if isinstance(values, str):
+        pytest.skip("Helm refuses a values file that is not YAML before anything is rendered")
+    pytest.importorskip("helm_python", reason="helm-python-sdk renders the chart")
+    from renderer import handover
+
+    try:
+        rendered = handover.render(values)
+    except Exception as exc:  # noqa: BLE001 - Helm refused (schema or template) before post-render
+        return False, str(exc)
+    result = handover.post_render(handover.helm3_stream(rendered),
+                                  env={"SPINNAKER_RENDERER_NO_TTY": "1",
+                                       "SPINNAKER_RENDERER_ERROR_FILE": str(tmp_path / "last-error.txt")})
+    return result.returncode == 0, result.stderr.decode()
+
+
+def helm_binary(name: str) -> str:
+    """.venv/bin/helm3 or helm4 (installed by `make setup`); skipped where missing outside CI."""
+    path = os.path.join(ROOT, ".venv", "bin", name)
+    if not os.access(path, os.X_OK):
+        if os.environ.get("CI"):
+            pytest.fail(f"{path} is missing: run make setup")
+        pytest.skip(f"{path} is missing (make setup installs it)")
+    return path
+
+
+def _helm_env(tmp_path):
+    return dict(os.environ, SPINNAKER_RENDERER_NO_TTY="1", HELM_CACHE_HOME=str(tmp_path / "cache"),
+                HELM_CONFIG_HOME=str(tmp_path / "config"),
+                SPINNAKER_RENDERER_ERROR_FILE=str(tmp_path / "last-error.txt"))
+
+
+def route_wrapper(tmp_path, values):
+    env = _helm_env(tmp_path)
+    env["HELM_BIN"] = helm_binary("helm3")
+    result = subprocess.run([sys.executable, "-m", "renderer", "helm", "template", "spin", CHART,
+                             "-f", _values_file(tmp_path, values)], capture_output=True, text=True, cwd=ROOT,
+                            env=env)
+    return result.returncode == 0, result.stderr
+
+
+def route_helm3(tmp_path, values):
+    result = subprocess.run([helm_binary("helm3"), "template", "spin", CHART, "-f", _values_file(tmp_path, values),
+                             "--post-renderer", os.path.join(ROOT, "scripts", "post-render")],
+                            capture_output=True, text=True, env=_helm_env(tmp_path))
+    return result.returncode == 0, result.stderr
+
+
+@pytest.fixture(scope="module")
+def helm4_home(tmp_path_factory):
+    helm = helm_binary("helm4")
+    home = tmp_path_factory.mktemp("helm4")
+    env = dict(os.environ, HELM_DATA_HOME=str(home / "data"), HELM_CONFIG_HOME=str(home / "config"),
+               HELM_CACHE_HOME=str(home / "cache"))
+    env.pop("HELM_PLUGINS", None)  # 4.1.4 installs under HELM_DATA_HOME and must look there too
+    subprocess.run([helm, "plugin", "install", os.path.join(ROOT, "plugins", "spinnaker-renderer")],
+                   env=env, check=True, capture_output=True)
+    return env
+
+
+def route_helm4(tmp_path, values, helm4_env):
+    error_file = tmp_path / "last-error.txt"
+    env = dict(helm4_env, SPINNAKER_RENDERER_NO_TTY="1", SPINNAKER_RENDERER_ERROR_FILE=str(error_file))
+    result = subprocess.run([helm_binary("helm4"), "template", "spin", CHART, "-f", _values_file(tmp_path, values),
+                             "--post-renderer", "spinnaker-renderer"], capture_output=True, text=True, env=env)
+    shown = result.stderr
+    if result.returncode != 0 and "exited with error" in result.stderr:
+        assert error_file.exists(), "Helm 4 hid the reason and no last-error was kept"
+        shown += error_file.read_text()
+    return result.returncode == 0, shown
+
+
+ROUTES = ["validate", "generate", "post-render", "wrapper", "helm3", "helm4"]
+# Routes where an accepted input's warnings are shown.
+SHOWS_WARNINGS = {"validate", "generate", "post-render", "wrapper"}
+
+
+@pytest.mark.parametrize("route", ROUTES)
+@pytest.mark.parametrize("name,values,verdict,words,chart_only", MISTAKES, ids=IDS)
+def test_same_verdict_everywhere(request, tmp_path, route, name, values, verdict, words, chart_only):
+    if route == "generate" and chart_only:
+        pytest.skip("the mistake is seen only with the chart's values (mounts, expose, spinnaker.version)")
+    if route == "helm4":
+        accepted, shown = route_helm4(tmp_path, values, request.getfixturevalue("helm4_home"))
+    else:
+        accepted, shown = globals()["route_" + route.replace("-", "_")](tmp_path, values)
+    assert accepted == (verdict == "accept"), f"{route}: expected {verdict}:\n{shown}"
+    assert "Traceback" not in shown
+    if verdict == "refuse" or route in SHOWS_WARNINGS:
+        missing = [w for w in words if w not in shown]
+        assert not missing, f"{route}: {missing} not in:\n{shown}"
+
+
+def test_last_error_names_a_command_that_reproduces_it(tmp_path, helm4_home):
+    values = {"halconfig": hal(providers=k8s(kinds=["deployment"], omitKinds=["secret"]))}
+    accepted, shown = route_helm4(tmp_path, values, helm4_home)
+    assert not accepted
+    assert "spinnaker-renderer validate -f" in shown
+    again = _cli("validate", "-f", _values_file(tmp_path, values))
+    assert again.returncode == 1 and "providers.kubernetes.accounts[0].kinds" in again.stderr
+
+
+def test_the_wrapper_names_the_command_that_reproduces_it(tmp_path):
+    values = {"halconfig": hal(providers=k8s(kinds=["deployment"], omitKinds=["secret"]))}
+    accepted, shown = route_wrapper(tmp_path, values)
+    assert not accepted and "Reproduce with: spinnaker-renderer validate -f" in shown
+
+
+# ---------------------------------------------------------------- what validate reads
+
+def test_values_files_merge_as_helm_merges_them():
+    from renderer.inputs import merge_values
+
+    base = {"halconfig": {"providers": {"kubernetes": {"enabled": True, "accounts": [{"name": "a"}]}},
+                          "timezone": "UTC"}, "strict": False}
+    override = {"halconfig": {"providers": {"kubernetes": {"accounts": [{"name": "b"}]}}, "timezone": None}}
+    assert merge_values(base, override) == {
+        "halconfig": {"providers": {"kubernetes": {"enabled": True, "accounts": [{"name": "b"}]}}}, "strict": False}
+
+
+def test_validate_reads_several_values_files_and_points_at_the_last(tmp_path):
+    first = tmp_path / "base.yaml"
+    first.write_text(yaml.safe_dump({"halconfig": hal()}))
+    second = tmp_path / "prod.yaml"
+    second.write_text("halconfig:\n  providers:\n    kubernetes:\n      enabled: true\n      primaryAccount: prod\n"
+                      "      accounts:\n      - name: production\n")
+    result = _cli("validate", "-f", str(first), "-f", str(second))
+    assert result.returncode == 1
+    assert f"halconfig.providers.kubernetes.primaryAccount ({second}:5)" in result.stderr
+    assert "--kleat-compat accepts it" in result.stderr  # the CLI can; Helm users are not told
+
+
+def test_validate_reads_a_halyard_directory(tmp_path):
+    hal_dir = tmp_path / ".hal"
+    hal_dir.mkdir()
+    (hal_dir / "config").write_text(yaml.safe_dump({"currentDeployment": "default", "deploymentConfigurations": [
+        {"name": "default", "version": "2026.4.0", **hal(timezone="Mars/Olympus")}]}))
+    result = _cli("validate", str(hal_dir))
+    assert result.returncode == 1
+    assert "deploymentConfigurations[0].timezone" in result.stderr and "config:" in result.stderr
+
+
+def test_kleat_compat_turns_the_refusals_into_warnings_and_nothing_else(tmp_path):
+    path = tmp_path / "halconfig.yml"
+    path.write_text(yaml.safe_dump(hal(version="2026.4.0", providers={"kubernetes": {
+        "enabled": True, "primaryAccount": "x", "accounts": [{"context": "c"}]}})))
+    refused = _cli("generate", str(path), str(tmp_path / "a"))
+    assert refused.returncode == 1 and not (tmp_path / "a").exists()
+    compat = _cli("generate", "--kleat-compat", str(path), str(tmp_path / "b"))
+    assert compat.returncode == 0, compat.stderr
+    assert compat.stderr.count("warning:") == 2 and "accepted because of --kleat-compat" in compat.stderr
+
+
+@pytest.mark.parametrize("location", ["~/.hal/prod/saml/metadata.xml", "/var/secrets/saml/metadata.xml",
+                                      "saml/metadata.xml", "https://idp.example.com/metadata"])
+def test_saml_metadata_may_be_a_file_or_a_url(location):
+    # Halyard's metadataLocal: a file path is what `hal config security authn saml` wrote.
+    from renderer import halconfig
+
+    saml = {"enabled": True, "issuerId": "spin", "metadataUrl": location}
+    _, report = halconfig.read(hal(security={"authn": {"enabled": True, "saml": saml}}))
+    assert [p.check for p in report.problems if getattr(p, "check", None) == "url"] == []
+
+
+def test_saml_metadata_with_a_scheme_must_be_a_url():
+    from renderer import halconfig
+
+    saml = {"enabled": True, "issuerId": "spin", "metadataUrl": "https:/idp.example.com"}
+    _, report = halconfig.read(hal(security={"authn": {"enabled": True, "saml": saml}}))
+    assert [p.check for p in report.errors] == ["url"]
+
+
+def test_keel_without_sql_needs_the_charts_bundled_mysql():
+    from renderer.inputs import check_values
+
+    values = {"halconfig": hal(managedDelivery={"enabled": True})}
+    assert check_values(values)[2].ok
+    _, _, report = check_values(dict(values, storage={"bundled": False}))
+    assert [p.check for p in report.errors] == ["keel-sql"]

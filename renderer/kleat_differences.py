@@ -5,18 +5,68 @@ where it wrote something no release of the service reads. Each difference is
 declared here once, with the output paths it touches; the conformance test
 leaves exactly those paths out of the comparison (on both sides), tests of
 their own pin what we write there, and the README lists every difference.
+
+A difference that `leave_out`s its paths is also what `translate()` applies:
+kleat copied whole halconfig sections into several files, and a key a
+service never binds there is at best noise and at worst a credential on a pod
+that does not need it. Each such entry was checked against the services'
+sources (tests/data/release-facts, scripts/release-facts.py).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .model.providers import Providers
+
 
 @dataclass(frozen=True)
 class Difference:
-    """`paths` are dotted paths in output `file` (both kleat's and our spelling)."""
+    """`paths` are dotted paths in output `file` (both kleat's and our spelling);
+    `leave_out`: translation writes nothing at those paths."""
     file: str
     paths: tuple
     why: str
+    leave_out: bool = False
+
+
+# The providers clouddriver.yml carries (`renderer.translate.clouddriver.PROVIDERS`).
+_CLOUDDRIVER_PROVIDERS = ("kubernetes", "google", "appengine", "aws", "azure", "cloudfoundry", "dcos",
+                          "dockerRegistry", "ecs", "huaweicloud", "oracle", "tencentcloud", "cloudrun")
+_BAKING_PROVIDERS = ("google", "aws", "azure", "huaweicloud", "oracle", "tencentcloud")
+
+# What rosco binds of each provider block it receives (rosco-core's
+# Rosco<Provider>Configuration and *BakeryDefaults classes, the same from 1.35
+# to 2026.3): the switch, the bake defaults and, for three providers, the
+# account fields a bake authenticates with.
+ROSCO_BINDS = {
+    "google": ("enabled", "bakeryDefaults", "accounts"),
+    "aws": ("enabled", "bakeryDefaults"),
+    "azure": ("enabled", "bakeryDefaults", "accounts"),
+    "huaweicloud": ("enabled", "bakeryDefaults"),
+    "oracle": ("enabled", "bakeryDefaults", "accounts"),
+    "tencentcloud": ("enabled", "bakeryDefaults"),
+}
+ROSCO_ACCOUNT_BINDS = {
+    "google": ("name", "project", "jsonPath"),
+    "azure": ("name", "clientId", "appKey", "tenantId", "subscriptionId", "objectId", "packerResourceGroup",
+              "packerStorageAccount"),
+    "oracle": ("name", "compartmentId", "userId", "fingerprint", "sshPrivateKeyFilePath", "privateKeyPassphrase",
+               "tenancyId", "region"),
+}
+
+
+def _rosco_unbound() -> tuple:
+    """Every provider field (and account field) kleat copied into rosco.yml that rosco does not bind."""
+    paths = []
+    for provider in _BAKING_PROVIDERS:
+        block = Providers.fields[provider].target
+        kept = ROSCO_BINDS[provider]
+        paths += [f"{provider}.{name}" for name in block.fields if name not in kept]
+        if "accounts" in kept:
+            account = block.fields["accounts"].target
+            paths += [f"{provider}.accounts.{name}" for name in account.fields
+                      if name not in ROSCO_ACCOUNT_BINDS[provider]]
+    return tuple(paths)
 
 
 DIFFERENCES = (
@@ -49,14 +99,62 @@ DIFFERENCES = (
         "rosco.yml",
         ("google.bakeryDefaults.baseImages.baseImage.imageFamily",
          "google.bakeryDefaults.baseImages.baseImage.isImageFamily"),
-        "Google base images: rosco binds `isImageFamily`; kleat wrote `imageFamily`, which no rosco reads "
-        "(clouddriver.yml carries the same block and gets the same spelling)."),
+        "Google base images: rosco binds `isImageFamily`; kleat wrote `imageFamily`, which no rosco reads."),
     Difference(
         "clouddriver.yml",
-        ("google.bakeryDefaults.baseImages.baseImage.imageFamily",
-         "google.bakeryDefaults.baseImages.baseImage.isImageFamily"),
-        "clouddriver.yml's copy of the Google bakery defaults, spelled as rosco's (`isImageFamily`)."),
+        tuple(f"{p}.primaryAccount" for p in _CLOUDDRIVER_PROVIDERS)
+        + tuple(f"{p}.bakeryDefaults" for p in _BAKING_PROVIDERS)
+        + ("ecs.accounts.environment", "artifacts.templates"),
+        "clouddriver.yml without the keys clouddriver binds in no release: each provider's `primaryAccount` "
+        "(Deck's default account, written into settings.js), the providers' `bakeryDefaults` (rosco's), "
+        "an ECS account's `environment` and the artifact `templates` (igor's).",
+        leave_out=True),
+    Difference(
+        "rosco.yml",
+        _rosco_unbound(),
+        "rosco.yml with only what rosco binds of each baking provider: `enabled`, `bakeryDefaults` and, for "
+        "Google, Azure and Oracle, the account fields a bake authenticates with. kleat copied the whole "
+        "provider block, so every AWS and Huawei Cloud account and its credentials reached rosco.",
+        leave_out=True),
+    Difference(
+        "echo.yml",
+        ("artifacts", "slack.botName"),
+        "echo.yml without the artifact accounts (clouddriver's) and Slack's `botName` (Deck's), which echo "
+        "does not bind.",
+        leave_out=True),
+    Difference(
+        "echo.yml",
+        ("services", "keel"),
+        "echo's managed-delivery client is switched on where echo reads it, `keel.enabled` with `keel.base-url` "
+        "(spinnaker.yml's `services.keel.baseUrl`), not kleat's `services.keel.enabled`, which echo ignores, so "
+        "echo never told keel about new artifacts."),
+    Difference(
+        "fiat.yml",
+        ("auth.enabled",),
+        "fiat.yml without `auth.enabled`: fiat binds no such key (authorization is switched on for the "
+        "other services by `services.fiat.enabled` in spinnaker.yml).",
+        leave_out=True),
+    Difference(
+        "keel.yml",
+        ("keel.plugins.k8s",),
+        "keel.yml without `keel.plugins.k8s`, which no keel binds.",
+        leave_out=True),
+    Difference(
+        "gate.yml",
+        ("security.oauth2.enabled",),
+        "gate.yml without `security.oauth2.enabled`: gate turns OAuth2 on when the client ID is set (1.x "
+        "to 2025.1) or a client registration exists (2025.2 and later), never from this flag.",
+        leave_out=True),
 )
+
+
+def left_out(file: str, data):
+    """`data` (translated for output `file`) without the keys declared `leave_out` for it."""
+    for difference in DIFFERENCES:
+        if difference.leave_out and difference.file == file:
+            for path in difference.paths:
+                data = without(data, path)
+    return data
 
 
 def without(data, dotted: str):

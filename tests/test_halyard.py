@@ -413,7 +413,7 @@ def test_primary_account_fallback_in_halyard_form():
     assert problems(report, NOTE, BASE + ("providers", "aws", "primaryAccount"))
     assert not problems(report, NOTE, BASE + ("providers", "google", "primaryAccount"))
     out = translate(hal)
-    assert out["clouddriver.yml"]["kubernetes"]["primaryAccount"] == "first"
+    assert "primaryAccount" not in out["clouddriver.yml"]["kubernetes"]  # Deck's and orca's, not clouddriver's
     assert out["settings.js"]["providers"]["aws"]["defaults"] == {"account": "a1", "region": "us-east-1"}
     assert out["settings.js"]["providers"]["gce"]["defaults"] == {"account": "g2", "region": "europe-west1"}
     assert out["orca.yml"]["default"]["bake"] == {"account": "a1"}

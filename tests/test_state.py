@@ -512,3 +512,18 @@ def test_readme_says_what_is_kept_where():
     for claim in ("What is kept where", "redis.existingSecret", "storage.existingSecret",
                   f"<fullname>-credentials", "appendonly", "keel-password"):
         assert claim in readme, claim
+
+
+def test_echo_tells_keel_about_artifacts():
+    """echo's keel client (KeelConfig) is on with keel.enabled and resolves keel.base-url from the
+    spinnaker.yml it is given, which names keel's Service."""
+    objs = objects(post_render(KEEL_ON))
+    files = {}
+    for obj in objs:
+        if obj["kind"] == "ConfigMap" and obj["metadata"]["labels"].get("app.kubernetes.io/component") == "echo":
+            files.update(obj.get("data") or {})
+    echo = yaml.safe_load(files["echo.yml"])
+    assert echo["keel"] == {"enabled": True, "base-url": "${services.keel.base-url}"}
+    assert "services" not in echo
+    keel_url = yaml.safe_load(files["spinnaker.yml"])["services"]["keel"]["baseUrl"]
+    assert keel_url == f"http://{FULLNAME}-keel:7010"  # keel-web/config/keel.yml server.port

@@ -18,6 +18,8 @@ from hypothesis import strategies as st
 
 from conftest import REFERENCE
 from renderer.halconfig import read
+from renderer.kleat_differences import left_out
+from renderer.translate._common import pick
 from renderer.translate import OUTPUTS, render, translate
 
 CORPUS = os.path.join(REFERENCE, "kleat-corpus", "halconfig.yml")
@@ -48,8 +50,7 @@ def test_empty_halconfig():
 
 
 def test_clouddriver_copies_providers_and_artifacts():
-    k8s = {"enabled": True, "primaryAccount": "k", "accounts": [{"name": "k", "context": "c",
-                                                                  "omitNamespaces": ["kube-system"]}]}
+    k8s = {"enabled": True, "accounts": [{"name": "k", "context": "c", "omitNamespaces": ["kube-system"]}]}
     gce = {"enabled": False, "accounts": [{"name": "g", "project": "p"}]}
     artifacts = {"github": {"enabled": True, "accounts": [{"name": "gh", "tokenFile": "/t"}]}}
     files = out({"providers": {"kubernetes": k8s, "google": gce}, "artifacts": artifacts})
@@ -58,6 +59,44 @@ def test_clouddriver_copies_providers_and_artifacts():
     assert cd["google"] == gce  # disabled providers are still written
     assert cd["artifacts"] == artifacts
     assert "providers" not in cd
+
+
+def test_clouddriver_leaves_out_what_other_services_read():
+    """primaryAccount is Deck's, bakeryDefaults rosco's, artifact templates igor's; an ECS account has no
+    environment in clouddriver (ECSCredentialsConfig)."""
+    hal = {"providers": {
+        "kubernetes": {"enabled": True, "primaryAccount": "k", "accounts": [{"name": "k"}]},
+        "aws": {"enabled": True, "primaryAccount": "a", "accounts": [{"name": "a", "accountId": "1"}],
+                "bakeryDefaults": {"awsAssociatePublicIpAddress": True}},
+        "ecs": {"enabled": True, "accounts": [{"name": "e", "awsAccount": "a", "environment": "prod"}]}},
+        "artifacts": {"templates": [{"name": "t", "templatePath": "/t.jinja"}],
+                      "http": {"enabled": True, "accounts": [{"name": "h"}]}}}
+    files = out(hal)
+    cd = files["clouddriver.yml"]
+    assert cd["kubernetes"] == {"enabled": True, "accounts": [{"name": "k"}]}
+    assert cd["aws"] == {"enabled": True, "accounts": [{"name": "a", "accountId": "1"}]}
+    assert cd["ecs"] == {"enabled": True, "accounts": [{"name": "e", "awsAccount": "a"}]}
+    assert cd["artifacts"] == {"http": {"enabled": True, "accounts": [{"name": "h"}]}}
+    assert files["igor.yml"]["artifacts"] == {"templates": [{"name": "t", "templatePath": "/t.jinja"}]}
+    assert files["rosco.yml"]["aws"] == {"enabled": True, "bakeryDefaults": {"awsAssociatePublicIpAddress": True}}
+    assert files["settings.js"]["providers"]["aws"]["defaults"]["account"] == "a"
+
+
+def test_rosco_gets_only_the_account_fields_a_bake_needs():
+    """rosco binds no AWS or Huawei Cloud account (so their credentials stay with clouddriver), and of
+    Google, Azure and Oracle accounts only what a bake authenticates with."""
+    hal = {"providers": {
+        "aws": {"enabled": True, "accounts": [{"name": "a", "accountId": "1", "assumeRole": "role/r"}],
+                "defaultKeyPairTemplate": "{{name}}-kp", "defaultRegions": [{"name": "us-east-1"}]},
+        "huaweicloud": {"enabled": True, "accounts": [{"name": "h", "username": "u", "password": "p"}]},
+        "google": {"enabled": True, "accounts": [{"name": "g", "project": "p", "jsonPath": "/k.json",
+                                                   "alphaListed": True, "regions": ["us-east1"]}]},
+        "oracle": {"enabled": True, "accounts": [{"name": "o", "tenancyId": "t", "environment": "x"}]}}}
+    rosco = out(hal)["rosco.yml"]
+    assert rosco["aws"] == {"enabled": True}
+    assert rosco["huaweicloud"] == {"enabled": True}
+    assert rosco["google"] == {"enabled": True, "accounts": [{"name": "g", "project": "p", "jsonPath": "/k.json"}]}
+    assert rosco["oracle"] == {"enabled": True, "accounts": [{"name": "o", "tenancyId": "t"}]}
 
 
 def test_clouddriver_quoted_boolean_is_boolean():
@@ -83,7 +122,7 @@ def test_echo_notifications_and_pubsub():
            "pubsub": {"enabled": True, "google": {"enabled": True}},
            "ci": {"gcb": {"enabled": True, "accounts": [{"name": "gcb"}]}, "jenkins": {"enabled": True}}}
     echo = out(hal)["echo.yml"]
-    assert echo["slack"] == {"enabled": True, "botName": "b", "token": "t"}
+    assert echo["slack"] == {"enabled": True, "token": "t"}  # the bot name is Deck's
     assert echo["twilio"] == {"enabled": True, "account": "a"}
     assert echo["githubStatus"] == {"enabled": True, "token": "g"}
     assert echo["pubsub"] == {"enabled": True, "google": {"enabled": True}}
@@ -123,9 +162,10 @@ def test_echo_scheduler_only_with_timezone():
 def test_echo_keel_only_when_managed_delivery_enabled(enabled, present):
     data = {"managedDelivery": {"enabled": enabled}} if enabled is not None else {"managedDelivery": {}}
     echo = out(data)["echo.yml"]
-    assert ("services" in echo) is present
-    if present:
-        assert echo["services"] == {"keel": {"enabled": True}}
+    assert "services" not in echo  # echo ignores kleat's services.keel.enabled
+    assert ("keel" in echo) is present
+    if present:  # KeelConfig: on with keel.enabled, at keel.base-url (spinnaker.yml's keel URL)
+        assert echo["keel"] == {"enabled": True, "base-url": "${services.keel.base-url}"}
 
 
 # ----------------------------------------------------------------------- fiat
@@ -134,7 +174,9 @@ def test_echo_keel_only_when_managed_delivery_enabled(enabled, present):
 def test_fiat_auth_is_authz():
     authz = {"enabled": True, "groupMembership": {"service": "GITHUB",
                                                   "github": {"organization": "o", "accessToken": "t"}}}
-    assert out({"security": {"authz": authz}})["fiat.yml"] == {"auth": authz}
+    # fiat binds no auth.enabled: the other services learn of fiat from services.fiat.enabled
+    expected = {k: v for k, v in authz.items() if k != "enabled"}
+    assert out({"security": {"authz": authz}})["fiat.yml"] == {"auth": expected}
 
 
 def test_fiat_external_group_membership_passes_through():
@@ -180,8 +222,8 @@ OAUTH2 = {"client": {"clientId": "id", "clientSecret": "s"}, "userInfoMapping": 
 def test_gate_oauth2_only_when_enabled(enabled):
     oauth2 = dict(OAUTH2, **({"enabled": enabled} if enabled is not None else {}))
     gate = out({"security": {"authn": {"oauth2": oauth2}}})["gate.yml"]
-    if enabled:
-        assert gate["security"] == {"oauth2": oauth2}
+    if enabled:  # on by its client ID: gate reads no security.oauth2.enabled
+        assert gate["security"] == {"oauth2": OAUTH2}
     else:
         assert "security" not in gate
 
@@ -336,6 +378,7 @@ def test_keel_sql_only_when_sql_enabled():
                 "persistentStorage": {"sql": SQL}})["keel.yml"]
     assert keel["sql"] == {"enabled": True, "connectionPools": {"default": SQL["default"]},
                            "migration": SQL["migration"]}
+    plugins = {"plugins": {"ec2": {"enabled": False}}}  # no keel binds the old k8s plugin switch
     assert keel["keel"] == plugins
     off = out({"managedDelivery": {"enabled": True, "keel": plugins},
                "persistentStorage": {"sql": dict(SQL, enabled=False)}})["keel.yml"]
@@ -716,9 +759,10 @@ def test_seeded_variants_translate_cleanly(data):
             # front50 reads its S3 keys from the environment only (front50_env).
             expected = {k: v for k, v in expected.items() if k not in ("accessKeyId", "secretAccessKey")}
         assert files["front50.yml"]["spinnaker"].get(store) == expected
-    for provider in PROVIDERS:
-        assert files["clouddriver.yml"].get(provider) == _get(hal, "providers", provider)
-    assert files["clouddriver.yml"].get("artifacts") == hal.get("artifacts")
+    # every provider block and the artifact accounts, but for the declared keys clouddriver never binds
+    copied = left_out("clouddriver.yml", pick(**(hal.get("providers") or {}), artifacts=hal.get("artifacts")))
+    for provider in PROVIDERS + ("artifacts",):
+        assert files["clouddriver.yml"].get(provider) == copied.get(provider)
 
     # no notification credential reaches Deck
     deck_notifications = files["settings.js"]["notifications"]

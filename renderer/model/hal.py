@@ -53,7 +53,8 @@ KeelConfig_Plugins_EC2 = message(
 )
 
 KeelConfig_Plugins_Kubernetes = message(
-    "KeelConfig_Plugins_Kubernetes", "Keel's Kubernetes plugin (older keel releases).",
+    "KeelConfig_Plugins_Kubernetes", "Keel's Kubernetes plugin of older keel releases: no supported keel reads it, "
+                                     "so it is left out of keel.yml.",
     enabled=Bool("Turn the Kubernetes plugin on."),
 )
 

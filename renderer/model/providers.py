@@ -1,8 +1,10 @@
 """`providers`: the cloud providers Spinnaker deploys to and their accounts.
 
-Clouddriver receives every provider block as it is (`clouddriver.yml`);
-rosco also receives the providers it bakes images for (their
-`bakeryDefaults`), and Deck learns each enabled provider's primary account.
+Clouddriver receives every provider block (`clouddriver.yml`) but for the
+bake defaults; rosco receives what it binds of the providers it bakes images
+for (`bakeryDefaults`, and the account fields a Google, Azure or Oracle bake
+needs; see `renderer.kleat_differences`), and Deck learns each enabled
+provider's primary account.
 Besides kleat's providers this declares `cloudrun` and `tencentcloud`, which
 Halyard supported and current clouddriver (and, for Tencent Cloud, rosco)
 still reads.
@@ -45,8 +47,9 @@ def _enabled(provider):
 
 def _primary_account():
     return Str("Name of the account Deck selects by default for this provider (written into settings.js "
-               "as the provider's default account). No service reads it: it is still copied into the "
-               "provider's block in clouddriver.yml, as kleat did, where clouddriver ignores it. "
+               "as the provider's default account; for AWS also orca's default bake account). clouddriver and "
+               "rosco do not read it, so it is not written into clouddriver.yml or rosco.yml (kleat copied it "
+               "there). "
                "When unset in a Halyard file, the first account is used.")
 
 

@@ -8,6 +8,7 @@ The CLI and the post-renderer both call these and nothing else.
 """
 from __future__ import annotations
 
+from ..kleat_differences import left_out
 from ..releases import KLEAT, Release
 from ..model import HAL
 from ._common import for_release, with_kubernetes_secrets, with_plugins
@@ -51,7 +52,7 @@ def translate(hal: dict, release: Release = KLEAT) -> dict:
     default is kleat's semantics (the 1.x line), which the reference corpus pins;
     the CLI and the post-renderer always name the release."""
     hal = for_release(HAL, hal, release)
-    outputs = {name: fn(hal, release) for name, (_, fn) in OUTPUTS.items()}
+    outputs = {name: left_out(name, fn(hal, release)) for name, (_, fn) in OUTPUTS.items()}
     for name in JAVA_SERVICE_FILES:
         outputs[name] = with_kubernetes_secrets(outputs[name], release)
     return outputs

@@ -1,9 +1,10 @@
-"""echo.yml: notifications, pub/sub, artifacts, cron scheduler, telemetry."""
+"""echo.yml: notifications, pub/sub, cron scheduler, telemetry, managed delivery."""
 from ..releases import Release
-from ._common import enabled_setting, get, pick
+from ._common import get, pick
 
 # What kleat reports to Spinnaker's telemetry as the deployment method.
 DEPLOYMENT_METHOD = {"type": "kleat", "version": "unknown"}
+KEEL_URL = "${services.keel.base-url}"
 
 
 def echo(hal: dict, release: Release) -> dict:
@@ -12,7 +13,9 @@ def echo(hal: dict, release: Release) -> dict:
     stats = pick(enabled=get(hal, "stats", "enabled"), instanceId=get(hal, "stats", "instanceId"),
                  endpoint=get(hal, "stats", "endpoint"), deploymentMethod=dict(DEPLOYMENT_METHOD),
                  spinnakerVersion=hal.get("version"))
-    keel = enabled_setting(get(hal, "managedDelivery", "enabled"))
+    # echo's keel client reads `keel.enabled` and `keel.base-url` (kleat wrote
+    # services.keel.enabled, which echo ignores); the URL is spinnaker.yml's.
+    keel = {"enabled": True, "base-url": KEEL_URL} if get(hal, "managedDelivery", "enabled") is True else None
     return pick(
         slack=notifications.get("slack"),
         twilio=notifications.get("twilio"),
@@ -26,5 +29,5 @@ def echo(hal: dict, release: Release) -> dict:
         # kleat wrote neither; echo's senders are switched on by `<type>.enabled`.
         googlechat=notifications.get("googlechat"),
         cdevents=notifications.get("cdevents"),
-        services={"keel": keel} if keel else None,
+        keel=keel,
     )

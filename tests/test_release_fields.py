@@ -104,3 +104,29 @@ def test_kubernetes_secret_engine_is_switched_on_where_a_file_refers_to_a_secret
     # Only the services whose files refer to a Secret.
     for name in ("clouddriver.yml", "gate.yml", "orca.yml"):
         assert "secrets" not in (files[name].get("spinnaker") or {}), name
+
+
+GITHUB_APP = {"appId": "123", "appPrivateKeyPath": "/var/secrets/github/app.pem", "appInstallationId": "42",
+              "allowedOrganizations": ["my-org"]}
+
+
+@pytest.mark.parametrize("release,read_by", [("2026.2.3", False), ("2026.4.0", True), ("kleat", False)])
+def test_artifact_github_app(release, read_by):
+    """clouddriver's github and gitrepo accounts authenticate as a GitHub App (kork's
+    GitHubAppCredentials) from the first release branched after 2026-08-21."""
+    hal = {"artifacts": {
+        "github": {"enabled": True, "accounts": [{"name": "gh", "githubApp": GITHUB_APP}]},
+        "gitrepo": {"enabled": True, "accounts": [{"name": "git", "githubApp": GITHUB_APP}]}}}
+    artifacts = out(hal, release)["clouddriver.yml"]["artifacts"]
+    for provider in ("github", "gitrepo"):
+        assert artifacts[provider]["accounts"][0].get("githubApp") == (GITHUB_APP if read_by else None)
+
+
+@pytest.mark.parametrize("app,where", [
+    ({"appPrivateKeyPath": "/k.pem"}, "appId"),
+    ({"appId": "1"}, "appPrivateKeyPath"),
+    ({"appId": "1", "appPrivateKeyPath": "/k.pem", "appInstallationId": "my-org"}, "appInstallationId"),
+])
+def test_artifact_github_app_refuses_what_clouddriver_refuses(app, where):
+    _, report = read({"artifacts": {"github": {"enabled": True, "accounts": [{"name": "gh", "githubApp": app}]}}})
+    assert [p.path for p in report.errors] == [("artifacts", "github", "accounts", 0, "githubApp", where)]

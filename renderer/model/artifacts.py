@@ -84,16 +84,54 @@ Gcs = message(
     accounts=List(Msg(GcsAccount, "The GCS accounts.")),
 )
 
+def _github_app_complete(app):
+    # kork's GitHubAppCredentials refuses these at start-up, so clouddriver would not start.
+    for name in ("appId", "appPrivateKeyPath"):
+        if not app.get(name):
+            return name, f"a GitHub App needs {name} (clouddriver refuses the account at start-up without it)."
+    installation = app.get("appInstallationId")
+    if installation and not str(installation).strip().isdigit():
+        return "appInstallationId", f"must be the numeric installation ID, got {installation!r}."
+    return None
+
+
+# kork-github's GitHubAppCredentials, bound under an artifact account's `githubApp`.
+# Merged to Spinnaker's main on 2026-08-21 (commit 8f1801da), after the 2026.3
+# branch was cut on the eight-week cadence; 2026.4.0 is the first release with it.
+GITHUB_APP_READS = (Read(since="2026.4.0"),)
+
+ArtifactGitHubApp = message(
+    "ArtifactGitHubApp",
+    "Authenticate as a GitHub App instead of a user: short-lived installation tokens, higher rate "
+    "limits. Takes precedence over the account's other credentials.",
+    checks=(_github_app_complete,),
+    appId=Str("The GitHub App's ID."),
+    appPrivateKeyPath=Str("Path, inside the clouddriver container, to the App's PEM private key "
+                          "(e.g. under /var/secrets from `secrets.files`).", file=True),
+    appInstallationId=Str("Numeric ID of the App's installation to use. When unset, the installation is "
+                          "looked up from the owner of each repository fetched."),
+    allowedOrganizations=List(Str("Repository owner the App may fetch from when the installation is looked "
+                                  "up per repository; none listed: any owner that installed the App.")),
+    apiBaseUrl=Str("GitHub API URL, for GitHub Enterprise (e.g. https://ghe.example.com/api/v3); "
+                   "https://api.github.com when unset."),
+)
+
+
+def _github_app():
+    return Msg(ArtifactGitHubApp, "GitHub App credentials; read from 2026.4.0.", reads=GITHUB_APP_READS)
+
+
 GitHubAccount = message(
     "GitHubAccount",
     "One GitHub account for fetching files through the GitHub API. Authenticate with a username "
-    "and password, a username:password file, a token, or a token file.",
+    "and password, a username:password file, a token, a token file, or (from 2026.4.0) a GitHub App.",
     name=Str("Account name that pipelines and triggers refer to.", required=True),
     username=Str("GitHub user to authenticate as, together with `password`."),
     password=Str("Password for `username`.", secret=True),
     usernamePasswordFile=Str("Path to a file holding `username:password`.", file=True),
     token=Str("GitHub personal access token.", secret=True),
     tokenFile=Str("Path to a file holding a GitHub personal access token.", file=True),
+    githubApp=_github_app(),
     urlRestrictions=_url_restrictions(),
 )
 
@@ -140,6 +178,7 @@ GitRepoAccount = message(
     allowedHosts=List(Str("A Git host this account may clone from (the host and its sub-domains), e.g. "
                           "`github.com`; none: any host (clouddriver logs a warning). Not in kleat; "
                           "read by clouddriver.", reads=ALLOWED_HOSTS_READS)),
+    githubApp=_github_app(),
 )
 
 GitRepo = message(

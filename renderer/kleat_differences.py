@@ -118,9 +118,9 @@ DIFFERENCES = (
         leave_out=True),
     Difference(
         "echo.yml",
-        ("artifacts", "slack.botName"),
-        "echo.yml without the artifact accounts (clouddriver's) and Slack's `botName` (Deck's), which echo "
-        "does not bind.",
+        ("artifacts", "slack.botName", "gcb.accounts.cloudBuildRegion", "gcb.accounts.permissions"),
+        "echo.yml without the artifact accounts (clouddriver's), Slack's `botName` (Deck's) and a Cloud Build "
+        "account's region and permissions (igor's), which echo does not bind.",
         leave_out=True),
     Difference(
         "echo.yml",

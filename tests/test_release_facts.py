@@ -143,7 +143,7 @@ def emitted_keys(data, trail=()):
 
 
 def inputs():
-    """(id, halconfig data): the reference halconfig and every example."""
+    """(id, halconfig data): the reference halconfig, every example, and the fields releases added."""
     found = []
     reference = os.path.join(REFERENCE, "kleat-corpus", "halconfig.yml")
     if os.path.exists(reference):
@@ -158,6 +158,8 @@ def inputs():
                 found.append((name, data["halconfig"]))
         elif name == "halconfig.yml":
             found.append((name, data))
+    with open(os.path.join(ROOT, "tests", "data", "release-facts-fields.yml")) as f:
+        found.append(("release-scoped fields", yaml.safe_load(f)))
     return found
 
 

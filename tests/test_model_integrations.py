@@ -162,13 +162,13 @@ def test_jenkins_trust_store_reaches_igor():
     assert translate(hal)["igor.yml"]["jenkins"]["masters"] == [master]
 
 
-def test_bitbucket_token_reaches_clouddriver_and_echo():
+def test_bitbucket_token_reaches_clouddriver_only():
     account = {"name": "bb", "token": "t0k", "tokenFile": "/var/secrets/bb"}
     hal, report = read({"artifacts": {"bitbucket": {"enabled": True, "accounts": [account]}}})
     assert report.ok and not report.problems, report.problems
     out = translate(hal)
     assert out["clouddriver.yml"]["artifacts"]["bitbucket"]["accounts"] == [account]
-    assert out["echo.yml"]["artifacts"]["bitbucket"]["accounts"] == [account]
+    assert "artifacts" not in out["echo.yml"]  # echo binds no artifact accounts: the token stays with clouddriver
 
 
 def test_canary_metric_source_extras_reach_kayenta():

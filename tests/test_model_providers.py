@@ -189,8 +189,9 @@ def test_tencentcloud_reaches_clouddriver_and_rosco():
     hal, report = read({"tencentcloud": tencent})
     assert report.ok and not problems(report, WARNING), report.problems
     out = translate(hal)
-    assert out["clouddriver.yml"]["tencentcloud"] == tencent
-    assert out["rosco.yml"]["tencentcloud"] == tencent
+    # the accounts are clouddriver's, the bake defaults rosco's; primaryAccount is Deck's
+    assert out["clouddriver.yml"]["tencentcloud"] == {"enabled": True, "accounts": tencent["accounts"]}
+    assert out["rosco.yml"]["tencentcloud"] == {"enabled": True, "bakeryDefaults": tencent["bakeryDefaults"]}
     public = redact(PROVIDERS, hal["providers"])["tencentcloud"]
     assert "secretKey" not in public["accounts"][0] and public["accounts"][0]["secretId"] == "AKID1"
     assert "secretKey" not in public["bakeryDefaults"]
@@ -214,7 +215,8 @@ def test_cloudrun_reaches_clouddriver_only():
              "accounts": [{"name": "a", "sessionName": "spin", "lambdaEnabled": True}]}, "clouddriver.yml"),
     ("google", {"defaultRegions": ["us-east1"],
                 "accounts": [{"name": "g", "environment": "prod", "serviceAccountId": "sa",
-                              "serviceAccountProject": "p"}],
+                              "serviceAccountProject": "p"}]}, "clouddriver.yml"),
+    ("google", {"accounts": [{"name": "g", "project": "p"}],
                 "bakeryDefaults": {"baseImages": [{"baseImage": {"id": "i", "templateFile": "t.json"}}]}},
      "rosco.yml"),
     ("appengine", {"gcloudPath": "/bin/gcloud"}, "clouddriver.yml"),

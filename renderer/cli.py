@@ -11,9 +11,8 @@ import argparse
 import os
 import sys
 
+from .exits import EXIT_INVALID, EXIT_OK, EXIT_USAGE
 from .problems import ERROR, NOTE, WARNING, InvalidHalconfig
-
-EXIT_OK, EXIT_INVALID, EXIT_USAGE = 0, 1, 2
 
 
 class UsageError(Exception):
@@ -282,15 +281,13 @@ def cmd_post_render(args) -> int:
 
 
 def cmd_last_error(args) -> int:
-    from .postrender import ERROR_FILE_ENV, default_error_file
+    from . import lasterror
 
-    path = os.environ.get(ERROR_FILE_ENV) or default_error_file()
-    try:
-        with open(path, encoding="utf-8") as handle:
-            sys.stdout.write(handle.read())
-    except OSError:
-        print(f"no post-render failure recorded ({path} does not exist)", file=sys.stderr)
+    reason = lasterror.read()
+    if reason is None:
+        print(f"no post-render failure recorded ({lasterror.error_file()} does not exist)", file=sys.stderr)
         return EXIT_INVALID
+    sys.stdout.write(reason)
     return EXIT_OK
 
 

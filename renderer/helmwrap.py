@@ -26,7 +26,7 @@ import tarfile
 import tempfile
 
 from . import bundled
-from .cli import EXIT_INVALID, EXIT_OK, EXIT_USAGE
+from .exits import EXIT_INVALID, EXIT_OK, EXIT_USAGE
 
 PLUGIN_NAME = bundled.PLUGIN_NAME
 VERBS = ("install", "upgrade", "template")
@@ -274,9 +274,8 @@ def run(helm_args) -> int:
 
 
 def _show_last_error() -> None:
-    from .postrender import ERROR_FILE_ENV, default_error_file
+    from . import lasterror
 
-    path = os.environ.get(ERROR_FILE_ENV) or default_error_file()
-    if os.path.exists(path):
-        with open(path, encoding="utf-8") as handle:
-            print("post-renderer: " + handle.read().strip(), file=sys.stderr)
+    reason = lasterror.read()
+    if reason is not None:
+        print("post-renderer: " + reason.strip(), file=sys.stderr)

@@ -31,7 +31,8 @@ from conftest import ALL_OPTIONAL_HALCONFIG, REFERENCE, ROOT, chart_ready, need_
 
 helm_python = pytest.importorskip("helm_python", reason="helm-python-sdk provides Helm's template engine")
 
-from renderer import handover, lasterror, postrender  # noqa: E402
+import handover  # noqa: E402
+from renderer import lasterror, postrender  # noqa: E402
 
 FORMS = {"helm3": handover.helm3_stream, "helm4": handover.helm4_stream}
 PLUGIN_DIR = os.path.join(ROOT, "plugins", "spinnaker-renderer")

@@ -141,10 +141,6 @@ def find_chart(args, major: int) -> tuple[str | None, str]:
     return None, why
 
 
-def chart_argument(args, major: int) -> str | None:
-    return find_chart(args, major)[0]
-
-
 def _chart_files(chart: str) -> tuple[str | None, str | None]:
     """(values.yaml text, values.schema.json text) of a local chart directory or packaged .tgz."""
     if os.path.isdir(chart):

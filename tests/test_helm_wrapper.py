@@ -171,11 +171,11 @@ def test_positionals_skip_flag_values(major, args, expected):
     ["--wait", "--create-namespace"], ["--set", "a=b", "--description", "d", "--dry-run"], ["-f", "a.yaml,b.yaml"],
 ])
 def test_the_chart_is_found_whatever_flags_come_before_it(major, flags):
-    from renderer.helmwrap import chart_argument
+    from renderer.helmwrap import find_chart
 
     for verb in ("install", "upgrade", "template"):
-        assert chart_argument([verb, "spin", *flags, "charts/spinnaker"], major) == "charts/spinnaker"
-        assert chart_argument([verb, *flags, "spin", "charts/spinnaker", *flags], major) == "charts/spinnaker"
+        assert find_chart([verb, "spin", *flags, "charts/spinnaker"], major) == ("charts/spinnaker", "")
+        assert find_chart([verb, *flags, "spin", "charts/spinnaker", *flags], major) == ("charts/spinnaker", "")
 
 
 def test_an_unknown_flag_says_the_chart_cannot_be_told(fake_helm, run_cli, tmp_path):
@@ -230,10 +230,10 @@ def test_a_packaged_chart_is_checked_too(fake_helm, run_cli, tmp_path):
 ])
 def test_the_installed_chart_is_added_only_when_none_is_named(args, chart_added):
     from renderer.bundled import chart_dir
-    from renderer.helmwrap import chart_argument, with_chart
+    from renderer.helmwrap import find_chart, with_chart
 
     for major in (3, 4):
         full = with_chart(args, major)
         assert (full == args + [chart_dir()]) is chart_added
         assert full[:len(args)] == args
-        assert chart_argument(full, major) == (chart_dir() if chart_added else full[-1])
+        assert find_chart(full, major)[0] == (chart_dir() if chart_added else full[-1])

@@ -80,9 +80,7 @@ def _read_halconfig(bundle: dict, warnings: list | None = None):
     expose = bundle.get("expose") or {}
     chart = Chart(bundle.get("mounts") or (), urlsplit(expose.get("deckUrl") or "").hostname or "",
                   keel_database=bool((bundle.get("storage") or {}).get("keel")))
-    hal, release, report = halconfig.read_for_release(
-        bundle.get("halconfig") or {}, requested, deployment=bundle.get("halconfigDeployment") or None,
-        strict=bool(bundle.get("strict")), base=("halconfig",), chart=chart)
+    hal, release, report = halconfig.read_chart_halconfig(bundle, requested, chart=chart)
     if not report.ok:
         errors = report.errors
         lines = [p.render() for p in errors[:20]]

@@ -205,11 +205,9 @@ def cmd_generate(args) -> int:
 
 
 def write_files(outdir: str, files: dict) -> None:
-    """Write every file into `outdir` or none (renderer.writeall); a directory created for
-    them is removed again when writing fails."""
+    """Write every file into `outdir` or none (renderer.writeall)."""
     from .writeall import write_all
 
-    created = not os.path.isdir(outdir)
     in_the_way = [n for n in files if os.path.lexists(os.path.join(outdir, n))
                   and not os.path.isfile(os.path.join(outdir, n))]
     if in_the_way:
@@ -217,11 +215,6 @@ def write_files(outdir: str, files: dict) -> None:
     try:
         write_all({os.path.join(outdir, name): content for name, content in files.items()})
     except OSError as exc:
-        if created:
-            try:
-                os.rmdir(outdir)
-            except OSError:
-                pass
         raise UsageError(f"cannot write to {outdir}: {exc.strerror}") from None
 
 

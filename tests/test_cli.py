@@ -684,3 +684,15 @@ def test_a_halyard_directory_is_read_as_migrate_reads_it(tmp_path, run_cli):
     assert validated.returncode == migrated.returncode == 1
     assert f"error: {message}" in _no_traceback(validated)
     assert f"error: {message}" in _no_traceback(migrated)
+
+
+def test_a_failed_write_leaves_no_directory_it_made(tmp_path):
+    from renderer.writeall import write_all
+
+    (tmp_path / "blocker").write_text("a file where a directory is wanted")
+    (tmp_path / "old.yml").write_text("old")
+    with pytest.raises(OSError):
+        write_all({str(tmp_path / "new" / "sub" / "a.yml"): "a", str(tmp_path / "old.yml"): "new",
+                   str(tmp_path / "blocker" / "b.yml"): "b"})
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["blocker", "old.yml"]
+    assert (tmp_path / "old.yml").read_text() == "old"

@@ -1,11 +1,11 @@
-"""Chart values as a verdict is given on them (a halconfig file or a Halyard directory: `renderer.halconfig`,
-`renderer.migrate.haldir`).
+"""Chart values as every Helm route reads them: Helm's merge of values files, and the verdict on them.
+(A halconfig file is read by `renderer.halconfig`, a Halyard directory by `renderer.migrate.haldir`.)
 
-`check_values(values)` is the one verdict on chart values: `validate -f`, the
-`helm` wrapper and the post-renderer (on the values the chart handed over) all
-read the halconfig in them with the same settings (`strict`,
-`halconfigDeployment`) and the same chart facts (mounted directories, public
-host), so the same values get the same answer on every route.
+`check_values(values)` is the one verdict on chart values (`validate -f`, the
+`helm` wrapper); it and the post-renderer (on the config bundle the chart hands
+over) read the halconfig through `halconfig.read_chart_halconfig`, with the same
+settings (`strict`, `halconfigDeployment`) and the same chart facts (mounted
+directories, public host), so the same values get the same answer on every route.
 """
 from __future__ import annotations
 

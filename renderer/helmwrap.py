@@ -13,8 +13,7 @@ extends its command building with the right flags for the Helm in use:
 Without a CHART argument the chart installed with the renderer is used. The
 arguments are read as helm reads them, with the flag table of the Helm in use
 (`renderer.helmflags`), so flags before the chart never hide it; when the chart
-cannot be told, it says so.
-Before helm runs, the values (chart defaults, then each `-f` file) are checked
+cannot be told, it says so. Before helm runs, the values (chart defaults, then each `-f` file) are checked
 against the chart's schema and the halconfig is read the way the
 post-renderer will read it, so mistakes show with their paths up front; for a
 chart that is not local (repo/name, oci://) it says that helm alone checks it.
@@ -181,14 +180,17 @@ def check_values(args, major: int) -> list[str]:
         print(f"spinnaker-renderer helm: {chart} is not a local chart; "
               "its values are checked by helm only.", file=sys.stderr)
     from .problems import InvalidHalconfig
-    from .yamlread import load
+    from .yamlread import NotText, decode, load
 
     for path in _values_files(args, major):
         try:
-            with open(path, encoding="utf-8") as handle:
-                values = merge_values(values, load(handle.read(), path) or {})  # read as `validate -f` reads it
+            with open(path, "rb") as handle:
+                text = decode(handle.read(), path)
+            values = merge_values(values, load(text, path) or {})  # read as `validate -f` reads it
         except OSError as exc:
             return [f"cannot read values file {path}: {exc.strerror}"]
+        except NotText as exc:
+            return [str(exc)]
         except InvalidHalconfig as exc:
             return [p.render(path) for p in exc.report.errors]
     problems = []

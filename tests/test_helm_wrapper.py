@@ -237,3 +237,14 @@ def test_the_installed_chart_is_added_only_when_none_is_named(args, chart_added)
         assert (full == args + [chart_dir()]) is chart_added
         assert full[:len(args)] == args
         assert find_chart(full, major)[0] == (chart_dir() if chart_added else full[-1])
+
+
+def test_a_values_file_that_is_not_text_is_named(fake_helm, run_cli, tmp_path):
+    env, calls = fake_helm
+    values = tmp_path / "values.yaml"
+    values.write_bytes(b"redis:\n  enabled: caf\xe9\n")
+    result = run_cli("helm", "install", "spin", "charts/spinnaker", "-f", str(values),
+                     env=dict(env, FAKE_HELM_VERSION="v3.17.2"))
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    assert f"error: {values}:2: not UTF-8 text" in result.stderr
+    assert _render_calls(calls) == []

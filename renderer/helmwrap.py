@@ -98,11 +98,6 @@ def _values_files(args, major: int) -> list[str]:
     return [f for f in files if f and f != "-"]
 
 
-def positionals(args, major: int) -> list[str]:
-    """The positional arguments after the verb (RELEASE, CHART), skipping every flag's value."""
-    return HelmArgs(args, major).positionals
-
-
 def with_chart(args, major: int) -> list[str]:
     """args with the installed chart appended when the command names none.
 

@@ -160,9 +160,9 @@ def test_a_remote_chart_is_said_to_be_checked_by_helm_only(fake_helm, run_cli):
     (4, ["template", "spin", "--", "-chart-dir"], ["spin", "-chart-dir"]),
 ])
 def test_positionals_skip_flag_values(major, args, expected):
-    from renderer.helmwrap import positionals
+    from renderer.helmwrap import HelmArgs
 
-    assert positionals(args, major) == expected
+    assert HelmArgs(args, major).positionals == expected
 
 
 @pytest.mark.parametrize("major", [3, 4])

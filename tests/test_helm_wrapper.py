@@ -248,3 +248,12 @@ def test_a_values_file_that_is_not_text_is_named(fake_helm, run_cli, tmp_path):
     assert result.returncode == 1 and "Traceback" not in result.stderr
     assert f"error: {values}:2: not UTF-8 text" in result.stderr
     assert _render_calls(calls) == []
+
+
+@pytest.mark.parametrize("major", [3, 4])
+def test_values_files_are_read_in_every_spelling(major):
+    from renderer.helmwrap import _values_files
+
+    args = ["install", "spin", "c", "-f", "a.yaml,b.yaml", "--values=c.yaml", "-fd.yaml", "-f=e.yaml",
+            "--set", "-f=not-a-file", "--", "-f", "g.yaml"]
+    assert _values_files(args, major) == ["a.yaml", "b.yaml", "c.yaml", "d.yaml", "e.yaml"]

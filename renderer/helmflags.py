@@ -8,7 +8,7 @@ here; a flag printed without a type (a boolean) or with a default for a bare fla
 `--name=value` and is written `--name`. A shorthand comes first: `-n/--namespace=`.
 `common` holds the flags all three verbs have (the global flags included). Hidden
 (deprecated) flags are not printed by helm, so they are not here.
-tests/test_helm_wrapper.py derives this table again from the real binaries and fails when it
+tests/test_helm_binary.py derives this table again from the real binaries and fails when it
 differs: after changing the pinned Helm versions, paste what that test prints.
 """
 from __future__ import annotations

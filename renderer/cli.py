@@ -11,9 +11,8 @@ import argparse
 import os
 import sys
 
+from .exits import EXIT_INVALID, EXIT_OK, EXIT_USAGE
 from .problems import ERROR, NOTE, WARNING, InvalidHalconfig
-
-EXIT_OK, EXIT_INVALID, EXIT_USAGE = 0, 1, 2
 
 
 class UsageError(Exception):
@@ -80,7 +79,9 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _read_source(path: str) -> tuple[str, str]:
-    """(text, name) of a halconfig file; UsageError/InvalidInput on failure."""
+    """(text, name) of a halconfig file; UsageError/_InputError on failure."""
+    from .yamlread import NotText, decode
+
     if path == "-":
         raw = sys.stdin.buffer.read()
         name = "<stdin>"
@@ -92,11 +93,9 @@ def _read_source(path: str) -> tuple[str, str]:
             raise UsageError(f"cannot read {path}: {exc.strerror}") from None
         name = path
     try:
-        return raw.decode("utf-8-sig"), name
-    except UnicodeDecodeError as exc:
-        line = raw[: exc.start].count(b"\n") + 1
-        raise _InputError(f"error: {name}:{line}: not UTF-8 text (byte 0x{raw[exc.start]:02x} at offset "
-                          f"{exc.start}). Save the file as UTF-8.") from None
+        return decode(raw, name), name
+    except NotText as exc:
+        raise _InputError(f"error: {exc}") from None
 
 
 class _InputError(Exception):
@@ -133,28 +132,37 @@ def _requested_release(args):
 def _load(args):
     """(hal, release, report, text, source) or raise InvalidHalconfig."""
     from . import halconfig
-    from .yamlread import load
 
     requested = _requested_release(args)
-    text, source = _read_source(_halconfig_file(args.halconfig))
-    data = load(text, source)
+    data, text, source = _read_halconfig(args.halconfig)
     hal, release, report = halconfig.read_for_release(data, requested, deployment=args.deployment,
                                                       strict=args.strict, kleat_compat=args.kleat_compat)
     if not report.ok:
-        _print_problems(report, text, source, (ERROR, WARNING))
         count = len(report.errors)
-        raise InvalidHalconfig(report, source).with_summary(
-            f"{source}: {count} error{'s' if count != 1 else ''}; nothing was written.")
+        raise InvalidHalconfig(report, source, text=text,
+                               summary=f"{source}: {count} error{'s' if count != 1 else ''}; nothing was written.")
     return hal, release, report, text, source
 
 
-def _halconfig_file(path: str) -> str:
-    """A Halyard directory (~/.hal) stands for its config file."""
-    if path != "-" and os.path.isdir(path):
-        from .inputs import halyard_config
+def _read_halconfig(path: str):
+    """(data, text, source) of a halconfig file, or of the config of a Halyard directory (~/.hal) read
+    as `migrate` reads it (renderer.migrate.haldir)."""
+    from .yamlread import load
 
-        return halyard_config(path)
-    return path
+    if path != "-" and os.path.isdir(path):
+        from .migrate.haldir import open_hal_dir
+
+        hal_dir = open_hal_dir(path)
+        if hal_dir.unreadable:
+            raise UsageError(f"cannot read {hal_dir.config_path}: {hal_dir.unreadable} (a Halyard directory holds "
+                             "Halyard's `config` file)")
+        if not hal_dir.findings.ok:
+            raise _InputError("\n".join(f"error: {e}" for e in hal_dir.findings.errors))
+        if not hal_dir.report.ok:
+            raise InvalidHalconfig(hal_dir.report, hal_dir.config_path)
+        return hal_dir.data, hal_dir.text, hal_dir.config_path
+    text, source = _read_source(path)
+    return load(text, source), text, source
 
 
 def _load_values(args):
@@ -178,6 +186,10 @@ def _load_values(args):
     hal, release, report = check_values(values, kleat_compat=args.kleat_compat, release=_requested_release(args))
     # Lines come from the last file that sets `halconfig` (Helm keeps the last one's).
     text, source = next(((t, s) for t, s in reversed(texts) if "halconfig" in t), texts[-1])
+    if not report.ok:
+        count = len(report.errors)
+        raise InvalidHalconfig(report, source, text=text,
+                               summary=f"{', '.join(args.values)}: {count} error{'s' if count != 1 else ''}.")
     return hal, release, report, text, source
 
 
@@ -193,11 +205,9 @@ def cmd_generate(args) -> int:
 
 
 def write_files(outdir: str, files: dict) -> None:
-    """Write every file into `outdir` or none (renderer.writeall); a directory created for
-    them is removed again when writing fails."""
+    """Write every file into `outdir` or none (renderer.writeall)."""
     from .writeall import write_all
 
-    created = not os.path.isdir(outdir)
     in_the_way = [n for n in files if os.path.lexists(os.path.join(outdir, n))
                   and not os.path.isfile(os.path.join(outdir, n))]
     if in_the_way:
@@ -205,11 +215,6 @@ def write_files(outdir: str, files: dict) -> None:
     try:
         write_all({os.path.join(outdir, name): content for name, content in files.items()})
     except OSError as exc:
-        if created:
-            try:
-                os.rmdir(outdir)
-            except OSError:
-                pass
         raise UsageError(f"cannot write to {outdir}: {exc.strerror}") from None
 
 
@@ -218,11 +223,6 @@ def cmd_validate(args) -> int:
         raise UsageError("give a halconfig or values files (-f), not both")
     if args.values:
         hal, release, report, text, source = _load_values(args)
-        if not report.ok:
-            _print_problems(report, text, source, (ERROR, WARNING))
-            count = len(report.errors)
-            raise InvalidHalconfig(report, source).with_summary(
-                f"{', '.join(args.values)}: {count} error{'s' if count != 1 else ''}.")
     elif args.halconfig:
         hal, release, report, text, source = _load(args)
     else:
@@ -282,15 +282,13 @@ def cmd_post_render(args) -> int:
 
 
 def cmd_last_error(args) -> int:
-    from .postrender import ERROR_FILE_ENV, default_error_file
+    from . import lasterror
 
-    path = os.environ.get(ERROR_FILE_ENV) or default_error_file()
-    try:
-        with open(path, encoding="utf-8") as handle:
-            sys.stdout.write(handle.read())
-    except OSError:
-        print(f"no post-render failure recorded ({path} does not exist)", file=sys.stderr)
+    reason = lasterror.read()
+    if reason is None:
+        print(f"no post-render failure recorded ({lasterror.error_file()} does not exist)", file=sys.stderr)
         return EXIT_INVALID
+    sys.stdout.write(reason)
     return EXIT_OK
 
 
@@ -347,12 +345,10 @@ def main(argv=None) -> int:
     args = _parser().parse_args(argv)
     try:
         return COMMANDS[args.command](args)
-    except InvalidHalconfig as exc:
-        summary = getattr(exc, "summary", None)
-        if summary is None:  # raised before problems were printed (YAML errors)
-            _print_problems(exc.report, "", exc.source, (ERROR,))
-        else:
-            print(summary, file=sys.stderr)
+    except InvalidHalconfig as exc:  # printed here, once: the problems, then the summary line
+        _print_problems(exc.report, exc.text, exc.source, (ERROR, WARNING))
+        if exc.summary:
+            print(exc.summary, file=sys.stderr)
         return EXIT_INVALID
     except _InputError as exc:
         print(str(exc), file=sys.stderr)

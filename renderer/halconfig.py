@@ -2,7 +2,9 @@
 
 This is the single entry point the CLI and the post-renderer share:
 `read(data)` returns `(hal, report)`; translation may only proceed when
-`report.ok`.
+`report.ok`. `read_for_release` also picks the release to translate for, and
+`read_chart_halconfig` reads the halconfig the way the chart carries it (in its
+values or in the config bundle), so every Helm route reads it alike.
 """
 from __future__ import annotations
 
@@ -15,20 +17,20 @@ from .unread import report_unread
 from .validate import normalize
 
 
-def read(data, *, deployment: str | None = None, strict: bool = False, report: Report | None = None,
-         base: tuple = (), kleat_compat: bool = False, chart=None):
+def read(data, *, deployment: str | None = None, strict: bool = False, base: tuple = (),
+         kleat_compat: bool = False, chart=None):
     """Normalize halconfig `data` and run the preflight checks; problems (with paths under `base`) go
     to the report. `chart` (a `renderer.preflight.Chart`) enables the checks against the chart's values."""
-    hal, report, _ = _read(data, deployment, strict, report, base, kleat_compat, chart)
+    hal, report, _ = _read(data, deployment, strict, base, kleat_compat, chart)
     return hal, report
 
 
 def read_for_release(data, requested: Release | None = None, *, deployment: str | None = None,
                      strict: bool = False, base: tuple = (), kleat_compat: bool = False, chart=None,
-                     report: Report | None = None, fallback: Release | None = None):
+                     fallback: Release | None = None):
     """(hal, release, report): `read`, plus the release to translate for
     (`requested`, else the halconfig's version, else `fallback`; see `renderer.releases.target`)."""
-    hal, report, where = _read(data, deployment, strict, report, base, kleat_compat, chart)
+    hal, report, where = _read(data, deployment, strict, base, kleat_compat, chart)
     release = None
     if hal is not None:
         release = target(requested, hal, report, where + ("version",), fallback=fallback)
@@ -37,9 +39,25 @@ def read_for_release(data, requested: Release | None = None, *, deployment: str 
     return hal, release, report
 
 
-def _read(data, deployment, strict, report, base, kleat_compat, chart=None):
+def read_chart_halconfig(values: dict, requested: Release | None = None, *, chart=None, kleat_compat: bool = False,
+                         fallback: Release | None = None):
+    """(hal, release, report) for the halconfig as the chart carries it, in its values (`validate -f`,
+    the helm wrapper) or in the config bundle it hands the post-renderer: `halconfig` (a mapping, or
+    the text `--set-file halconfig=FILE` gives), `halconfigDeployment` and `strict`; paths under
+    `halconfig`. `chart` (a `renderer.preflight.Chart`) is what the chart says about its pods."""
+    hal = values.get("halconfig")
+    if isinstance(hal, str):  # the chart parses it (templates/_helpers.tpl spinnaker.loadHal)
+        from .yamlread import load
+
+        hal = load(hal, "halconfig") if hal.strip() else {}
+    return read_for_release(hal or {}, requested, deployment=values.get("halconfigDeployment") or None,
+                            strict=values.get("strict") is True, base=("halconfig",), kleat_compat=kleat_compat,
+                            chart=chart, fallback=fallback)
+
+
+def _read(data, deployment, strict, base, kleat_compat, chart=None):
     """(hal, report, path of the halconfig inside `data`)."""
-    report = report if report is not None else Report(kleat_compat=kleat_compat)
+    report = Report(kleat_compat=kleat_compat)
     if data is None:
         data = {}
     if not isinstance(data, dict):

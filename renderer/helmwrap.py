@@ -10,8 +10,10 @@ extends its command building with the right flags for the Helm in use:
   `helm plugin list` lacks it: linked from a checkout's plugins/, else from the
   tarball `spinnaker-renderer plugin-package` writes (no checkout needed).
 
-Without a CHART argument the chart installed with the renderer is used.
-Before helm runs, the values (chart defaults, then each `-f` file) are checked
+Without a CHART argument the chart installed with the renderer is used. The
+arguments are read as helm reads them, with the flag table of the Helm in use
+(`renderer.helmflags`), so flags before the chart never hide it; when the chart
+cannot be told, it says so. Before helm runs, the values (chart defaults, then each `-f` file) are checked
 against the chart's schema and the halconfig is read the way the
 post-renderer will read it, so mistakes show with their paths up front; for a
 chart that is not local (repo/name, oci://) it says that helm alone checks it.
@@ -25,23 +27,11 @@ import sys
 import tarfile
 import tempfile
 
-from . import bundled
-from .cli import EXIT_INVALID, EXIT_OK, EXIT_USAGE
+from . import bundled, helmflags
+from .exits import EXIT_INVALID, EXIT_OK, EXIT_USAGE
 
 PLUGIN_NAME = bundled.PLUGIN_NAME
-VERBS = ("install", "upgrade", "template")
-_VALUE_FLAGS = ("-f", "--values")
-# Flags of helm install/upgrade/template (Helm 3.17 and 4.1, global ones included)
-# that take a value as the next argument, so that value is not a positional.
-# --dry-run, --wait take theirs only as --flag=value.
-_FLAGS_WITH_VALUE = frozenset("""
--a --api-versions -f --values -l --labels -n --namespace -s --show-only --burst-limit --ca-file --cert-file
---color --colour --content-cache --description --history-max --key-file --keyring --kube-apiserver
---kube-as-group --kube-as-user --kube-ca-file --kube-context --kube-tls-server-name --kube-token
---kube-version --kubeconfig --name-template --output-dir --password --qps --registry-config --repo
---repository-cache --repository-config --server-side --set --set-file --set-json --set-literal
---set-string --timeout --username --version --post-renderer --post-renderer-args -o --output
-""".split())
+VERBS = helmflags.VERBS
 
 
 def find_helm() -> str | None:
@@ -50,47 +40,75 @@ def find_helm() -> str | None:
     return os.environ.get("HELM_BIN") or shutil.which("helm")
 
 
-def _values_files(args) -> list[str]:
-    files = []
-    for i, arg in enumerate(args):
-        if arg in _VALUE_FLAGS and i + 1 < len(args):
-            files.extend(args[i + 1].split(","))
-        elif arg.startswith("--values="):
-            files.extend(arg.split("=", 1)[1].split(","))
-        elif arg.startswith("-f") and len(arg) > 2:
-            files.extend(arg[2:].lstrip("=").split(","))
+class HelmArgs:
+    """A `helm install|upgrade|template ...` command line read the way helm (cobra/pflag) reads it,
+    with the flag table of the Helm in use (`renderer.helmflags`): `positionals` (RELEASE, CHART),
+    `flags` [(long name, value)], `unknown` (flags that Helm's `verb` does not list)."""
+
+    def __init__(self, args, major: int):
+        self.verb = args[0]
+        self.major = major
+        self.positionals: list[str] = []
+        self.flags: list[tuple[str, str]] = []
+        self.unknown: list[str] = []
+        known = helmflags.flags(major, self.verb)
+        rest = iter(args[1:])
+        for arg in rest:
+            if arg == "--":  # everything after it is an argument, as in pflag
+                self.positionals.extend(rest)
+            elif arg.startswith("--"):
+                name, eq, value = arg.partition("=")
+                if name not in known:
+                    self.unknown.append(name)
+                    continue
+                long_name, takes_value = known[name]
+                self.flags.append((long_name, value if eq else next(rest, "") if takes_value else "true"))
+            elif arg.startswith("-") and arg != "-":
+                self._shorthands(arg[1:], known, rest)
+            else:
+                self.positionals.append(arg)
+
+    def _shorthands(self, chars: str, known, rest) -> None:
+        """`-n cd`, `-ncd`, `-n=cd`, `-gi`: booleans may be grouped; a flag that takes a value takes
+        the rest of the group, else the next argument."""
+        for i, char in enumerate(chars):
+            if "-" + char not in known:
+                self.unknown.append("-" + char)
+                return
+            long_name, takes_value = known["-" + char]
+            tail = chars[i + 1:]
+            if tail.startswith("="):
+                self.flags.append((long_name, tail[1:]))
+                return
+            if takes_value:
+                self.flags.append((long_name, tail or next(rest, "")))
+                return
+            self.flags.append((long_name, "true"))
+
+    def values(self, name: str) -> list[str]:
+        return [value for flag, value in self.flags if flag == name]
+
+    @property
+    def generates_name(self) -> bool:
+        return self.verb == "install" and any(v != "false" for v in self.values("--generate-name"))
+
+
+def _values_files(args, major: int) -> list[str]:
+    files = [f for value in HelmArgs(args, major).values("--values") for f in value.split(",")]
     return [f for f in files if f and f != "-"]
 
 
-def positionals(args) -> list[str]:
-    """The positional arguments after the verb (RELEASE, CHART), skipping every flag's value."""
-    out, skip = [], False
-    for arg in args[1:]:
-        if skip:
-            skip = False
-        elif arg == "--":
-            continue
-        elif arg.startswith("-"):
-            skip = "=" not in arg and arg in _FLAGS_WITH_VALUE
-        else:
-            out.append(arg)
-    return out
-
-
-def _generates_name(args) -> bool:
-    return args[0] == "install" and any(a in ("--generate-name", "-g") for a in args)
-
-
-def with_chart(args) -> list[str]:
+def with_chart(args, major: int) -> list[str]:
     """args with the installed chart appended when the command names none.
 
     `install/upgrade RELEASE` (`install --generate-name`: nothing) lacks one;
     `template X` takes X as the chart when it exists locally or looks like one
     (repo/name, oci://, a path), else as the release name."""
-    found = positionals(args)
+    parsed = HelmArgs(args, major)
+    found = parsed.positionals
     if args[0] == "template":
         named = len(found) >= 2 or (len(found) == 1 and _looks_like_chart(found[0]))
-    elif _generates_name(args):
+    elif parsed.generates_name:
         named = len(found) >= 1
     else:
         named = len(found) != 1  # none: helm says the release name is missing
@@ -101,11 +119,20 @@ def _looks_like_chart(arg: str) -> bool:
     return os.path.exists(arg) or "/" in arg or ":" in arg
 
 
-def chart_argument(args) -> str | None:
-    found = positionals(args)
-    if _generates_name(args) or (args[0] == "template" and len(found) == 1):
-        return found[0] if found else None
-    return found[1] if len(found) >= 2 else None
+def find_chart(args, major: int) -> tuple[str | None, str]:
+    """(the CHART argument, "") or (None, why it cannot be told)."""
+    parsed = HelmArgs(args, major)
+    found = parsed.positionals
+    wanted = 1 if parsed.generates_name or (parsed.verb == "template" and len(found) == 1) else 2
+    if len(found) == wanted:
+        return found[-1], ""
+    why = (f"`helm {parsed.verb}` takes {'CHART' if wanted == 1 else 'RELEASE CHART'}, "
+           f"but {len(found)} argument{'s' if len(found) != 1 else ''} remain{'s' if len(found) == 1 else ''} "
+           f"after the flags ({' '.join(found) or 'none'})")
+    if parsed.unknown:
+        why += (f"; Helm {major}'s `{parsed.verb}` has no flag {', '.join(parsed.unknown)} (if it takes a value, "
+                "write it as --flag=value)")
+    return None, why
 
 
 def _chart_files(chart: str) -> tuple[str | None, str | None]:
@@ -125,7 +152,7 @@ def _chart_files(chart: str) -> tuple[str | None, str | None]:
         return member("values.yaml"), member("values.schema.json")
 
 
-def check_values(args) -> list[str]:
+def check_values(args, major: int) -> list[str]:
     """Problems in the values the command would use; [] when they look fine."""
     import json
 
@@ -133,26 +160,32 @@ def check_values(args) -> list[str]:
 
     from .inputs import check_values as verdict, merge_values
 
-    chart = chart_argument(args)
+    chart, why = find_chart(args, major)
     values, schema = {}, None
-    if chart and (os.path.isdir(chart) or (os.path.isfile(chart) and tarfile.is_tarfile(chart))):
+    if chart is None:
+        print(f"spinnaker-renderer helm: cannot tell which argument is the chart: {why}. Its values are "
+              "checked by helm only.", file=sys.stderr)
+    elif os.path.isdir(chart) or (os.path.isfile(chart) and tarfile.is_tarfile(chart)):
         try:
             defaults, schema = _chart_files(chart)
         except (OSError, tarfile.TarError, UnicodeDecodeError) as exc:
             return [f"cannot read the chart {chart}: {exc}"]
         values = yaml.safe_load(defaults or "") or {}
     else:
-        print(f"spinnaker-renderer helm: {chart or 'the chart'} is not a local chart; "
+        print(f"spinnaker-renderer helm: {chart} is not a local chart; "
               "its values are checked by helm only.", file=sys.stderr)
     from .problems import InvalidHalconfig
-    from .yamlread import load
+    from .yamlread import NotText, decode, load
 
-    for path in _values_files(args):
+    for path in _values_files(args, major):
         try:
-            with open(path, encoding="utf-8") as handle:
-                values = merge_values(values, load(handle.read(), path) or {})  # read as `validate -f` reads it
+            with open(path, "rb") as handle:
+                text = decode(handle.read(), path)
+            values = merge_values(values, load(text, path) or {})  # read as `validate -f` reads it
         except OSError as exc:
             return [f"cannot read values file {path}: {exc.strerror}"]
+        except NotText as exc:
+            return [str(exc)]
         except InvalidHalconfig as exc:
             return [p.render(path) for p in exc.report.errors]
     problems = []
@@ -191,7 +224,9 @@ def _command_class():
 
         async def run(self, command, input=None):
             if command and command[0] in VERBS:
-                command = list(command) + self.post_render_args
+                # Before a `--`, after which helm reads everything as an argument.
+                end = command.index("--") if "--" in command else len(command)
+                command = list(command[:end]) + self.post_render_args + list(command[end:])
             return await super().run(command, input)
 
     return PostRenderedCommand
@@ -228,39 +263,15 @@ def run(helm_args) -> int:
         print("spinnaker-renderer helm: no helm executable found (install Helm 3.9+ or 4, or set HELM_BIN).",
               file=sys.stderr)
         return EXIT_USAGE
-    try:
-        helm_args = with_chart(helm_args)
-    except FileNotFoundError as exc:
-        print(f"spinnaker-renderer helm: {exc}", file=sys.stderr)
-        return EXIT_USAGE
-    problems = check_values(helm_args)
-    if problems:
-        for line in problems:
-            print(line if line.startswith("error") else f"error: {line}", file=sys.stderr)
-        files = " ".join(f"-f {f}" for f in _values_files(helm_args))
-        print(f"spinnaker-renderer helm: the values are not valid; helm was not run. Reproduce with: "
-              f"spinnaker-renderer validate {files}".rstrip(), file=sys.stderr)
-        return EXIT_INVALID
 
     import subprocess
 
     from pyhelm3 import errors as helm_errors
 
-    # The plugin (installed from the tarball) runs this renderer even when it is not on PATH.
-    exe = bundled.renderer_executable()
-    if exe and not os.environ.get(bundled.RENDERER_ENV):
-        os.environ[bundled.RENDERER_ENV] = exe
     major = 0
     try:
-        major = _helm_major(helm)
-        if major >= 4:
-            flags = ["--post-renderer", PLUGIN_NAME]
-        else:
-            flags = bundled.helm3_post_renderer()
-        command = _command_class()(executable=helm, post_render_args=flags)
-        if major >= 4:
-            _ensure_plugin(command)
-        output = asyncio.run(command.run(list(helm_args)))
+        major = _helm_major(helm)  # first: the flags helm takes (and so where the chart is) depend on it
+        return _checked_run(helm, major, with_chart(helm_args, major))
     except helm_errors.Error as exc:
         sys.stderr.write(exc.stderr.decode(errors="replace") if isinstance(exc.stderr, bytes) else str(exc))
         if major >= 4 and b"exited with error" in (exc.stderr or b""):
@@ -269,14 +280,37 @@ def run(helm_args) -> int:
     except (FileNotFoundError, OSError, subprocess.CalledProcessError, ValueError) as exc:
         print(f"spinnaker-renderer helm: {exc}", file=sys.stderr)
         return EXIT_USAGE
+
+
+def _checked_run(helm: str, major: int, helm_args: list) -> int:
+    """Check the values, then run helm with the post-renderer wired in."""
+    problems = check_values(helm_args, major)
+    if problems:
+        for line in problems:
+            print(line if line.startswith("error") else f"error: {line}", file=sys.stderr)
+        files = " ".join(f"-f {f}" for f in _values_files(helm_args, major))
+        print(f"spinnaker-renderer helm: the values are not valid; helm was not run. Reproduce with: "
+              f"spinnaker-renderer validate {files}".rstrip(), file=sys.stderr)
+        return EXIT_INVALID
+    # The plugin (installed from the tarball) runs this renderer even when it is not on PATH.
+    exe = bundled.renderer_executable()
+    if exe and not os.environ.get(bundled.RENDERER_ENV):
+        os.environ[bundled.RENDERER_ENV] = exe
+    if major >= 4:
+        flags = ["--post-renderer", PLUGIN_NAME]
+    else:
+        flags = bundled.helm3_post_renderer()
+    command = _command_class()(executable=helm, post_render_args=flags)
+    if major >= 4:
+        _ensure_plugin(command)
+    output = asyncio.run(command.run(list(helm_args)))
     sys.stdout.buffer.write(output)
     return EXIT_OK
 
 
 def _show_last_error() -> None:
-    from .postrender import ERROR_FILE_ENV, default_error_file
+    from . import lasterror
 
-    path = os.environ.get(ERROR_FILE_ENV) or default_error_file()
-    if os.path.exists(path):
-        with open(path, encoding="utf-8") as handle:
-            print("post-renderer: " + handle.read().strip(), file=sys.stderr)
+    reason = lasterror.read()
+    if reason is not None:
+        print("post-renderer: " + reason.strip(), file=sys.stderr)

@@ -1,10 +1,11 @@
-"""The inputs a verdict is given on: a halconfig file, chart values files, or a Halyard directory.
+"""Chart values as every Helm route reads them: Helm's merge of values files, and the verdict on them.
+(A halconfig file is read by `renderer.halconfig`, a Halyard directory by `renderer.migrate.haldir`.)
 
-`check_values(values)` is the one verdict on chart values: `validate -f`, the
-`helm` wrapper and the post-renderer (on the values the chart handed over) all
-read the halconfig in them with the same settings (`strict`,
-`halconfigDeployment`) and the same chart facts (mounted directories, public
-host), so the same values get the same answer on every route.
+`check_values(values)` is the one verdict on chart values (`validate -f`, the
+`helm` wrapper); it and the post-renderer (on the config bundle the chart hands
+over) read the halconfig through `halconfig.read_chart_halconfig`, with the same
+settings (`strict`, `halconfigDeployment`) and the same chart facts (mounted
+directories, public host), so the same values get the same answer on every route.
 """
 from __future__ import annotations
 
@@ -36,12 +37,6 @@ def _drop_nulls(value):
     return value
 
 
-def halyard_config(hal_dir: str) -> str:
-    """The config file of a Halyard directory (`~/.hal`): `HAL_DIR/config`, the file that names
-    `currentDeployment`. Other files of the directory (profiles, service settings) are not read."""
-    return os.path.join(hal_dir, "config")
-
-
 def chart_facts(values: dict):
     from .preflight import Chart
 
@@ -57,22 +52,14 @@ def check_values(values: dict, *, kleat_compat: bool = False, release=None):
     from .releases import DEFAULT, Release, UnsupportedRelease
 
     values = values if isinstance(values, dict) else {}
-    report = Report(kleat_compat=kleat_compat)
-    hal = values.get("halconfig")
-    if isinstance(hal, str):  # `--set-file halconfig=FILE`: the chart parses it
-        from .yamlread import load
-
-        hal = load(hal, "halconfig") if hal.strip() else {}
     chosen = str((values.get("spinnaker") or {}).get("version") or "") if isinstance(values.get("spinnaker"), dict) else ""
     if release is None and chosen:
         try:
             release = Release.parse(chosen)
         except UnsupportedRelease as exc:
+            report = Report(kleat_compat=kleat_compat)
             report.error(("spinnaker", "version"), f"spinnaker.version {exc}",
                          "Set it to a release, or leave it empty and set services.<name>.image.tag for other builds.")
             return None, None, report
-    hal_read, found, report = halconfig.read_for_release(
-        hal or {}, release, deployment=values.get("halconfigDeployment") or None,
-        strict=values.get("strict") is True, base=("halconfig",), kleat_compat=kleat_compat,
-        chart=chart_facts(values), report=report, fallback=DEFAULT)
-    return hal_read, found, report
+    return halconfig.read_chart_halconfig(values, release, chart=chart_facts(values), kleat_compat=kleat_compat,
+                                          fallback=DEFAULT)

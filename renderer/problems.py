@@ -116,18 +116,15 @@ class Report:
 
 
 class InvalidHalconfig(Exception):
-    """Raised when a halconfig cannot be translated; carries the report."""
+    """Raised when a halconfig cannot be translated; carries the report. The CLI prints its problems
+    once, with file lines from `text` where the problems lack one, then `summary` (when given)."""
 
-    def __init__(self, report: Report, source: str = ""):
+    def __init__(self, report: Report, source: str = "", *, text: str = "", summary: str = ""):
         self.report = report
         self.source = source
-        self.summary = None
-        super().__init__(self.describe())
-
-    def with_summary(self, summary: str) -> "InvalidHalconfig":
-        """Mark the problems as already printed; `summary` is the closing line."""
+        self.text = text
         self.summary = summary
-        return self
+        super().__init__(self.describe())
 
     def describe(self) -> str:
         errors = self.report.errors

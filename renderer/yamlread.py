@@ -122,6 +122,20 @@ def _expanded_size(data) -> int:
     return size(data)
 
 
+class NotText(ValueError):
+    """A file that is not UTF-8 text; the message names the file, the line and the byte."""
+
+
+def decode(raw: bytes, name: str) -> str:
+    """A user's file as text (UTF-8, a byte-order mark dropped); NotText when it is not."""
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = raw[: exc.start].count(b"\n") + 1
+        raise NotText(f"{name}:{line}: not UTF-8 text (byte 0x{raw[exc.start]:02x} at offset {exc.start}). "
+                      "Save the file as UTF-8.") from None
+
+
 def load(text, source: str = "halconfig"):
     """Parse YAML text; raises InvalidHalconfig (with a line) when it is not valid YAML."""
     report = Report()

@@ -19,8 +19,9 @@ import yaml
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
+sys.path.insert(0, os.path.join(ROOT, "tests"))  # handover: Helm's hand-over, a test harness
 
-from renderer import handover  # noqa: E402
+import handover  # noqa: E402
 
 BUILD = os.path.join(ROOT, "build")
 

@@ -7,7 +7,7 @@ import yaml
 
 pytest.importorskip("helm_python", reason="helm-python-sdk provides Helm's template engine")
 
-from renderer import handover  # noqa: E402
+import handover  # noqa: E402
 
 CLUSTER_SCOPED = {"ClusterRole", "ClusterRoleBinding", "Namespace"}
 FEATURES = {

@@ -21,7 +21,7 @@ from conftest import ROOT
 
 helm_python = pytest.importorskip("helm_python", reason="helm-python-sdk provides Helm's template engine")
 
-from renderer import handover  # noqa: E402
+import handover  # noqa: E402
 
 RELEASES = {
     "default": None,

@@ -658,3 +658,41 @@ def test_failed_write_is_usage_error_without_traceback(tmp_path, run_cli):
     result = run_cli("generate", _write(tmp_path, MINIMAL), str(out))
     assert result.returncode == 2
     assert str(out) in _no_traceback(result)
+
+
+def test_a_refusal_prints_each_problem_once_then_the_summary(tmp_path, run_cli):
+    path = tmp_path / "halconfig.yml"
+    path.write_text(MINIMAL.replace("primaryAccount: k8s", "primaryAccount: nope") + "timezon: UTC\n")
+    for command in (["validate", str(path)], ["generate", str(path), str(tmp_path / "out")]):
+        result = run_cli(*command)
+        assert result.returncode == 1
+        lines = _no_traceback(result).splitlines()
+        assert sum("primaryAccount" in line for line in lines) == 1
+        assert sum("timezon" in line for line in lines) == 1  # the unknown key's warning, shown once too
+        assert lines[-1] == f"{path}: 1 error; nothing was written."
+
+
+def test_a_halyard_directory_is_read_as_migrate_reads_it(tmp_path, run_cli):
+    """`validate DIR` and `migrate DIR` read the config through the same reader (renderer.migrate.haldir):
+    the same file, the same message for a config that is not text."""
+    hal = tmp_path / ".hal"
+    hal.mkdir()
+    (hal / "config").write_bytes(b"currentDeployment: default\n# caf\xe9\n")
+    message = f"{hal / 'config'}:2: not UTF-8 text (byte 0xe9 at offset 32). Save the file as UTF-8."
+    validated = run_cli("validate", str(hal))
+    migrated = run_cli("migrate", str(hal))
+    assert validated.returncode == migrated.returncode == 1
+    assert f"error: {message}" in _no_traceback(validated)
+    assert f"error: {message}" in _no_traceback(migrated)
+
+
+def test_a_failed_write_leaves_no_directory_it_made(tmp_path):
+    from renderer.writeall import write_all
+
+    (tmp_path / "blocker").write_text("a file where a directory is wanted")
+    (tmp_path / "old.yml").write_text("old")
+    with pytest.raises(OSError):
+        write_all({str(tmp_path / "new" / "sub" / "a.yml"): "a", str(tmp_path / "old.yml"): "new",
+                   str(tmp_path / "blocker" / "b.yml"): "b"})
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["blocker", "old.yml"]
+    assert (tmp_path / "old.yml").read_text() == "old"

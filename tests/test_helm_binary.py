@@ -219,3 +219,57 @@ def test_a_migrated_halyard_directory_renders_with_everything(helm, tmp_path, ha
     config = next(o for o in objs if o["kind"] == "ConfigMap"
                   and o["metadata"]["name"].startswith("spin-spinnaker-clouddriver-config-"))
     assert "poll-interval" in config["data"]["clouddriver-caching-local.yml"]
+
+
+@pytest.mark.parametrize("order", [
+    ["template", "spin", "--kube-context", "foo", CHART],
+    ["template", "--namespace", "cd", "spin", "--skip-tests", CHART],
+    ["template", "-ncd", "spin", CHART, "--kube-context=foo"],
+    ["template", "--description", "d", "--dry-run", "spin", "--", CHART],
+])
+def test_the_wrapper_finds_the_chart_after_any_flags(helm, run_cli, tmp_path, order):
+    """`spinnaker-renderer helm` on the real binaries: the chart is found (so its schema is checked) wherever
+    the flags stand, and the same command line renders once the values are right."""
+    binary, _, env = helm
+    env = dict(binary.env, **env, HELM_BIN=str(binary))
+    values = tmp_path / "values.yaml"
+    values.write_text("redis:\n  enabled: sometimes\n")
+    refused = run_cli("helm", order[0], "-f", str(values), *order[1:], env=env)
+    assert refused.returncode == 1, refused.stderr
+    assert "values: redis.enabled" in refused.stderr and "helm was not run" in refused.stderr
+    values.write_text("redis:\n  enabled: true\n")
+    ok = run_cli("helm", order[0], f"--values={values}", *order[1:], env=env)
+    assert ok.returncode == 0, ok.stderr
+    assert "cannot tell" not in ok.stderr and "not a local chart" not in ok.stderr
+    assert "kind: ConfigMap" in ok.stdout and "spinnaker-renderer-placeholder" not in ok.stdout
+
+
+def _flag_table(binary, verb) -> set:
+    """The flags `helm <verb> --help` prints, written the way renderer/helmflags.py writes them."""
+    import re
+
+    line = re.compile(r"^\s+(?:-(\w), )?--([\w-]+)(?: (\S+))?(?:\s{2,}|$)")
+    out = binary.run(verb, "--help").stdout
+    found = set()
+    for match in filter(None, map(line.match, out.splitlines())):
+        short, name, kind = match.groups()
+        found.add((f"-{short}/" if short else "") + "--" + name + ("=" if kind and "[=" not in kind else ""))
+    return found
+
+
+@pytest.mark.parametrize("major", [3, 4])
+def test_the_flag_table_is_the_one_helm_defines(major, request):
+    """renderer/helmflags.py against the pinned binaries: which flags exist and which take the next argument."""
+    from renderer.helmflags import VERBS, flags
+
+    binary = request.getfixturevalue(f"helm{major}")
+    derived = {verb: _flag_table(binary, verb) for verb in VERBS}
+    for verb in VERBS:
+        table = flags(major, verb)
+        expected = {}
+        for token in derived[verb]:
+            names = token.rstrip("=").split("/")
+            expected.update({name: (names[-1], token.endswith("=")) for name in names})
+        common = set.intersection(*derived.values())
+        assert table == expected, (f"Helm {major} {verb} differs from renderer/helmflags.py; its table is:\n"
+                                   f"common: {' '.join(sorted(common))}\n{verb}: {' '.join(sorted(derived[verb] - common))}")

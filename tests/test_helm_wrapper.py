@@ -143,16 +143,58 @@ def test_a_remote_chart_is_said_to_be_checked_by_helm_only(fake_helm, run_cli):
     assert "not a local chart; its values are checked by helm only" in result.stderr
 
 
-@pytest.mark.parametrize("args,expected", [
-    (["install", "spin", "charts/spinnaker"], ["spin", "charts/spinnaker"]),
-    (["install", "--kube-context", "foo", "spin", "--set", "a=b", "charts/spinnaker"], ["spin", "charts/spinnaker"]),
-    (["upgrade", "--install", "--dry-run", "spin", "-f", "v.yaml", "c"], ["spin", "c"]),
-    (["template", "--namespace=x", "--post-renderer-args", "post-render", "spin", "c"], ["spin", "c"]),
+@pytest.mark.parametrize("major,args,expected", [
+    (3, ["install", "spin", "charts/spinnaker"], ["spin", "charts/spinnaker"]),
+    (3, ["install", "--kube-context", "foo", "spin", "--set", "a=b", "charts/spinnaker"], ["spin", "charts/spinnaker"]),
+    (4, ["install", "spin", "--kube-context=foo", "--wait", "charts/spinnaker"], ["spin", "charts/spinnaker"]),
+    (3, ["upgrade", "--install", "--dry-run", "spin", "-f", "v.yaml", "c"], ["spin", "c"]),
+    (4, ["upgrade", "-i", "spin", "--dry-run=server", "-fv.yaml", "c"], ["spin", "c"]),
+    (3, ["template", "--namespace=x", "--post-renderer-args", "post-render", "spin", "c"], ["spin", "c"]),
+    (4, ["template", "-n=x", "-a", "v1", "--skip-tests", "spin", "c"], ["spin", "c"]),
+    # Boolean shorthands group; one that takes a value takes the rest of the group.
+    (3, ["install", "-gnx", "c"], ["c"]),
+    # Helm 4's --server-side is a boolean for install and takes a value for upgrade (its flag definitions).
+    (4, ["install", "spin", "--server-side", "c"], ["spin", "c"]),
+    (4, ["upgrade", "spin", "--server-side", "auto", "c"], ["spin", "c"]),
+    # After `--` everything is an argument, as in pflag.
+    (4, ["template", "spin", "--", "-chart-dir"], ["spin", "-chart-dir"]),
 ])
-def test_positionals_skip_flag_values(args, expected):
-    from renderer.helmwrap import positionals
+def test_positionals_skip_flag_values(major, args, expected):
+    from renderer.helmwrap import HelmArgs
 
-    assert positionals(args) == expected
+    assert HelmArgs(args, major).positionals == expected
+
+
+@pytest.mark.parametrize("major", [3, 4])
+@pytest.mark.parametrize("flags", [
+    ["--kube-context", "foo"], ["--kube-context=foo"], ["-n", "cd", "--timeout", "5m"], ["-ncd"],
+    ["--wait", "--create-namespace"], ["--set", "a=b", "--description", "d", "--dry-run"], ["-f", "a.yaml,b.yaml"],
+])
+def test_the_chart_is_found_whatever_flags_come_before_it(major, flags):
+    from renderer.helmwrap import find_chart
+
+    for verb in ("install", "upgrade", "template"):
+        assert find_chart([verb, "spin", *flags, "charts/spinnaker"], major) == ("charts/spinnaker", "")
+        assert find_chart([verb, *flags, "spin", "charts/spinnaker", *flags], major) == ("charts/spinnaker", "")
+
+
+def test_an_unknown_flag_says_the_chart_cannot_be_told(fake_helm, run_cli, tmp_path):
+    env, calls = fake_helm
+    values = tmp_path / "values.yaml"
+    values.write_text("redis:\n  enabled: sometimes\n")
+    result = run_cli("helm", "install", "spin", "--no-such-flag", "x", "charts/spinnaker", "-f", str(values),
+                     env=dict(env, FAKE_HELM_VERSION="v3.17.2"))
+    assert "cannot tell which argument is the chart" in result.stderr
+    assert "has no flag --no-such-flag (if it takes a value, write it as --flag=value)" in result.stderr
+    assert "spin x charts/spinnaker" in result.stderr
+    assert len(_render_calls(calls)) == 1  # helm itself says what is wrong with the command
+
+
+def test_no_chart_argument_is_said(fake_helm, run_cli):
+    env, calls = fake_helm
+    result = run_cli("helm", "upgrade", "--install", env=dict(env, FAKE_HELM_VERSION="v4.1.4", FAKE_HELM_HAS_PLUGIN="1"))
+    assert "cannot tell which argument is the chart: `helm upgrade` takes RELEASE CHART, but 0 arguments" \
+        in result.stderr
 
 
 def test_a_packaged_chart_is_checked_too(fake_helm, run_cli, tmp_path):
@@ -188,9 +230,30 @@ def test_a_packaged_chart_is_checked_too(fake_helm, run_cli, tmp_path):
 ])
 def test_the_installed_chart_is_added_only_when_none_is_named(args, chart_added):
     from renderer.bundled import chart_dir
-    from renderer.helmwrap import chart_argument, with_chart
+    from renderer.helmwrap import find_chart, with_chart
 
-    full = with_chart(args)
-    assert (full == args + [chart_dir()]) is chart_added
-    assert full[:len(args)] == args
-    assert chart_argument(full) == (chart_dir() if chart_added else full[-1])
+    for major in (3, 4):
+        full = with_chart(args, major)
+        assert (full == args + [chart_dir()]) is chart_added
+        assert full[:len(args)] == args
+        assert find_chart(full, major)[0] == (chart_dir() if chart_added else full[-1])
+
+
+def test_a_values_file_that_is_not_text_is_named(fake_helm, run_cli, tmp_path):
+    env, calls = fake_helm
+    values = tmp_path / "values.yaml"
+    values.write_bytes(b"redis:\n  enabled: caf\xe9\n")
+    result = run_cli("helm", "install", "spin", "charts/spinnaker", "-f", str(values),
+                     env=dict(env, FAKE_HELM_VERSION="v3.17.2"))
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    assert f"error: {values}:2: not UTF-8 text" in result.stderr
+    assert _render_calls(calls) == []
+
+
+@pytest.mark.parametrize("major", [3, 4])
+def test_values_files_are_read_in_every_spelling(major):
+    from renderer.helmwrap import _values_files
+
+    args = ["install", "spin", "c", "-f", "a.yaml,b.yaml", "--values=c.yaml", "-fd.yaml", "-f=e.yaml",
+            "--set", "-f=not-a-file", "--", "-f", "g.yaml"]
+    assert _values_files(args, major) == ["a.yaml", "b.yaml", "c.yaml", "d.yaml", "e.yaml"]

@@ -530,7 +530,7 @@ def test_cli_usage_errors(tmp_path, run_cli):
 def _render(values, form):
     helm_python = pytest.importorskip("helm_python", reason="helm-python-sdk provides Helm's template engine")
     del helm_python
-    from renderer import handover
+    import handover
 
     stream = {"helm3": handover.helm3_stream, "helm4": handover.helm4_stream}[form](handover.render(values))
     result = handover.post_render(stream)

@@ -16,7 +16,8 @@ from conftest import REFERENCE, chart_ready, need_reference
 
 helm_python = pytest.importorskip("helm_python", reason="helm-python-sdk provides Helm's template engine")
 
-from renderer import handover, values_model  # noqa: E402
+import handover  # noqa: E402
+from renderer import values_model  # noqa: E402
 from renderer.model import HAL  # noqa: E402
 from renderer import halconfig as halconfig_reader  # noqa: E402
 from renderer.secrets import secret_values  # noqa: E402
@@ -465,7 +466,7 @@ def test_wrong_types_behind_the_schema_are_refused_too():
 
 def test_forgotten_post_renderer_cannot_apply_the_bundle():
     rendered = handover.render({})
-    bundle = [doc for _, doc in handover._documents(rendered) if "SpinnakerConfigBundle" in doc]
+    bundle = [doc for _, doc in handover.documents(rendered) if "SpinnakerConfigBundle" in doc]
     assert len(bundle) == 1
     obj = yaml.safe_load(bundle[0])
     assert obj["apiVersion"] == "renderer.spinnaker.io/v1" and obj["kind"] == "SpinnakerConfigBundle"

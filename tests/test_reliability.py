@@ -31,7 +31,8 @@ from conftest import ALL_OPTIONAL_HALCONFIG, REFERENCE, ROOT, chart_ready, need_
 
 helm_python = pytest.importorskip("helm_python", reason="helm-python-sdk provides Helm's template engine")
 
-from renderer import handover, postrender  # noqa: E402
+import handover  # noqa: E402
+from renderer import lasterror, postrender  # noqa: E402
 
 FORMS = {"helm3": handover.helm3_stream, "helm4": handover.helm4_stream}
 PLUGIN_DIR = os.path.join(ROOT, "plugins", "spinnaker-renderer")
@@ -203,7 +204,7 @@ def test_a_carrier_with_an_invalid_halconfig_is_refused(default_streams, form, c
     bundle["halconfig"] = halconfig
     error_path = tmp_path / "reason.txt"
     message = refused(with_bundle(default_streams[form], bundle),
-                      env={postrender.ERROR_FILE_ENV: str(error_path)})
+                      env={lasterror.ERROR_FILE_ENV: str(error_path)})
     assert where in message
     assert error_path.read_text() == message.removeprefix("spinnaker-renderer post-render: ")
 
@@ -585,7 +586,7 @@ def test_labels_of_generated_objects_keep_tricky_strings(tricky_outputs, form):
 # Helm 4: the failure reason reaches the user ------------------------------------------
 
 def _plugin_env(tmp_path, **extra):
-    env = {k: v for k, v in os.environ.items() if k not in (postrender.ERROR_FILE_ENV, "XDG_CACHE_HOME")}
+    env = {k: v for k, v in os.environ.items() if k not in (lasterror.ERROR_FILE_ENV, "XDG_CACHE_HOME")}
     env.update(HOME=str(tmp_path / "home"), **extra)
     return env
 
@@ -644,7 +645,7 @@ def test_helm4_failure_reason_defaults_to_the_home_cache(tmp_path, failing_helm4
 def test_the_error_file_variable_wins(tmp_path, failing_helm4_stream):
     command = _installed_plugin(tmp_path)
     chosen = tmp_path / "elsewhere" / "reason.txt"
-    env = _plugin_env(tmp_path, XDG_CACHE_HOME=str(tmp_path / "cache"), **{postrender.ERROR_FILE_ENV: str(chosen)})
+    env = _plugin_env(tmp_path, XDG_CACHE_HOME=str(tmp_path / "cache"), **{lasterror.ERROR_FILE_ENV: str(chosen)})
     result = subprocess.run([command], input=failing_helm4_stream.encode(), capture_output=True, env=env)
     message = assert_clean_refusal(result.returncode, result.stdout, result.stderr)
     assert chosen.read_text() == message.removeprefix("spinnaker-renderer post-render: ")

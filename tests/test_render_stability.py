@@ -71,7 +71,7 @@ def test_real_helm_renders_every_example_identically_twice(major, example, reque
 @pytest.mark.parametrize("form", ["helm3", "helm4"])
 def test_in_process_render_is_identical_twice(form, example, tmp_path):
     pytest.importorskip("helm_python", reason="helm-python-sdk provides Helm's template engine")
-    from renderer import handover
+    import handover
 
     path = _values_file(example, tmp_path)
     values = {}

@@ -25,7 +25,7 @@ from conftest import ALL_OPTIONAL_HALCONFIG, ROOT, chart_ready, need_reference, 
 
 helm_python = pytest.importorskip("helm_python", reason="helm-python-sdk provides Helm's template engine")
 
-from renderer import handover  # noqa: E402
+import handover  # noqa: E402
 from renderer import halconfig as halconfig_reader  # noqa: E402
 from renderer import values_model  # noqa: E402
 from renderer.model import HAL  # noqa: E402

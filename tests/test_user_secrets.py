@@ -14,7 +14,7 @@ from conftest import ROOT
 
 helm_python = pytest.importorskip("helm_python", reason="helm-python-sdk provides Helm's template engine")
 
-from renderer import handover  # noqa: E402
+import handover  # noqa: E402
 
 FORMS = {"helm3": handover.helm3_stream, "helm4": handover.helm4_stream}
 KUBECONFIGS = {"secretName": "kubeconfigs"}

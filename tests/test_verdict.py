@@ -204,7 +204,7 @@ def route_post_render(tmp_path, values):
     if isinstance(values, str):
         pytest.skip("Helm refuses a values file that is not YAML before anything is rendered")
     pytest.importorskip("helm_python", reason="helm-python-sdk renders the chart")
-    from renderer import handover
+    import handover
 
     try:
         rendered = handover.render(values)

@@ -1,7 +1,7 @@
 """`spinnaker-renderer migrate HAL_DIR`: a whole Halyard directory as chart values.
 
 - `haldir.read_hal_dir`: the directory, read (config, profiles, service settings,
-  referenced files); also used by `validate`;
+  referenced files); its first step, `open_hal_dir` (the config), is also `validate`'s;
 - `environment`: deploymentEnvironment and service-settings -> `services`, `ha`, ...;
 - `profiles`: profile files -> `profiles`, `settingsLocalJs`;
 - `files`: files the config names -> one Secret at /var/secrets;

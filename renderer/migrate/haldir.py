@@ -1,9 +1,11 @@
 """Read a whole Halyard directory (`~/.hal`): the config, one deployment's
 profiles and service settings, and every file the config names.
 
-`read_hal_dir(path, deployment)` is the one entry point; `validate` and
-`migrate` both use it. It never raises for bad input: problems land in the
-returned `HalDir` (`report` for the config, `findings` for the rest).
+`open_hal_dir(path)` reads and parses the config, the step `validate` on a
+directory and `migrate` share; `read_hal_dir(path, deployment)` goes on to the
+deployment, its files, profiles and service settings (`migrate`). Neither
+raises for bad input: problems land in the returned `HalDir` (`report` for the
+config, `findings` for the rest).
 """
 from __future__ import annotations
 
@@ -12,7 +14,7 @@ import os
 from .. import halconfig, halyard
 from ..model import HAL
 from ..problems import InvalidHalconfig, Report
-from ..yamlread import load
+from ..yamlread import NotText, decode, load
 from . import files as referenced
 from .report import MigrationReport
 
@@ -34,6 +36,8 @@ class HalDir:
         self.root = root
         self.config_path = os.path.join(root, "config")
         self.text = ""
+        self.unreadable = ""  # why the config file could not be read (its OSError), "" when it was
+        self.data = None  # the config file, parsed
         self.deployment = None
         self.raw: dict = {}
         self.base: tuple = ()  # where the deployment sits in the config file
@@ -54,26 +58,36 @@ class HalDir:
         return os.path.join(self.root, self.deployment or "default")
 
 
-def read_hal_dir(path: str, deployment: str | None = None, strict: bool = False) -> HalDir:
-    """Read HAL_DIR (or its `config` file) for `deployment` (default: currentDeployment)."""
+def open_hal_dir(path: str) -> HalDir:
+    """HAL_DIR (or its `config` file) with the config read (`text`) and parsed (`data`). A config that
+    cannot be read lands in `findings`, one that is not YAML in `report`."""
     if os.path.isfile(path):
         path = os.path.dirname(os.path.abspath(path))
     hal_dir = HalDir(path)
     try:
         with open(hal_dir.config_path, "rb") as handle:
-            hal_dir.text = handle.read().decode("utf-8-sig")
+            hal_dir.text = decode(handle.read(), hal_dir.config_path)
     except OSError as exc:
+        hal_dir.unreadable = exc.strerror or str(exc)
         hal_dir.findings.error(f"cannot read {hal_dir.config_path}: {exc.strerror}. HAL_DIR is the directory "
                                "holding Halyard's `config` file (usually ~/.hal).")
         return hal_dir
-    except UnicodeDecodeError:
-        hal_dir.findings.error(f"{hal_dir.config_path} is not UTF-8 text.")
+    except NotText as exc:
+        hal_dir.findings.error(str(exc))
         return hal_dir
     try:
-        data = load(hal_dir.text, hal_dir.config_path)
+        hal_dir.data = load(hal_dir.text, hal_dir.config_path)
     except InvalidHalconfig as exc:
         hal_dir.report = exc.report
+    return hal_dir
+
+
+def read_hal_dir(path: str, deployment: str | None = None, strict: bool = False) -> HalDir:
+    """Read HAL_DIR (or its `config` file) for `deployment` (default: currentDeployment)."""
+    hal_dir = open_hal_dir(path)
+    if not hal_dir.ok:
         return hal_dir
+    data, path = hal_dir.data, hal_dir.root
     if not halyard.is_halyard_file(data):
         hal_dir.findings.error(f"{hal_dir.config_path} has no deploymentConfigurations: not a Halyard config. "
                                "For a kleat-form halconfig put it under `halconfig:` in the values instead.")

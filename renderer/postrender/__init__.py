@@ -20,15 +20,8 @@ from __future__ import annotations
 import os
 import sys
 
+from .. import lasterror
 from .errors import PostRenderError
-
-ERROR_FILE_ENV = "SPINNAKER_RENDERER_ERROR_FILE"
-
-
-def default_error_file() -> str:
-    """Where a failure is also written: Helm 4 never shows a plugin's stderr."""
-    cache = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return os.path.join(cache, "spinnaker-renderer", "last-error.txt")
 
 
 def render(text: str, warnings: list | None = None) -> str:
@@ -87,9 +80,7 @@ def _read_halconfig(bundle: dict, warnings: list | None = None):
     expose = bundle.get("expose") or {}
     chart = Chart(bundle.get("mounts") or (), urlsplit(expose.get("deckUrl") or "").hostname or "",
                   keel_database=bool((bundle.get("storage") or {}).get("keel")))
-    hal, release, report = halconfig.read_for_release(
-        bundle.get("halconfig") or {}, requested, deployment=bundle.get("halconfigDeployment") or None,
-        strict=bool(bundle.get("strict")), base=("halconfig",), chart=chart)
+    hal, release, report = halconfig.read_chart_halconfig(bundle, requested, chart=chart)
     if not report.ok:
         errors = report.errors
         lines = [p.render() for p in errors[:20]]
@@ -143,7 +134,7 @@ def main(error_file: str | None = None) -> int:
     except PostRenderError as exc:
         message = exc.render()
         print(f"spinnaker-renderer post-render: {message}", file=sys.stderr)
-        _keep_error(error_file, message)
+        lasterror.keep(message, error_file)
         if os.environ.get("HELM_PLUGIN_DIR"):  # run as Helm 4's plugin, which hides our stderr
             _to_terminal(f"spinnaker-renderer post-render: {message}\n(saved for `spinnaker-renderer last-error`)\n")
         return 1
@@ -151,27 +142,6 @@ def main(error_file: str | None = None) -> int:
         _tell(warnings)
     sys.stdout.buffer.write(result.encode("utf-8"))
     sys.stdout.flush()
-    _forget_error(error_file)
+    lasterror.forget(error_file)
     return 0
 
-
-def _error_path(error_file: str | None) -> str:
-    return error_file or os.environ.get(ERROR_FILE_ENV) or default_error_file()
-
-
-def _forget_error(error_file: str | None) -> None:
-    """A success makes an earlier failure's reason stale: remove it."""
-    try:
-        os.unlink(_error_path(error_file))
-    except OSError:
-        pass
-
-
-def _keep_error(error_file: str | None, message: str) -> None:
-    path = _error_path(error_file)
-    try:
-        os.makedirs(os.path.dirname(path) or ".", exist_ok=True)
-        with open(path, "w", encoding="utf-8") as handle:
-            handle.write(message + "\n")
-    except OSError:
-        pass  # the reason is on stderr already; a read-only home must not hide it

@@ -11,7 +11,7 @@ from .stream import HELM4_ANNOTATION, Document
 PLACEHOLDER = "spinnaker-renderer-placeholder-"
 
 
-def _text(name: str, data) -> str:
+def _text(data) -> str:
     return data if isinstance(data, str) else to_yaml(data)
 
 
@@ -44,7 +44,7 @@ class ObjectBuilder:
     def add_service(self, service: str, files: dict) -> None:
         plain, secret = {}, {}
         for name, data in files.items():
-            (secret if holds_secret(data, self.secrets) else plain)[name] = _text(name, data)
+            (secret if holds_secret(data, self.secrets) else plain)[name] = _text(data)
         digest = _digest(plain, secret)
         config_name = f"{self.fullname}-{service}-config-{digest}"
         secret_name = f"{self.fullname}-{service}-secret-{digest}"

@@ -8,8 +8,8 @@ streams Helm gives a post-renderer from its output:
 - Helm 4: every document (hooks included) re-serialized with the
   `postrenderer.helm.sh/postrender-filename` annotation.
 
-Used by `make demo`, the tests and the benchmarks; the product itself never
-imports it.
+Used by the tests, `make demo` and the benchmarks; it lives in tests/ because it
+needs the test extra (helm-python-sdk) and the product never imports it.
 """
 from __future__ import annotations
 
@@ -18,10 +18,11 @@ import re
 import subprocess
 import sys
 
+from renderer.postrender.stream import HELM4_ANNOTATION
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CHART = os.path.join(ROOT, "charts", "spinnaker")
 POST_RENDER = os.path.join(ROOT, "scripts", "post-render")
-HELM4_ANNOTATION = "postrenderer.helm.sh/postrender-filename"
 _SPLIT = re.compile(r"^---[ \t]*$", re.M)
 _HOOK = re.compile(r"^\s+['\"]?helm\.sh/hook['\"]?\s*:", re.M)
 
@@ -35,7 +36,7 @@ def render(values: dict | None = None, name: str = "spin", namespace: str = "spi
         return loaded.render(values or {}, name=name, namespace=namespace, is_install=True)
 
 
-def _documents(rendered: dict):
+def documents(rendered: dict):
     """(template path, document text) in Helm's file order, skipping partials and NOTES."""
     for path in sorted(rendered):
         base = os.path.basename(path)
@@ -53,7 +54,7 @@ def is_hook(doc: str) -> bool:
 
 def helm3_stream(rendered: dict) -> str:
     """What Helm 3 pipes into `--post-renderer`: non-hook documents with `# Source:`."""
-    return "".join(f"---\n# Source: {path}\n{doc}" for path, doc in _documents(rendered) if not is_hook(doc))
+    return "".join(f"---\n# Source: {path}\n{doc}" for path, doc in documents(rendered) if not is_hook(doc))
 
 
 def helm4_stream(rendered: dict) -> str:
@@ -61,7 +62,7 @@ def helm4_stream(rendered: dict) -> str:
     import yaml
 
     out = []
-    for path, doc in _documents(rendered):
+    for path, doc in documents(rendered):
         obj = yaml.safe_load(doc)
         if not isinstance(obj, dict):
             continue
@@ -78,11 +79,6 @@ def post_render(stream: str, env: dict | None = None) -> subprocess.CompletedPro
     """Run the real post-render entry point (`scripts/post-render`) on a stream."""
     return subprocess.run([POST_RENDER], input=stream.encode(), capture_output=True,
                           env=dict(os.environ, **(env or {})))
-
-
-def hooks(rendered: dict) -> list:
-    """The hook documents (Helm 3 applies them without post-rendering)."""
-    return [doc for _, doc in _documents(rendered) if is_hook(doc)]
 
 
 if __name__ == "__main__":  # pragma: no cover - a debugging aid

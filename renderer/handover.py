@@ -18,10 +18,11 @@ import re
 import subprocess
 import sys
 
+from .postrender.stream import HELM4_ANNOTATION
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CHART = os.path.join(ROOT, "charts", "spinnaker")
 POST_RENDER = os.path.join(ROOT, "scripts", "post-render")
-HELM4_ANNOTATION = "postrenderer.helm.sh/postrender-filename"
 _SPLIT = re.compile(r"^---[ \t]*$", re.M)
 _HOOK = re.compile(r"^\s+['\"]?helm\.sh/hook['\"]?\s*:", re.M)
 

@@ -25,6 +25,8 @@ Per service:
 - `home`, `env`: a Java service's writable home, and its fixed environment;
 - `splits`, `primarySplit`: Halyard's HA splits (name, Spring profiles, key under
   `ha.<service>`) and the split (by profile) serving the service's main URL;
+  `splitSettings`: `<service>-<profile>.yml` per split profile, as Halyard wrote
+  them; `readReplicaProfiles`: profiles that use `ha.<service>.redisRoUrl`;
 - `helmProfile`: settings of `<service>-helm.yml`, dotted key -> source:
   `split:<service>:<profile>` (that split's URL, when it runs), `gatePath`
   (expose.gatePath), `bundledSql` (its `sql` block in the bundled MySQL).
@@ -46,7 +48,10 @@ FACTS = {
                     {"name": "clouddriver-rw", "profiles": ["rw"], "key": "rw"},
                     {"name": "clouddriver-ro", "profiles": ["ro"], "key": "ro"},
                     {"name": "clouddriver-ro-deck", "profiles": ["ro", "ro-deck"], "key": "roDeck"}],
-            primarySplit="rw"),
+            primarySplit="rw",
+            splitSettings={"rw": {"caching": {"writeEnabled": False}}, "ro": {"caching": {"writeEnabled": False}},
+                           "ro-deck": {"caching": {"writeEnabled": False}}},
+            readReplicaProfiles=["ro", "ro-deck"]),
         # Apache, not a JVM: a small request, and a limit with room for its worker processes.
         "deck": dict(java=False, health="", port=9000, cpu="100m", memory="128Mi", memoryLimit="512Mi", grace=30,
                      tls="security.uiSecurity.ssl.enabled", envSecret=True,
@@ -55,7 +60,9 @@ FACTS = {
                      doc="Notifications, triggers and the cron scheduler.",
                      splits=[{"name": "echo-scheduler", "profiles": ["scheduler"], "key": "scheduler"},
                              {"name": "echo-worker", "profiles": ["worker"], "key": "worker"}],
-                     primarySplit="worker"),
+                     primarySplit="worker",
+                     splitSettings={"scheduler": {"scheduler": {"enabled": True}},
+                                    "worker": {"scheduler": {"enabled": False}}}),
         "fiat": dict(_JVM, port=7003, cpu="250m", memory="1Gi", grace=720, redis=True,
                      enabledWhen=["security.authz.enabled"], helmProfile=_CLOUDDRIVER_RO,
                      doc="Authorization; runs when security.authz is enabled."),
@@ -135,10 +142,24 @@ class Service:
     env: tuple = ()
     splits: tuple = ()
     primary_split: str = ""
+    split_settings: dict = field(default_factory=dict)
+    read_replica_profiles: tuple = ()
     helm_profile: dict = field(default_factory=dict)
 
 
+HELM_PROFILE_SOURCES = ("gatePath", "bundledSql")
+_KEYS = {"port", "cpu", "memory", "memoryLimit", "grace", "doc", "java", "health", "underGatePath", "tls",
+         "enabledWhen", "redis", "sql", "needsSql", "envSecret", "clusterAccess", "javaOpts", "home", "env",
+         "splits", "primarySplit", "splitSettings", "readReplicaProfiles", "helmProfile"}
+
+
 def _service(name: str, raw: dict) -> Service:
+    unknown = set(raw) - _KEYS
+    if unknown:  # a misspelt fact would otherwise be ignored by both the chart and the renderer
+        raise ValueError(f"service_facts: {name} has unknown keys {sorted(unknown)}")
+    for source in raw.get("helmProfile", {}).values():
+        if source not in HELM_PROFILE_SOURCES and not source.startswith("split:"):
+            raise ValueError(f"service_facts: {name} has an unknown helmProfile source {source!r}")
     return Service(
         name=name, port=raw["port"], cpu=raw["cpu"], memory=raw["memory"],
         memory_limit=raw.get("memoryLimit", raw["memory"]), grace=raw["grace"], doc=raw["doc"],
@@ -148,7 +169,8 @@ def _service(name: str, raw: dict) -> Service:
         cluster_access=raw.get("clusterAccess", False), java_opts=raw.get("javaOpts", ""),
         home=raw.get("home", ""), env=tuple((e["name"], e["value"]) for e in raw.get("env", ())),
         splits=tuple(Split(s["name"], tuple(s["profiles"]), s["key"]) for s in raw.get("splits", ())),
-        primary_split=raw.get("primarySplit", ""), helm_profile=dict(raw.get("helmProfile", {})))
+        primary_split=raw.get("primarySplit", ""), split_settings=dict(raw.get("splitSettings", {})),
+        read_replica_profiles=tuple(raw.get("readReplicaProfiles", ())), helm_profile=dict(raw.get("helmProfile", {})))
 
 
 SERVICES: dict[str, Service] = {name: _service(name, raw) for name, raw in FACTS["services"].items()}

@@ -27,7 +27,7 @@ helm_python = pytest.importorskip("helm_python", reason="helm-python-sdk provide
 
 from renderer import handover  # noqa: E402
 from renderer import halconfig as halconfig_reader  # noqa: E402
-from renderer import service_facts, values_model  # noqa: E402
+from renderer import service_facts  # noqa: E402
 from renderer.model import HAL  # noqa: E402
 from renderer.secrets import secret_values  # noqa: E402
 

@@ -20,6 +20,9 @@ Per service:
 - `redis`: reads `services.redis.baseUrl` (gets the Redis password, may reach Redis);
 - `sql`: its database in the bundled MySQL (name, user, password env var and
   key in the MySQL Secret); `needsSql`: cannot run without one;
+- `runAs`, `writableRoot`: the uid/gid its image runs as (else serviceDefaults')
+  and whether its root filesystem must be writable: its securityContext defaults;
+- `javaOpts`: its JAVA_OPTS default when not serviceDefaults';
 - `envSecret`: gets an env Secret from the post-renderer (Deck's TLS, front50's S3 keys);
 - `clusterAccess`: gets the RBAC of `rbac.clouddriver.access` and its token;
 - `home`, `env`: a Java service's writable home, and its fixed environment;
@@ -53,8 +56,9 @@ FACTS = {
                            "ro-deck": {"caching": {"writeEnabled": False}}},
             readReplicaProfiles=["ro", "ro-deck"]),
         # Apache, not a JVM: a small request, and a limit with room for its worker processes.
+        # Its image names its user (www-data, uid 33) instead of a number, and Apache writes under its root.
         "deck": dict(java=False, health="", port=9000, cpu="100m", memory="128Mi", memoryLimit="512Mi", grace=30,
-                     tls="security.uiSecurity.ssl.enabled", envSecret=True,
+                     tls="security.uiSecurity.ssl.enabled", envSecret=True, runAs=33, writableRoot=True,
                      doc="The browser UI (static files served by Apache)."),
         "echo": dict(_JVM, port=8089, cpu="250m", memory="1Gi", grace=720, redis=True,
                      doc="Notifications, triggers and the cron scheduler.",
@@ -138,6 +142,8 @@ class Service:
     env_secret: bool = False
     cluster_access: bool = False
     java_opts: str = ""
+    run_as: int = 0
+    writable_root: bool = False
     home: str = ""
     env: tuple = ()
     splits: tuple = ()
@@ -150,7 +156,7 @@ class Service:
 HELM_PROFILE_SOURCES = ("gatePath", "bundledSql")
 _KEYS = {"port", "cpu", "memory", "memoryLimit", "grace", "doc", "java", "health", "underGatePath", "tls",
          "enabledWhen", "redis", "sql", "needsSql", "envSecret", "clusterAccess", "javaOpts", "home", "env",
-         "splits", "primarySplit", "splitSettings", "readReplicaProfiles", "helmProfile"}
+         "splits", "primarySplit", "runAs", "writableRoot", "splitSettings", "readReplicaProfiles", "helmProfile"}
 
 
 def _service(name: str, raw: dict) -> Service:
@@ -167,6 +173,7 @@ def _service(name: str, raw: dict) -> Service:
         tls=raw.get("tls", ""), enabled_when=tuple(raw.get("enabledWhen", ())), redis=raw.get("redis", False),
         sql=raw.get("sql"), needs_sql=raw.get("needsSql", False), env_secret=raw.get("envSecret", False),
         cluster_access=raw.get("clusterAccess", False), java_opts=raw.get("javaOpts", ""),
+        run_as=raw.get("runAs", 0), writable_root=raw.get("writableRoot", False),
         home=raw.get("home", ""), env=tuple((e["name"], e["value"]) for e in raw.get("env", ())),
         splits=tuple(Split(s["name"], tuple(s["profiles"]), s["key"]) for s in raw.get("splits", ())),
         primary_split=raw.get("primarySplit", ""), split_settings=dict(raw.get("splitSettings", {})),

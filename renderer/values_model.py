@@ -108,10 +108,11 @@ def _service(facts: Service):
         fields["javaOpts"].default = facts.java_opts
     if not facts.java:
         del fields["javaOpts"]
-    if name == "deck":
-        # Deck's image names its user (www-data, uid 33) instead of a number.
-        fields["podSecurityContext"].default = {"runAsNonRoot": True, "runAsUser": 33, "runAsGroup": 33,
-                                                "fsGroup": 33, "seccompProfile": {"type": "RuntimeDefault"}}
+    if facts.run_as:
+        fields["podSecurityContext"].default = {"runAsNonRoot": True, "runAsUser": facts.run_as,
+                                                "runAsGroup": facts.run_as, "fsGroup": facts.run_as,
+                                                "seccompProfile": {"type": "RuntimeDefault"}}
+    if facts.writable_root:
         fields["securityContext"].default = {"allowPrivilegeEscalation": False, "readOnlyRootFilesystem": False,
                                              "capabilities": {"drop": ["ALL"]}}
     return Msg(message(f"Service_{name}", facts.doc, **fields), facts.doc)

@@ -44,6 +44,19 @@ def test_the_table_is_consistent():
             assert facts.sql and "bundledSql" in facts.helm_profile.values(), name
 
 
+def test_the_values_have_a_key_per_split():
+    """`ha.<service>.<key>` (replicas) and `ha.<service>.resources.<key>` are declared in the values model."""
+    from renderer.values_model import Ha
+
+    with_splits = {name: facts for name, facts in service_facts.SERVICES.items() if facts.splits}
+    assert set(Ha.fields) == set(with_splits)
+    for name, facts in with_splits.items():
+        ha = Ha.fields[name].target
+        keys = [split.key for split in facts.splits]
+        assert set(keys) <= set(ha.fields), name
+        assert list(ha.fields["resources"].target.fields) == keys, name
+
+
 def test_a_misspelt_fact_is_refused():
     with pytest.raises(ValueError, match="unknown keys"):
         service_facts._service("x", dict(service_facts.FACTS["services"]["orca"], prot=1))

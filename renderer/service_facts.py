@@ -40,6 +40,8 @@ import json
 from dataclasses import dataclass, field
 
 _JVM = dict(java=True, health="/health", home="/home/spinnaker")
+# Services that read clouddriver through its read-only split when it runs (Halyard's
+# overrideServiceEndpoints; gate's Deck-facing calls go to ro-deck through dynamicEndpoints).
 _CLOUDDRIVER_RO = {"services.clouddriver.baseUrl": "split:clouddriver:ro"}
 
 FACTS = {

@@ -593,7 +593,7 @@ false. (keel cannot run without SQL; the renderer refuses that case.)
 {{- end -}}
 
 {{/*
-The services whose database the bundled MySQL holds now, as JSON
+The services whose database the bundled MySQL holds in this release, as JSON
 {service: its `sql` facts (database, user, passwordEnv, secretKey)}.
 */}}
 {{- define "spinnaker.bundledDatabases" -}}

@@ -154,9 +154,10 @@ class ConfigSet:
 
     def spectator_url(self, workload: dict) -> str:
         """Where the daemon, in the same pod, reads the service's metrics: Gate
-        serves everything (this too) under its servlet context path."""
+        serves everything (this too) under its servlet context path (`underGatePath`)."""
         path = ""
-        if workload["service"] == "gate":
+        facts = SERVICES.get(workload["service"])
+        if facts is not None and facts.under_gate_path:
             gate_path = (self.bundle.get("expose") or {}).get("gatePath")
             if gate_path and gate_path != "/":
                 path = gate_path.rstrip("/")

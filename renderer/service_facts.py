@@ -43,6 +43,9 @@ _JVM = dict(java=True, health="/health", home="/home/spinnaker")
 # Services that read clouddriver through its read-only split when it runs (Halyard's
 # overrideServiceEndpoints; gate's Deck-facing calls go to ro-deck through dynamicEndpoints).
 _CLOUDDRIVER_RO = {"services.clouddriver.baseUrl": "split:clouddriver:ro"}
+# rosco's image installs packer's plugins in $HOME/.config/packer/plugins; a writable home
+# mounted over /home/spinnaker would hide them, so rosco's home lives elsewhere.
+_ROSCO_HOME = "/opt/rosco/home"
 
 FACTS = {
     "services": {
@@ -98,10 +101,8 @@ FACTS = {
         "orca": dict(_JVM, port=8083, cpu="250m", memory="1Gi", grace=720, redis=True,
                      helmProfile={"clouddriver.readonly.baseUrl": "split:clouddriver:ro"},
                      doc="Orchestrates pipelines and tasks."),
-        # rosco's image installs packer's plugins in $HOME/.config/packer/plugins; a writable home
-        # mounted over /home/spinnaker would hide them, so rosco's home lives elsewhere.
-        "rosco": dict(_JVM, port=8087, cpu="250m", memory="1Gi", grace=720, redis=True, home="/opt/rosco/home",
-                      env=[{"name": "HOME", "value": "/opt/rosco/home"},
+        "rosco": dict(_JVM, port=8087, cpu="250m", memory="1Gi", grace=720, redis=True, home=_ROSCO_HOME,
+                      env=[{"name": "HOME", "value": _ROSCO_HOME},
                            {"name": "PACKER_PLUGIN_PATH", "value": "/home/spinnaker/.config/packer/plugins"}],
                       helmProfile=_CLOUDDRIVER_RO,
                       doc="Bakes machine images and renders manifests (Helm, Kustomize)."),
@@ -115,6 +116,7 @@ FACTS = {
     # front50's object stores (persistentStorage.<store>; Halyard's persistentStoreType names one).
     "front50Stores": ["s3", "gcs", "azs", "oracle"],
 }
+
 
 @dataclass(frozen=True)
 class Split:

@@ -22,6 +22,7 @@ import re
 
 from .model.dsl import ANY, BOOL, ENUM, INT, INTV, MSG, STR, STRV
 from .releases import SUPPORTED
+from .service_facts import switch_paths
 
 MAX_DEPTH = 16
 MAP_KEY = "probe-key"
@@ -223,15 +224,14 @@ class _Reference:
     def __init__(self):
         from .model import HAL, HALYARD_FILE
         from .translate import OUTPUTS
-        from .values_model import DERIVED
+        from .service_facts import SERVICES
 
         self.hal = HAL
         self.halyard_file = HALYARD_FILE
         self.files = list(OUTPUTS)
         self.services = {file: service for file, (service, _) in OUTPUTS.items()}
-        self.derived = {}
-        for service, path in DERIVED.items():
-            self.derived.setdefault(path, []).append(service)
+        # enabledWhen switches (service_facts): field path -> the optional services it runs.
+        self.switches = [(pattern, name) for name, facts in SERVICES.items() for pattern in facts.enabled_when]
         self.readers = consumers()
         self.translated = _reachable_without_halyard(HAL)
         self.sections = []  # (path, message) in document order, each message once
@@ -278,6 +278,10 @@ class _Reference:
         files = self.readers.get((id(msg), field.name), set())
         return ", ".join(f"`{f}`" for f in self.files if f in files) or NO_READER
 
+    def runs(self, path: str) -> list:
+        """The optional services an `enabledWhen` switch at this field path runs."""
+        return [name for pattern, name in self.switches if switch_paths(pattern, [path])]
+
     def description_cell(self, field, path: str) -> str:
         parts = [_sentence(field.doc)]
         if field.required:
@@ -295,7 +299,7 @@ class _Reference:
         releases = releases_text(field)
         if releases:
             parts.append(releases)
-        for service in self.derived.get(path, ()):
+        for service in self.runs(path):
             parts.append(f"The chart runs {service} when this is true (unless `services.{service}.enabled` "
                          "is set in the values).")
         return _cell(" ".join(parts))

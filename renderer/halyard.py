@@ -13,8 +13,7 @@ here is declared in the model too, so the schema and the docs know it.
 from __future__ import annotations
 
 from .problems import Report
-
-STORE_TYPES = ("s3", "gcs", "azs", "oracle")
+from .service_facts import FRONT50_STORES as STORE_TYPES
 
 
 def is_halyard_file(data) -> bool:

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from .problems import ERROR, WARNING
+from .service_facts import FRONT50_STORES
 
 
 @dataclass(frozen=True)
@@ -247,15 +248,13 @@ def _pubsub(hal, chart):
 
 # ---------------------------------------------------------------- storage
 
-STORES = ("s3", "gcs", "azs", "oracle")
-
 
 @check("front50-store", "persistentStorage", "exactly one front50 object store is enabled",
        "Enable one of persistentStorage.s3, gcs, azs or oracle (or let the chart's bundled MySQL serve front50).",
        kleat_accepted=True)
 def _front50(hal, chart):
     storage = hal.get("persistentStorage") or {}
-    enabled = [s for s in STORES if _get(storage, s, "enabled") is True]
+    enabled = [s for s in FRONT50_STORES if _get(storage, s, "enabled") is True]
     if len(enabled) > 1:
         yield ("persistentStorage",), (f"{len(enabled)} front50 stores are enabled ({', '.join(enabled)}); "
                                        "front50 uses one.")

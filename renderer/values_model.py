@@ -5,55 +5,24 @@ of the JSON schema and the values table in `charts/spinnaker/README.md` are all
 generated from these declarations (`scripts/generate.py`); the `halconfig`
 value is the halconfig model itself (`renderer.model`).
 
-`SERVICES` is the one table of Spinnaker's services: their ports, sizing and
-grace periods reach the chart's templates through values.yaml, and the
-post-renderer through the config bundle, never through a second copy. (Which
-services are Java services, their probes and Halyard's HA splits are the
-templates' own business: _helpers.tpl.)
+Per-service facts (ports, sizing, grace periods, which services run when)
+come from the one table in `renderer/service_facts.py`, which the chart's
+templates read too (its generated copy `charts/spinnaker/files/services.json`).
 """
 from __future__ import annotations
 
 from .model.dsl import Any, Bool, Enum, IntValue, List, Map, Msg, Str, message
 from .releases import DEFAULT as DEFAULT_RELEASE, SUPPORTED
-
-# name -> the defaults values.yaml gives each service, and its description.
-SERVICES = {
-    "clouddriver": dict(port=7002, cpu="500m", memory="2Gi", grace=720,
-                        doc="Talks to cloud providers and caches their state."),
-    # Apache, not a JVM: a small request, and a limit with room for its worker processes.
-    "deck": dict(port=9000, cpu="100m", memory="128Mi", memory_limit="512Mi", grace=30,
-                 doc="The browser UI (static files served by Apache)."),
-    "echo": dict(port=8089, cpu="250m", memory="1Gi", grace=720,
-                 doc="Notifications, triggers and the cron scheduler."),
-    "fiat": dict(port=7003, cpu="250m", memory="1Gi", grace=720,
-                 doc="Authorization; runs when security.authz is enabled."),
-    "front50": dict(port=8080, cpu="250m", memory="1Gi", grace=720,
-                    doc="Stores applications, pipelines and projects."),
-    "gate": dict(port=8084, cpu="250m", memory="1Gi", grace=720,
-                 doc="The API gateway Deck and API clients talk to."),
-    "igor": dict(port=8088, cpu="250m", memory="1Gi", grace=720,
-                 doc="Polls CI systems and registries; runs when any CI or dockerRegistry is enabled."),
-    "kayenta": dict(port=8090, cpu="250m", memory="1Gi", grace=720,
-                    doc="Canary analysis; runs when canary is enabled."),
-    # keel: upstream spinnaker-kustomize gives it 60 s (every other JVM 720 s, to finish running work).
-    "keel": dict(port=7010, cpu="250m", memory="1Gi", grace=60,
-                 doc="Managed delivery; runs when managedDelivery is enabled (needs SQL)."),
-    "orca": dict(port=8083, cpu="250m", memory="1Gi", grace=720,
-                 doc="Orchestrates pipelines and tasks."),
-    "rosco": dict(port=8087, cpu="250m", memory="1Gi", grace=720,
-                  doc="Bakes machine images and renders manifests (Helm, Kustomize)."),
-}
+from .service_facts import MONITORING_DAEMON_IMAGE, MONITORING_DAEMON_PORT, REDIS_SERVICES, SERVICES, Service
 
 
-def default_resources(facts: dict) -> dict:
+def default_resources(facts: Service) -> dict:
     """A service's default resources: its requests, and a memory limit (for the JVMs equal to the
     request, as upstream spinnaker-kustomize sets it: the heap is a percentage of the limit)."""
-    return {"requests": {"cpu": facts["cpu"], "memory": facts["memory"]},
-            "limits": {"memory": facts.get("memory_limit", facts["memory"])}}
+    return {"requests": {"cpu": facts.cpu, "memory": facts.memory}, "limits": {"memory": facts.memory_limit}}
 
 
 DEFAULT_VERSION = str(DEFAULT_RELEASE)
-MONITORING_DAEMON_IMAGE = "us-docker.pkg.dev/spinnaker-community/docker/monitoring-daemon:1.4.0"
 
 Image = message(
     "Image", "Where a container image comes from. Empty fields are derived from `spinnaker.version`.",
@@ -123,35 +92,34 @@ def _workload_fields(defaults: bool) -> dict:
 ServiceDefaults = message("ServiceDefaults", "Defaults for every Spinnaker service.", **_workload_fields(True))
 
 
-def _service(name: str, facts: dict):
+def _service(facts: Service):
+    name = facts.name
     fields = dict(
-        enabled=Bool(f"Run {name}. Empty (null): derived from the halconfig." if name in DERIVED
-                     else f"Run {name}.", default=None if name in DERIVED else True),
+        enabled=Bool(f"Run {name}. Empty (null): derived from the halconfig." if facts.enabled_when
+                     else f"Run {name}.", default=None if facts.enabled_when else True),
         image=Msg(Image, "Image override for this service."),
-        port=IntValue("Container and Service port.", default=facts["port"]),
+        port=IntValue("Container and Service port.", default=facts.port),
     )
     fields.update(_workload_fields(False))
     fields["resources"].default = default_resources(facts)
-    if facts["grace"] != 30:
-        fields["terminationGracePeriodSeconds"].default = facts["grace"]
-    if name == "keel":
-        fields["javaOpts"].default = "-XX:MaxRAMPercentage=50.0"
-    if name == "deck":
+    if facts.grace != 30:
+        fields["terminationGracePeriodSeconds"].default = facts.grace
+    if facts.java_opts:
+        fields["javaOpts"].default = facts.java_opts
+    if not facts.java:
         del fields["javaOpts"]
-        # Deck's image names its user (www-data, uid 33) instead of a number.
-        fields["podSecurityContext"].default = {"runAsNonRoot": True, "runAsUser": 33, "runAsGroup": 33,
-                                                "fsGroup": 33, "seccompProfile": {"type": "RuntimeDefault"}}
+    if facts.run_as:
+        fields["podSecurityContext"].default = {"runAsNonRoot": True, "runAsUser": facts.run_as,
+                                                "runAsGroup": facts.run_as, "fsGroup": facts.run_as,
+                                                "seccompProfile": {"type": "RuntimeDefault"}}
+    if facts.writable_root:
         fields["securityContext"].default = {"allowPrivilegeEscalation": False, "readOnlyRootFilesystem": False,
                                              "capabilities": {"drop": ["ALL"]}}
-    return Msg(message(f"Service_{name}", facts["doc"], **fields), facts["doc"])
+    return Msg(message(f"Service_{name}", facts.doc, **fields), facts.doc)
 
-
-# Optional services whose default comes from the halconfig.
-DERIVED = {"fiat": "security.authz.enabled", "kayenta": "canary.enabled",
-           "keel": "managedDelivery.enabled", "igor": "any ci.* or providers.dockerRegistry enabled"}
 
 Services = message("Services", "Per-service settings; anything unset falls back to `serviceDefaults`.",
-                   **{name: _service(name, facts) for name, facts in SERVICES.items()})
+                   **{name: _service(facts) for name, facts in SERVICES.items()})
 
 Spinnaker = message(
     "SpinnakerRelease", "Which Spinnaker release runs, and where its images come from.",
@@ -207,7 +175,7 @@ CREDENTIALS_IMAGE = "docker.io/alpine/k8s:1.34.1"
 BUSYBOX_IMAGE = "docker.io/library/busybox:1.37.0"
 
 Redis = message(
-    "Redis", "Redis used by clouddriver, echo, fiat, gate, igor, kayenta, orca and rosco. orca keeps pipeline "
+    "Redis", f"Redis used by {', '.join(REDIS_SERVICES[:-1])} and {REDIS_SERVICES[-1]}. orca keeps pipeline "
              "executions there: the bundled one keeps its data on a PersistentVolumeClaim by default.",
     enabled=Bool("Run a bundled Redis. Ignored when `externalUrl` is set.", default=True),
     externalUrl=Str("An external Redis (`redis://host:6379`, no password: give that in `existingSecret`); "
@@ -368,7 +336,7 @@ PodMonitor = message(
                    default={})),
 )
 DaemonPrometheus = message(
-    "DaemonPrometheus", "Prometheus scraping of the daemons' `/prometheus_metrics` (port `metrics`, 8008). The "
+    "DaemonPrometheus", f"Prometheus scraping of the daemons' `/prometheus_metrics` (port `metrics`, {MONITORING_DAEMON_PORT}). The "
                         "daemon serves it when the halconfig enables `metricStores.prometheus` without a "
                         "`push_gateway`; the chart refuses these settings otherwise.",
     podAnnotations=Bool("Add `prometheus.io/scrape`, `prometheus.io/port` and `prometheus.io/path` to the pods "

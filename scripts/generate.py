@@ -7,7 +7,9 @@ Derived files:
 - values-schema.json (for editors; what `spinnaker-renderer schema` prints) and
   charts/spinnaker/values.schema.json (Helm's; `schema --helm`): the JSON schema of the chart's values
   (values model + halconfig model), differing only in unknown halconfig keys (renderer/schema.py);
-- docs/halconfig-reference.md (from renderer/model/), what `spinnaker-renderer docs` prints.
+- docs/halconfig-reference.md (from renderer/model/), what `spinnaker-renderer docs` prints;
+- charts/spinnaker/files/services.json: the chart's copy of the service facts table
+  (renderer/service_facts.py), read by the templates with `.Files.Get`.
 """
 from __future__ import annotations
 
@@ -23,6 +25,7 @@ def derived_files() -> dict:
     from renderer.chartdocs import chart_readme
     from renderer.docs import halconfig_reference
     from renderer.schema import schema_text
+    from renderer.service_facts import CHART_FILE, chart_json
     from renderer.valuesyaml import values_yaml
 
     schema = schema_text()
@@ -32,6 +35,7 @@ def derived_files() -> dict:
         "values-schema.json": schema,
         "charts/spinnaker/README.md": chart_readme(),
         "docs/halconfig-reference.md": halconfig_reference(),
+        CHART_FILE: chart_json(),
     }
 
 

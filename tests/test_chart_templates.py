@@ -25,13 +25,13 @@ helm_python = pytest.importorskip(
 if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
 
-from renderer import values_model  # noqa: E402
+from renderer import service_facts, values_model  # noqa: E402
 
 CHART = os.path.join(ROOT, "charts", "spinnaker")
 RELEASE, NAMESPACE = "spin", "spinnaker"
 FULLNAME = "spin-spinnaker"
 # Every service but Deck (Apache serving static files) is a Spring Boot service.
-JAVA = sorted(n for n in values_model.SERVICES if n != "deck")
+JAVA = sorted(service_facts.JAVA_SERVICES)
 # Halyard's HA splits: split -> (base service, Spring profiles it adds).
 HA_SPLITS = {
     "clouddriver-caching": ("clouddriver", ("caching",)),
@@ -278,27 +278,27 @@ def test_a_version_that_is_no_release_fails():
 def test_monitoring_image_follows_the_model_and_the_registry():
     pods = deployments(SCENARIOS["monitoring"])
     sidecar = [c for c in pods["gate"]["spec"]["template"]["spec"]["containers"] if c["name"] == "monitoring-daemon"]
-    assert sidecar[0]["image"] == values_model.MONITORING_DAEMON_IMAGE
+    assert sidecar[0]["image"] == service_facts.MONITORING_DAEMON_IMAGE
     mirrored = deployments(dict(SCENARIOS["monitoring"], spinnaker={"registry": "mirror.example/spin"}))
     sidecar = [c for c in mirrored["gate"]["spec"]["template"]["spec"]["containers"] if c["name"] == "monitoring-daemon"]
-    assert sidecar[0]["image"] == "mirror.example/spin/" + values_model.MONITORING_DAEMON_IMAGE.rsplit("/", 1)[1]
+    assert sidecar[0]["image"] == "mirror.example/spin/" + service_facts.MONITORING_DAEMON_IMAGE.rsplit("/", 1)[1]
 
 
 # workloads ---------------------------------------------------------------------
 
 def test_workloads_follow_the_service_table():
     objs = docs({"halconfig": ALL_OPTIONAL_ON})
-    for name, facts in values_model.SERVICES.items():
+    for name, facts in service_facts.SERVICES.items():
         deployment = named(objs, "Deployment", f"{FULLNAME}-{name}")
         container = main_container(deployment)
-        assert container["ports"][0]["containerPort"] == facts["port"]
+        assert container["ports"][0]["containerPort"] == facts.port
         service = named(objs, "Service", f"{FULLNAME}-{name}")
-        assert service["spec"]["ports"][0]["port"] == facts["port"]
+        assert service["spec"]["ports"][0]["port"] == facts.port
         assert service["spec"]["selector"]["app.kubernetes.io/component"] == name
         if name in JAVA:
             # /health is DOWN while Redis is: it gates traffic, it must not restart the pod.
             assert container["readinessProbe"]["httpGet"]["path"] == "/health"
-            assert container["livenessProbe"] == {"tcpSocket": {"port": facts["port"]}, "periodSeconds": 20,
+            assert container["livenessProbe"] == {"tcpSocket": {"port": facts.port}, "periodSeconds": 20,
                                                   "timeoutSeconds": 5, "failureThreshold": 6}
             env = env_of(container)
             assert env["SPRING_PROFILES_ACTIVE"] == "helm,local"
@@ -306,9 +306,9 @@ def test_workloads_follow_the_service_table():
             mounts = {m["mountPath"] for m in container["volumeMounts"]}
             assert "/tmp" in mounts
         else:
-            assert container["readinessProbe"]["tcpSocket"]["port"] == facts["port"]
+            assert container["readinessProbe"]["tcpSocket"]["port"] == facts.port
         grace = deployment["spec"]["template"]["spec"].get("terminationGracePeriodSeconds")
-        assert grace == (facts["grace"] if facts["grace"] != 30 else None)
+        assert grace == (facts.grace if facts.grace != 30 else None)
         annotations = deployment["metadata"]["annotations"]
         assert annotations["moniker.spinnaker.io/application"] == "spinnaker"
         assert annotations["moniker.spinnaker.io/cluster"] == name
@@ -373,7 +373,7 @@ def test_ha_splits_replace_their_service():
     b = bundle(values)
     for split, (service, profiles) in splits.items():
         assert b["services"][split] == {"service": service, "host": f"{FULLNAME}-{split}", "port":
-                                        values_model.SERVICES[service]["port"], "scheme": "http",
+                                        service_facts.SERVICES[service].port, "scheme": "http",
                                         "profiles": list(profiles), "monitoring": False}
 
 
@@ -390,7 +390,7 @@ def test_ha_splits_take_their_own_resources():
         assert main_container(pods[split])["resources"] == service
     assert main_container(pods["echo-worker"])["resources"] == own
     assert main_container(pods["echo-scheduler"])["resources"] == values_model.default_resources(
-        values_model.SERVICES["echo"])
+        service_facts.SERVICES["echo"])
 
 
 def test_a_jvm_without_a_memory_limit_is_refused():
@@ -759,7 +759,7 @@ def test_bundle_has_the_documented_shape():
         "name": RELEASE, "namespace": NAMESPACE, "fullname": FULLNAME, "chart": "spinnaker-0.1.0"}
     for workload, entry in b["services"].items():
         assert set(entry) == {"service", "host", "port", "scheme", "profiles", "monitoring"}
-        assert entry["port"] == values_model.SERVICES[entry["service"]]["port"]
+        assert entry["port"] == service_facts.SERVICES[entry["service"]].port
         assert entry["scheme"] in ("http", "https")
     assert b["expose"] == {"deckUrl": "", "gateUrl": "", "gatePath": "", "corsPattern": ""}
 
@@ -945,7 +945,7 @@ def test_notes():
 def test_values_yaml_carries_the_service_table():
     with open(os.path.join(CHART, "values.yaml")) as handle:
         values = yaml.safe_load(handle)
-    assert sorted(values["services"]) == sorted(values_model.SERVICES)
-    for name, facts in values_model.SERVICES.items():
-        assert values["services"][name]["port"] == facts["port"]
-    assert values["monitoringDaemon"]["image"] == values_model.MONITORING_DAEMON_IMAGE
+    assert sorted(values["services"]) == sorted(service_facts.SERVICES)
+    for name, facts in service_facts.SERVICES.items():
+        assert values["services"][name]["port"] == facts.port
+    assert values["monitoringDaemon"]["image"] == service_facts.MONITORING_DAEMON_IMAGE

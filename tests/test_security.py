@@ -27,12 +27,12 @@ helm_python = pytest.importorskip("helm_python", reason="helm-python-sdk provide
 
 import handover  # noqa: E402
 from renderer import halconfig as halconfig_reader  # noqa: E402
-from renderer import values_model  # noqa: E402
+from renderer import service_facts  # noqa: E402
 from renderer.model import HAL  # noqa: E402
 from renderer.secrets import secret_values  # noqa: E402
 
 NAMESPACE, FULLNAME = "spinnaker", "spin-spinnaker"
-JAVA = {name for name in values_model.SERVICES if name != "deck"}  # Deck is Apache, not Spring Boot
+JAVA = set(service_facts.JAVA_SERVICES)  # Deck is Apache, not Spring Boot
 OPTIONAL_ON = {name: {"enabled": True} for name in ("fiat", "igor", "kayenta", "keel")}
 # keel without persistentStorage.sql: it gets its own database in the bundled MySQL, so the
 # network policies must let keel (and front50) reach MySQL (MYSQL_USERS).
@@ -502,7 +502,7 @@ def test_release_pods_reach_each_other_and_stores_only_their_users(releases, val
 def test_only_deck_and_gate_admit_outside_traffic(releases, value_set):
     policies = of_kind(releases[value_set], "NetworkPolicy")
     restricted = bool(VALUE_SETS[value_set].get("networkPolicy", {}).get("ingressFrom"))
-    ui_ports = {"deck": values_model.SERVICES["deck"]["port"], "gate": values_model.SERVICES["gate"]["port"]}
+    ui_ports = {"deck": service_facts.SERVICES["deck"].port, "gate": service_facts.SERVICES["gate"].port}
     for name, outsider in OUTSIDERS.items():
         may_enter = name == "ingress-controller" or not restricted
         for pod in release_pods(releases[value_set]):

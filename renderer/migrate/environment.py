@@ -12,15 +12,11 @@ from __future__ import annotations
 import re
 
 from ..problems import format_path
-from ..values_model import SERVICES, default_resources
+from ..service_facts import JAVA_SERVICES, SERVICES, SPLITS
+from ..values_model import default_resources
 from .credentials import url_with_password
 
-# Halyard's split names -> (service, the chart's `ha.<service>` key for that split).
-SPLITS = {
-    "clouddriver-caching": ("clouddriver", "caching"), "clouddriver-rw": ("clouddriver", "rw"),
-    "clouddriver-ro": ("clouddriver", "ro"), "clouddriver-ro-deck": ("clouddriver", "roDeck"),
-    "echo-scheduler": ("echo", "scheduler"), "echo-worker": ("echo", "worker"),
-}
+# SPLITS: Halyard's split names -> (service, the chart's `ha.<service>` key for that split).
 # Variables the chart sets itself: a second definition would clash with them.
 CHART_ENV = {
     "SPRING_PROFILES_ACTIVE": "the chart sets the Spring profiles (helm[,<split>],local[,<split>-local]); "
@@ -29,7 +25,6 @@ CHART_ENV = {
     "DECK_HOST": "the chart sets Deck's listen address.",
     "DECK_PORT": "the chart sets Deck's port (`services.deck.port`).",
 }
-JAVA_SERVICES = tuple(name for name in SERVICES if name != "deck")
 
 
 def _shown(value) -> str:
@@ -245,7 +240,7 @@ class Environment:
             if kind in limits and kind not in requests:
                 requests[kind] = limits[kind]
                 added.append(f"requests.{kind} = limits.{kind}")
-        if "memory" in requests and "memory" not in limits and service != "deck":
+        if "memory" in requests and "memory" not in limits and SERVICES[service].java:
             limits["memory"] = requests["memory"]
             added.append("limits.memory = requests.memory")
         if split and "memory" not in requests:
@@ -422,7 +417,7 @@ class Environment:
             env = []
             for var, text in sorted(value.items()):
                 here = f"{where}.{var}"
-                if var == "JAVA_OPTS" and name != "deck":
+                if var == "JAVA_OPTS" and SERVICES[name].java:
                     _deep(self.values, svc + ("javaOpts",), str(text))
                     self.report.mapped(here, f"services.{name}.javaOpts")
                 elif var in CHART_ENV:

@@ -12,9 +12,9 @@ Anything else replaced or extended Halyard's generated files and is left for a h
 from __future__ import annotations
 
 from ..problems import InvalidHalconfig
-from ..values_model import SERVICES
+from ..service_facts import JAVA_SERVICES, SERVICES, SPLITS
 from ..yamlread import load
-from .environment import JAVA_SERVICES, SPLITS
+
 
 def map_profiles(profiles: dict, deployment: str, ha_on: dict, report, vault) -> dict:
     """Chart values from the profile files; findings go to `report`."""
@@ -59,7 +59,7 @@ def _profile_key(name: str):
     if not name.endswith("-local.yml") or "/" in name:
         return None
     stem = name[: -len("-local.yml")]
-    if stem in SERVICES and stem != "deck":
+    if stem in JAVA_SERVICES:
         return stem
     if stem in SPLITS:
         return stem

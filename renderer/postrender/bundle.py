@@ -6,6 +6,7 @@ import binascii
 import json
 import re
 
+from ..service_facts import SERVICES
 from .errors import PostRenderError
 
 KIND = "SpinnakerConfigBundle"
@@ -105,7 +106,7 @@ def _check_shape(bundle: dict) -> None:
             if key in workload and not ok(workload[key]):
                 raise bad(f"services.{name}.{key}")
     storage = bundle.get("storage") or {}
-    for user in ("front50", "keel"):
+    for user in (name for name, facts in SERVICES.items() if facts.sql):
         database = storage.get(user)
         if database is not None and not (isinstance(database, dict) and all(
                 isinstance(database.get(k), str) and database.get(k) for k in ("jdbcUrl", "user", "passwordEnv"))):

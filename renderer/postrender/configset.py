@@ -9,30 +9,9 @@ only place that knows how Spinnaker's services find each other: discovery in
 from __future__ import annotations
 
 from ..emit import settings_js
+from ..service_facts import MONITORING_DAEMON_PORT, SERVICES
 from ..translate._common import get
 from .errors import PostRenderError
-
-# When a service is split, the split (named by its own Spring profile) that
-# serves the service's main URL (Halyard's wiring). Splits are found by
-# profile, never by name: the chart owns the names.
-PRIMARY_PROFILE = {"clouddriver": "rw", "echo": "worker"}
-# Services that read clouddriver through its read-only split (Halyard's
-# overrideServiceEndpoints: fiat, gate, igor, rosco; gate's Deck-facing calls
-# go to ro-deck through dynamicEndpoints).
-READS_CLOUDDRIVER_RO = ("fiat", "gate", "igor", "rosco")
-# Settings per HA split profile, as Halyard wrote them.
-SPLIT_SETTINGS = {
-    "rw": {"caching": {"writeEnabled": False}},
-    "ro": {"caching": {"writeEnabled": False}},
-    "ro-deck": {"caching": {"writeEnabled": False}},
-    "scheduler": {"scheduler": {"enabled": True}},
-    "worker": {"scheduler": {"enabled": False}},
-}
-
-
-# The port the monitoring daemon listens on: the chart's sidecar declares it
-# (container port `metrics`), and its Service and probes use it.
-MONITORING_DAEMON_PORT = 8008
 
 
 def _url(workload: dict) -> str:
@@ -101,7 +80,11 @@ class ConfigSet:
             return None
         if service in names:
             return _url(self.workloads[service])
-        return self.split_url(service, PRIMARY_PROFILE.get(service)) or _url(self.workloads[names[0]])
+        # Split: the one serving the service's main URL (Halyard's wiring), found by its
+        # profile, never by name (the chart owns the names).
+        facts = SERVICES.get(service)
+        primary = facts.primary_split if facts else None
+        return self.split_url(service, primary) or _url(self.workloads[names[0]])
 
     def discovery(self) -> dict:
         """spinnaker.yml: where every service is, and which optional ones are off."""
@@ -127,25 +110,32 @@ class ConfigSet:
             out["redis"] = {"connection": redis}
         return out
 
-    def helm_profile(self, service: str) -> dict:
-        """`<service>-helm.yml`: settings that follow from how the chart deployed things."""
-        out: dict = {}
-        read_only = self.split_url("clouddriver", "ro")
-        if service in READS_CLOUDDRIVER_RO and read_only:
-            _deep_set(out, "services.clouddriver.baseUrl", read_only)
-        if service == "orca" and read_only:
-            _deep_set(out, "clouddriver.readonly.baseUrl", read_only)
-        if service == "gate":
-            for_deck = self.split_url("clouddriver", "ro-deck")
-            if for_deck:
-                _deep_set(out, "services.clouddriver.config.dynamicEndpoints.deck", for_deck)
+    def profile_value(self, service: str, source: str):
+        """The value of a `helmProfile` source (service_facts) for `service`; None: not set."""
+        if source.startswith("split:"):
+            _, split_of, profile = source.split(":")
+            return self.split_url(split_of, profile)
+        if source == "gatePath":
             path = (self.bundle.get("expose") or {}).get("gatePath")
-            if path and path != "/":
-                _deep_set(out, "server.servlet.context-path", path)
-        storage = self.bundle.get("storage") or {}
-        if service in ("front50", "keel") and storage.get(service):
-            out["sql"] = sql_settings(storage[service])
-        if service == "keel" and not out.get("sql") and not (self.outputs.get("keel.yml") or {}).get("sql"):
+            return path if path and path != "/" else None
+        if source == "bundledSql":
+            database = (self.bundle.get("storage") or {}).get(service)
+            return sql_settings(database) if database else None
+        raise ValueError(f"unknown helmProfile source {source!r}")
+
+    def helm_profile(self, service: str) -> dict:
+        """`<service>-helm.yml`: settings that follow from how the chart deployed things
+        (the service's `helmProfile` in service_facts)."""
+        out: dict = {}
+        facts = SERVICES.get(service)
+        if facts is None:
+            return out
+        for key, source in facts.helm_profile.items():
+            value = self.profile_value(service, source)
+            if value is not None:
+                _deep_set(out, key, value)
+        own_sql = (self.outputs.get(f"{service}.yml") or {}).get("sql")
+        if facts.needs_sql and not out.get("sql") and not own_sql:
             raise PostRenderError(
                 "keel (managedDelivery.enabled) needs a SQL database, and none is given: the halconfig has no "
                 "enabled persistentStorage.sql and storage.bundled is false.",
@@ -164,9 +154,10 @@ class ConfigSet:
 
     def spectator_url(self, workload: dict) -> str:
         """Where the daemon, in the same pod, reads the service's metrics: Gate
-        serves everything (this too) under its servlet context path."""
+        serves everything (this too) under its servlet context path (`underGatePath`)."""
         path = ""
-        if workload["service"] == "gate":
+        facts = SERVICES.get(workload["service"])
+        if facts is not None and facts.under_gate_path:
             gate_path = (self.bundle.get("expose") or {}).get("gatePath")
             if gate_path and gate_path != "/":
                 path = gate_path.rstrip("/")
@@ -177,10 +168,11 @@ class ConfigSet:
         """`<service>-<profile>.yml` for the HA splits of this service."""
         files = {}
         redis_ro = (self.bundle.get("redis") or {}).get("roUrl")
+        facts = SERVICES[service]
         for name in self.by_service[service]:
             for profile in self.workloads[name].get("profiles") or ():
-                settings = dict(SPLIT_SETTINGS.get(profile, {}))
-                if profile in ("ro", "ro-deck") and redis_ro:
+                settings = dict(facts.split_settings.get(profile, {}))
+                if profile in facts.read_replica_profiles and redis_ro:
                     settings["redis"] = {"connection": redis_ro}
                 if settings:
                     files[f"{service}-{profile}.yml"] = settings

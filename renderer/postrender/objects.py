@@ -6,6 +6,7 @@ import hashlib
 
 from ..emit import env_file, to_yaml
 from ..secrets import holds_secret
+from ..service_facts import SERVICES
 from .stream import HELM4_ANNOTATION, Document
 
 PLACEHOLDER = "spinnaker-renderer-placeholder-"
@@ -115,8 +116,9 @@ def build_objects(bundle: dict, hal: dict, files: dict, outputs: dict, helm4: bo
                               "file to every browser.", "Remove it from settingsLocalJs.", where="settingsLocalJs")
     for service in sorted(files):
         builder.add_service(service, files[service])
-    if "deck" in files:
-        builder.add_env("deck", outputs["deck.env"])
-    if "front50" in files:
-        builder.add_env("front50", front50_env or {})
+    # The env Secret of each service with `envSecret` (service_facts): what goes into it.
+    env = {"deck": outputs["deck.env"], "front50": front50_env or {}}
+    for service in sorted(files):
+        if SERVICES[service].env_secret:
+            builder.add_env(service, env[service])
     return builder

@@ -2,9 +2,9 @@
 import re
 
 from ..releases import Release
+from ..service_facts import FRONT50_STORES as STORES
 from ._common import enabled_setting, get, pick
 
-STORES = ("gcs", "azs", "oracle", "s3")
 # front50 binds no credential under spinnaker.s3: its S3 client takes the AWS
 # default credential chain, so static keys reach it as environment variables
 # (`front50_env`, put into a Secret by the post-renderer) instead.

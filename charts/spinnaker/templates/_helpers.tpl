@@ -82,6 +82,16 @@ moniker.spinnaker.io/application: spinnaker
 moniker.spinnaker.io/cluster: {{ . }}
 {{- end -}}
 
+{{/*
+The service facts table (renderer/service_facts.py, generated into
+files/services.json): ports, which services are Java, their health paths, TLS
+switches, enable rules, Redis and SQL use, HA splits, the monitoring daemon,
+front50's stores. Read it with `fromJson`; pass the root context.
+*/}}
+{{- define "spinnaker.facts" -}}
+{{- .Files.Get "files/services.json" -}}
+{{- end -}}
+
 {{/* ---------------------------------------------------------------------
 Truthiness and halconfig access
 --------------------------------------------------------------------- */}}
@@ -199,6 +209,36 @@ A string (`--set-file halconfig=config`) is parsed as YAML first.
 {{- $on -}}
 {{- end -}}
 
+{{/*
+"true" when an `enabledWhen` switch of the facts table is on: a dotted path
+to a boolean, where `.*.` stands for any entry of a section (`ci.*.enabled`).
+(dict "hal" HAL "path" PATH)
+*/}}
+{{- define "spinnaker.halSwitch" -}}
+{{- $parts := splitList ".*." .path -}}
+{{- if eq (len $parts) 1 -}}
+{{- include "spinnaker.halTrue" . -}}
+{{- else -}}
+{{- $node := .hal -}}
+{{- range $key := splitList "." (first $parts) -}}
+{{- if kindIs "map" $node -}}
+{{- $node = get $node $key -}}
+{{- else -}}
+{{- $node = "" -}}
+{{- end -}}
+{{- end -}}
+{{- $on := "" -}}
+{{- if kindIs "map" $node -}}
+{{- range $key, $entry := $node -}}
+{{- if include "spinnaker.halTrue" (dict "hal" $entry "path" (last $parts)) -}}
+{{- $on = "true" -}}
+{{- end -}}
+{{- end -}}
+{{- end -}}
+{{- $on -}}
+{{- end -}}
+{{- end -}}
+
 {{/* "true" when the halconfig's metricStores enables a store: Java pods get the monitoring sidecar. */}}
 {{- define "spinnaker.monitoring" -}}
 {{- include "spinnaker.anyEnabled" (get . "metricStores") -}}
@@ -211,42 +251,25 @@ Which services run
 {{/*
 "true" when service NAME runs. `services.<name>.enabled` decides when it is set
 (true/false, quoted or not); otherwise Halyard's rule for the optional
-services, and true for the rest. (dict "ctx" $ "hal" HAL "name" NAME)
+services (the facts table's `enabledWhen`: any of its switches on), and true
+for the rest. (dict "ctx" $ "hal" HAL "name" NAME)
 */}}
 {{- define "spinnaker.serviceEnabled" -}}
 {{- $svc := get .ctx.Values.services .name | default dict -}}
 {{- $flag := get $svc "enabled" -}}
+{{- $when := get (get (include "spinnaker.facts" .ctx | fromJson).services .name | default dict) "enabledWhen" -}}
 {{- if or (kindIs "bool" $flag) (and (kindIs "string" $flag) $flag) -}}
 {{- include "spinnaker.truthy" $flag -}}
-{{- else if eq .name "fiat" -}}
-{{- include "spinnaker.halTrue" (dict "hal" .hal "path" "security.authz.enabled") -}}
-{{- else if eq .name "kayenta" -}}
-{{- include "spinnaker.halTrue" (dict "hal" .hal "path" "canary.enabled") -}}
-{{- else if eq .name "keel" -}}
-{{- include "spinnaker.halTrue" (dict "hal" .hal "path" "managedDelivery.enabled") -}}
-{{- else if eq .name "igor" -}}
-{{- $ci := include "spinnaker.anyEnabled" (get .hal "ci") -}}
-{{- $docker := include "spinnaker.halTrue" (dict "hal" .hal "path" "providers.dockerRegistry.enabled") -}}
-{{- if or $ci $docker -}}true{{- end -}}
+{{- else if $when -}}
+{{- $on := "" -}}
+{{- range $path := $when -}}
+{{- if include "spinnaker.halSwitch" (dict "hal" $.hal "path" $path) -}}
+{{- $on = "true" -}}
+{{- end -}}
+{{- end -}}
+{{- $on -}}
 {{- else -}}true
 {{- end -}}
-{{- end -}}
-
-{{/*
-Halyard's HA splits: split name, the Spring profiles it adds, and its key
-under `ha.<service>` (`ha.<service>.<key>`: replicas;
-`ha.<service>.resources.<key>`: resources). The renderer finds splits by
-their profiles (bundle `services.<workload>.profiles`), never by these names.
-*/}}
-{{- define "spinnaker.haSplits" -}}
-clouddriver:
-  - {name: clouddriver-caching, profiles: [caching], key: caching}
-  - {name: clouddriver-rw, profiles: [rw], key: rw}
-  - {name: clouddriver-ro, profiles: [ro], key: ro}
-  - {name: clouddriver-ro-deck, profiles: [ro, ro-deck], key: roDeck}
-echo:
-  - {name: echo-scheduler, profiles: [scheduler], key: scheduler}
-  - {name: echo-worker, profiles: [worker], key: worker}
 {{- end -}}
 
 {{/*
@@ -257,7 +280,11 @@ Every workload the chart renders, as JSON:
   disabled:  [services not rendered]
   monitoring: whether Java pods get the monitoring sidecar
   gateScheme: http or https (Gate's own TLS, security.apiSecurity.ssl)
-A workload is a service, or one of its HA splits when `ha.<service>.enabled`.
+A workload is a service, or one of its HA splits when `ha.<service>.enabled`
+(the facts table's `splits`: split name, the Spring profiles it adds, and its
+key under `ha.<service>`: `ha.<service>.<key>` replicas,
+`ha.<service>.resources.<key>` resources). The renderer finds splits by their
+profiles (bundle `services.<workload>.profiles`), never by these names.
 */}}
 {{- define "spinnaker.workloads" -}}
 {{- $ctx := . -}}
@@ -265,35 +292,31 @@ A workload is a service, or one of its HA splits when `ha.<service>.enabled`.
 {{- $hal := $loaded.hal -}}
 {{- $monitoring := include "spinnaker.monitoring" $hal -}}
 {{- $expose := include "spinnaker.expose" . | fromJson -}}
-{{- $splits := include "spinnaker.haSplits" . | fromYaml -}}
+{{- $facts := (include "spinnaker.facts" . | fromJson).services -}}
 {{- $workloads := dict -}}
 {{- $byService := dict -}}
 {{- $disabled := list -}}
 {{- range $name, $svc := .Values.services -}}
-{{- if or (not (kindIs "map" $svc)) (not (include "spinnaker.isSet" (get $svc "port"))) -}}
+{{- if or (not (kindIs "map" $svc)) (not (include "spinnaker.isSet" (get $svc "port"))) (not (hasKey $facts $name)) -}}
 {{- fail (printf "services.%s: not a Spinnaker service the chart knows (it has no port); check the spelling" $name) -}}
 {{- end -}}
 {{- if include "spinnaker.serviceEnabled" (dict "ctx" $ctx "hal" $hal "name" $name) -}}
-{{- $java := ne $name "deck" -}}
+{{- $f := get $facts $name -}}
+{{- $java := $f.java -}}
 {{- $scheme := "http" -}}
-{{- if and (eq $name "gate") (include "spinnaker.halTrue" (dict "hal" $hal "path" "security.apiSecurity.ssl.enabled")) -}}
-{{- $scheme = "https" -}}
-{{- end -}}
-{{- if and (eq $name "deck") (include "spinnaker.halTrue" (dict "hal" $hal "path" "security.uiSecurity.ssl.enabled")) -}}
+{{- if and $f.tls (include "spinnaker.halTrue" (dict "hal" $hal "path" $f.tls)) -}}
 {{- $scheme = "https" -}}
 {{- end -}}
 {{- /* Gate served under a path runs with that servlet context path (set by the renderer's helm profile). */ -}}
-{{- $health := "/health" -}}
-{{- if not $java -}}
-{{- $health = "" -}}
-{{- else if and (eq $name "gate") $expose.gatePath -}}
-{{- $health = printf "%s/health" $expose.gatePath -}}
+{{- $health := $f.health -}}
+{{- if and $f.underGatePath $expose.gatePath -}}
+{{- $health = printf "%s%s" $expose.gatePath $f.health -}}
 {{- end -}}
 {{- $items := list -}}
 {{- $ha := get ($ctx.Values.ha | default dict) $name -}}
-{{- if and (kindIs "map" $ha) (include "spinnaker.truthy" (get $ha "enabled")) (hasKey $splits $name) -}}
+{{- if and (kindIs "map" $ha) (include "spinnaker.truthy" (get $ha "enabled")) $f.splits -}}
 {{- $haResources := get $ha "resources" | default dict -}}
-{{- range $split := get $splits $name -}}
+{{- range $split := $f.splits -}}
 {{- $items = append $items (dict "name" $split.name "profiles" $split.profiles "replicas" (get $ha $split.key)
       "resources" (get $haResources $split.key)) -}}
 {{- end -}}
@@ -319,7 +342,7 @@ A workload is a service, or one of its HA splits when `ha.<service>.enabled`.
 {{- end -}}
 {{- end -}}
 {{- $gateScheme := "http" -}}
-{{- if include "spinnaker.halTrue" (dict "hal" $hal "path" "security.apiSecurity.ssl.enabled") -}}
+{{- if include "spinnaker.halTrue" (dict "hal" $hal "path" (get $facts "gate").tls) -}}
 {{- $gateScheme = "https" -}}
 {{- end -}}
 {{- toJson (dict "workloads" $workloads "byService" $byService "disabled" $disabled
@@ -383,10 +406,10 @@ YYYY.N.P -> ghcr.io/spinnaker/<service>:<version>;
 {{- end -}}
 {{- end -}}
 
-{{/* The monitoring sidecar's image; `spinnaker.registry` mirrors the default one. */}}
+{{/* The monitoring sidecar's image; `spinnaker.registry` mirrors the default one (the facts table's). */}}
 {{- define "spinnaker.monitoringImage" -}}
 {{- $image := .Values.monitoringDaemon.image -}}
-{{- $default := "us-docker.pkg.dev/spinnaker-community/docker/monitoring-daemon:1.4.0" -}}
+{{- $default := (include "spinnaker.facts" . | fromJson).monitoringDaemon.image -}}
 {{- if and .Values.spinnaker.registry (eq $image $default) -}}
 {{- printf "%s/%s" (trimSuffix "/" .Values.spinnaker.registry) (base $image) -}}
 {{- else -}}
@@ -444,6 +467,16 @@ default
 {{- end -}}
 {{- end -}}
 
+{{/*
+"true" when service NAME gets access to its own cluster: it has the facts
+table's `clusterAccess` (clouddriver) and `spinnaker.clouddriverAccess`.
+Its pods then mount their ServiceAccount token. (dict "ctx" $ "name" NAME)
+*/}}
+{{- define "spinnaker.clusterAccess" -}}
+{{- $facts := get (include "spinnaker.facts" .ctx | fromJson).services .name | default dict -}}
+{{- if and (get $facts "clusterAccess") (include "spinnaker.clouddriverAccess" .ctx) -}}true{{- end -}}
+{{- end -}}
+
 {{/* "true" when clouddriver gets access to its own cluster (namespace or cluster RBAC). */}}
 {{- define "spinnaker.clouddriverAccess" -}}
 {{- $access := .Values.rbac.clouddriver.access | default "none" -}}
@@ -463,12 +496,17 @@ Redis, the bundled store, exposure
 {{- end -}}
 
 {{/*
-Services that talk to Redis (each reads `services.redis.baseUrl` from
-spinnaker.yml; echo because spinnaker.yml sets `services.redis.enabled`).
-Only their pods get the Redis password and may reach the bundled Redis.
+Services that talk to Redis (the facts table's `redis`: each reads
+`services.redis.baseUrl` from spinnaker.yml; echo because spinnaker.yml sets
+`services.redis.enabled`). Only their pods get the Redis password and may
+reach the bundled Redis.
 */}}
 {{- define "spinnaker.redisServices" -}}
-{{- list "clouddriver" "echo" "fiat" "gate" "igor" "kayenta" "orca" "rosco" | toJson -}}
+{{- $out := list -}}
+{{- range $name, $facts := (include "spinnaker.facts" . | fromJson).services -}}
+{{- if $facts.redis -}}{{- $out = append $out $name -}}{{- end -}}
+{{- end -}}
+{{- toJson $out -}}
 {{- end -}}
 
 {{/* The environment variable the services resolve `${...}` in the Redis URL from (renderer and pods agree). */}}
@@ -499,19 +537,21 @@ Only their pods get the Redis password and may reach the bundled Redis.
 
 {{/*
 "true" when the halconfig gives front50 a persistent store: a
-persistentStorage.{s3,gcs,azs,oracle} with enabled: true, or Halyard's
-persistentStorage.persistentStoreType naming one of them.
+persistentStorage.<store> (the facts table's front50Stores) with enabled:
+true, or Halyard's persistentStorage.persistentStoreType naming one of them.
+(dict "ctx" $ "hal" HAL)
 */}}
 {{- define "spinnaker.halHasStore" -}}
-{{- $storage := get . "persistentStorage" -}}
+{{- $stores := (include "spinnaker.facts" .ctx | fromJson).front50Stores -}}
+{{- $storage := get .hal "persistentStorage" -}}
 {{- $on := "" -}}
 {{- if kindIs "map" $storage -}}
-{{- range $store := list "s3" "gcs" "azs" "oracle" -}}
+{{- range $store := $stores -}}
 {{- if include "spinnaker.halTrue" (dict "hal" $storage "path" (printf "%s.enabled" $store)) -}}
 {{- $on = "true" -}}
 {{- end -}}
 {{- end -}}
-{{- if has (get $storage "persistentStoreType" | default "" | toString) (list "s3" "gcs" "azs" "oracle") -}}
+{{- if has (get $storage "persistentStoreType" | default "" | toString) $stores -}}
 {{- $on = "true" -}}
 {{- end -}}
 {{- end -}}
@@ -533,7 +573,7 @@ persistentStorage.persistentStoreType naming one of them.
 {{- if eq $mode "true" -}}true
 {{- else if eq $mode "auto" -}}
 {{- $loaded := dict -}}{{- include "spinnaker.loadHal" (dict "ctx" . "out" $loaded) -}}
-{{- if not (include "spinnaker.halHasStore" $loaded.hal) -}}true{{- end -}}
+{{- if not (include "spinnaker.halHasStore" (dict "ctx" . "hal" $loaded.hal)) -}}true{{- end -}}
 {{- end -}}
 {{- end -}}
 
@@ -550,6 +590,18 @@ false. (keel cannot run without SQL; the renderer refuses that case.)
 {{- if and (include "spinnaker.serviceEnabled" (dict "ctx" . "hal" $loaded.hal "name" "keel"))
            (not $halSql)
            (ne (include "spinnaker.storageMode" .) "false") -}}true{{- end -}}
+{{- end -}}
+
+{{/*
+The services whose database the bundled MySQL holds in this release, as JSON
+{service: its `sql` facts (database, user, passwordEnv, secretKey)}.
+*/}}
+{{- define "spinnaker.bundledDatabases" -}}
+{{- $facts := (include "spinnaker.facts" . | fromJson).services -}}
+{{- $out := dict -}}
+{{- if include "spinnaker.front50Sql" . -}}{{- $_ := set $out "front50" $facts.front50.sql -}}{{- end -}}
+{{- if include "spinnaker.keelSql" . -}}{{- $_ := set $out "keel" $facts.keel.sql -}}{{- end -}}
+{{- toJson $out -}}
 {{- end -}}
 
 {{/* "true" when the chart runs the bundled MySQL (for front50, keel or both). */}}

@@ -1,0 +1,219 @@
+"""Facts about Spinnaker's services, in one table the chart and the renderer both read.
+
+`FACTS` is plain data (JSON types, camelCase keys as the chart spells them).
+`scripts/generate.py` writes it to `charts/spinnaker/files/services.json`, which
+the templates read with `.Files.Get | fromJson` (`spinnaker.facts` in
+_helpers.tpl); the renderer reads it through `service()` and the constants
+below. Adding a service is one entry here (plus its translate function).
+
+Per service:
+- `port`: container and Service port (the default of `services.<name>.port`);
+- `cpu`, `memory`, `memoryLimit` (default: `memory`), `grace`: default
+  resources and terminationGracePeriodSeconds; `doc`: its description;
+- `java`: a Spring Boot JVM (Spring profiles, /health, JAVA_OPTS, the monitoring
+  sidecar, writable /tmp, home and plugins); Deck is Apache;
+- `health`: readiness path ("" = TCP only); `underGatePath`: served under
+  `expose.gatePath` as its servlet context path (health and metrics too);
+- `tls`: the halconfig switch that makes it speak https;
+- `enabledWhen`: halconfig switches that run an optional service when any is
+  true (`*` = any entry of that section); absent: always runs;
+- `redis`: reads `services.redis.baseUrl` (gets the Redis password, may reach Redis);
+- `sql`: its database in the bundled MySQL (name, user, password env var and
+  key in the MySQL Secret); `needsSql`: cannot run without one;
+- `runAs`, `writableRoot`: the uid/gid its image runs as (else serviceDefaults')
+  and whether its root filesystem must be writable: its securityContext defaults;
+- `javaOpts`: its JAVA_OPTS default when not serviceDefaults';
+- `envSecret`: gets an env Secret from the post-renderer (Deck's TLS, front50's S3 keys);
+- `clusterAccess`: gets the RBAC of `rbac.clouddriver.access` and its token;
+- `home`, `env`: a Java service's writable home, and its fixed environment;
+- `splits`, `primarySplit`: Halyard's HA splits (name, Spring profiles, key under
+  `ha.<service>`) and the split (by profile) serving the service's main URL;
+  `splitSettings`: `<service>-<profile>.yml` per split profile, as Halyard wrote
+  them; `readReplicaProfiles`: profiles that use `ha.<service>.redisRoUrl`;
+- `helmProfile`: settings of `<service>-helm.yml`, dotted key -> source:
+  `split:<service>:<profile>` (that split's URL, when it runs), `gatePath`
+  (expose.gatePath), `bundledSql` (its `sql` block in the bundled MySQL).
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+
+_JVM = dict(java=True, health="/health", home="/home/spinnaker")
+# Services that read clouddriver through its read-only split when it runs (Halyard's
+# overrideServiceEndpoints; gate's Deck-facing calls go to ro-deck through dynamicEndpoints).
+_CLOUDDRIVER_RO = {"services.clouddriver.baseUrl": "split:clouddriver:ro"}
+# rosco's image installs packer's plugins in $HOME/.config/packer/plugins; a writable home
+# mounted over /home/spinnaker would hide them, so rosco's home lives elsewhere.
+_ROSCO_HOME = "/opt/rosco/home"
+
+FACTS = {
+    "services": {
+        "clouddriver": dict(
+            _JVM, port=7002, cpu="500m", memory="2Gi", grace=720, redis=True, clusterAccess=True,
+            doc="Talks to cloud providers and caches their state.",
+            splits=[{"name": "clouddriver-caching", "profiles": ["caching"], "key": "caching"},
+                    {"name": "clouddriver-rw", "profiles": ["rw"], "key": "rw"},
+                    {"name": "clouddriver-ro", "profiles": ["ro"], "key": "ro"},
+                    {"name": "clouddriver-ro-deck", "profiles": ["ro", "ro-deck"], "key": "roDeck"}],
+            primarySplit="rw",
+            splitSettings={"rw": {"caching": {"writeEnabled": False}}, "ro": {"caching": {"writeEnabled": False}},
+                           "ro-deck": {"caching": {"writeEnabled": False}}},
+            readReplicaProfiles=["ro", "ro-deck"]),
+        # Apache, not a JVM: a small request, and a limit with room for its worker processes.
+        # Its image names its user (www-data, uid 33) instead of a number, and Apache writes under its root.
+        "deck": dict(java=False, health="", port=9000, cpu="100m", memory="128Mi", memoryLimit="512Mi", grace=30,
+                     tls="security.uiSecurity.ssl.enabled", envSecret=True, runAs=33, writableRoot=True,
+                     doc="The browser UI (static files served by Apache)."),
+        "echo": dict(_JVM, port=8089, cpu="250m", memory="1Gi", grace=720, redis=True,
+                     doc="Notifications, triggers and the cron scheduler.",
+                     splits=[{"name": "echo-scheduler", "profiles": ["scheduler"], "key": "scheduler"},
+                             {"name": "echo-worker", "profiles": ["worker"], "key": "worker"}],
+                     primarySplit="worker",
+                     splitSettings={"scheduler": {"scheduler": {"enabled": True}},
+                                    "worker": {"scheduler": {"enabled": False}}}),
+        "fiat": dict(_JVM, port=7003, cpu="250m", memory="1Gi", grace=720, redis=True,
+                     enabledWhen=["security.authz.enabled"], helmProfile=_CLOUDDRIVER_RO,
+                     doc="Authorization; runs when security.authz is enabled."),
+        "front50": dict(_JVM, port=8080, cpu="250m", memory="1Gi", grace=720, envSecret=True,
+                        sql={"database": "front50", "user": "front50", "passwordEnv": "FRONT50_DB_PASSWORD",
+                             "secretKey": "password"},
+                        helmProfile={"sql": "bundledSql"},
+                        doc="Stores applications, pipelines and projects."),
+        "gate": dict(_JVM, port=8084, cpu="250m", memory="1Gi", grace=720, redis=True, underGatePath=True,
+                     tls="security.apiSecurity.ssl.enabled",
+                     helmProfile=dict(_CLOUDDRIVER_RO, **{
+                         "services.clouddriver.config.dynamicEndpoints.deck": "split:clouddriver:ro-deck",
+                         "server.servlet.context-path": "gatePath"}),
+                     doc="The API gateway Deck and API clients talk to."),
+        "igor": dict(_JVM, port=8088, cpu="250m", memory="1Gi", grace=720, redis=True,
+                     enabledWhen=["ci.*.enabled", "providers.dockerRegistry.enabled"], helmProfile=_CLOUDDRIVER_RO,
+                     doc="Polls CI systems and registries; runs when any CI or dockerRegistry is enabled."),
+        "kayenta": dict(_JVM, port=8090, cpu="250m", memory="1Gi", grace=720, redis=True,
+                        enabledWhen=["canary.enabled"], doc="Canary analysis; runs when canary is enabled."),
+        # keel: upstream spinnaker-kustomize gives it 60 s (every other JVM 720 s, to finish running work).
+        "keel": dict(_JVM, port=7010, cpu="250m", memory="1Gi", grace=60, javaOpts="-XX:MaxRAMPercentage=50.0",
+                     enabledWhen=["managedDelivery.enabled"], needsSql=True,
+                     sql={"database": "keel", "user": "keel", "passwordEnv": "KEEL_DB_PASSWORD",
+                          "secretKey": "keel-password"},
+                     helmProfile={"sql": "bundledSql"},
+                     doc="Managed delivery; runs when managedDelivery is enabled (needs SQL)."),
+        "orca": dict(_JVM, port=8083, cpu="250m", memory="1Gi", grace=720, redis=True,
+                     helmProfile={"clouddriver.readonly.baseUrl": "split:clouddriver:ro"},
+                     doc="Orchestrates pipelines and tasks."),
+        "rosco": dict(_JVM, port=8087, cpu="250m", memory="1Gi", grace=720, redis=True, home=_ROSCO_HOME,
+                      env=[{"name": "HOME", "value": _ROSCO_HOME},
+                           {"name": "PACKER_PLUGIN_PATH", "value": "/home/spinnaker/.config/packer/plugins"}],
+                      helmProfile=_CLOUDDRIVER_RO,
+                      doc="Bakes machine images and renders manifests (Helm, Kustomize)."),
+    },
+    # The sidecar Halyard ran next to every Java service when metricStores enables a store.
+    "monitoringDaemon": {
+        "image": "us-docker.pkg.dev/spinnaker-community/docker/monitoring-daemon:1.4.0",
+        "port": 8008,
+        "container": "monitoring-daemon",
+    },
+    # front50's object stores (persistentStorage.<store>; Halyard's persistentStoreType names one).
+    "front50Stores": ["s3", "gcs", "azs", "oracle"],
+}
+
+
+@dataclass(frozen=True)
+class Split:
+    name: str
+    profiles: tuple
+    key: str
+
+
+@dataclass(frozen=True)
+class Service:
+    """One service's facts (see the module docstring)."""
+    name: str
+    port: int
+    cpu: str
+    memory: str
+    memory_limit: str
+    grace: int
+    doc: str
+    java: bool
+    health: str
+    under_gate_path: bool = False
+    tls: str = ""
+    enabled_when: tuple = ()
+    redis: bool = False
+    sql: dict | None = None
+    needs_sql: bool = False
+    env_secret: bool = False
+    cluster_access: bool = False
+    java_opts: str = ""
+    run_as: int = 0
+    writable_root: bool = False
+    home: str = ""
+    env: tuple = ()
+    splits: tuple = ()
+    primary_split: str = ""
+    split_settings: dict = field(default_factory=dict)
+    read_replica_profiles: tuple = ()
+    helm_profile: dict = field(default_factory=dict)
+
+
+HELM_PROFILE_SOURCES = ("gatePath", "bundledSql")
+_KEYS = {"port", "cpu", "memory", "memoryLimit", "grace", "doc", "java", "health", "underGatePath", "tls",
+         "enabledWhen", "redis", "sql", "needsSql", "envSecret", "clusterAccess", "javaOpts", "home", "env",
+         "splits", "primarySplit", "runAs", "writableRoot", "splitSettings", "readReplicaProfiles", "helmProfile"}
+
+
+def _service(name: str, raw: dict) -> Service:
+    unknown = set(raw) - _KEYS
+    if unknown:  # a misspelt fact would otherwise be ignored by both the chart and the renderer
+        raise ValueError(f"service_facts: {name} has unknown keys {sorted(unknown)}")
+    for source in raw.get("helmProfile", {}).values():
+        if source not in HELM_PROFILE_SOURCES and not source.startswith("split:"):
+            raise ValueError(f"service_facts: {name} has an unknown helmProfile source {source!r}")
+    return Service(
+        name=name, port=raw["port"], cpu=raw["cpu"], memory=raw["memory"],
+        memory_limit=raw.get("memoryLimit", raw["memory"]), grace=raw["grace"], doc=raw["doc"],
+        java=raw["java"], health=raw["health"], under_gate_path=raw.get("underGatePath", False),
+        tls=raw.get("tls", ""), enabled_when=tuple(raw.get("enabledWhen", ())), redis=raw.get("redis", False),
+        sql=raw.get("sql"), needs_sql=raw.get("needsSql", False), env_secret=raw.get("envSecret", False),
+        cluster_access=raw.get("clusterAccess", False), java_opts=raw.get("javaOpts", ""),
+        run_as=raw.get("runAs", 0), writable_root=raw.get("writableRoot", False),
+        home=raw.get("home", ""), env=tuple((e["name"], e["value"]) for e in raw.get("env", ())),
+        splits=tuple(Split(s["name"], tuple(s["profiles"]), s["key"]) for s in raw.get("splits", ())),
+        primary_split=raw.get("primarySplit", ""), split_settings=dict(raw.get("splitSettings", {})),
+        read_replica_profiles=tuple(raw.get("readReplicaProfiles", ())), helm_profile=dict(raw.get("helmProfile", {})))
+
+
+SERVICES: dict[str, Service] = {name: _service(name, raw) for name, raw in FACTS["services"].items()}
+JAVA_SERVICES = tuple(name for name, s in SERVICES.items() if s.java)
+REDIS_SERVICES = tuple(name for name, s in SERVICES.items() if s.redis)
+# {split name: (service, its key under ha.<service>)}
+SPLITS = {split.name: (s.name, split.key) for s in SERVICES.values() for split in s.splits}
+
+MONITORING_DAEMON_IMAGE = FACTS["monitoringDaemon"]["image"]
+MONITORING_DAEMON_PORT = FACTS["monitoringDaemon"]["port"]
+MONITORING_DAEMON_CONTAINER = FACTS["monitoringDaemon"]["container"]
+FRONT50_STORES = tuple(FACTS["front50Stores"])
+
+# Where the chart reads the table (generated by scripts/generate.py).
+CHART_FILE = "charts/spinnaker/files/services.json"
+
+
+def service(name: str) -> Service:
+    return SERVICES[name]
+
+
+def chart_json() -> str:
+    """The chart's copy of the table."""
+    return json.dumps(FACTS, indent=2, sort_keys=True) + "\n"
+
+
+def switch_paths(pattern: str, paths) -> list:
+    """The paths among `paths` (dotted) an `enabledWhen` switch names (`*` matches one segment)."""
+    want = pattern.split(".")
+    out = []
+    for path in paths:
+        got = path.split(".")
+        if len(got) == len(want) and all(w in ("*", g) for w, g in zip(want, got)):
+            out.append(path)
+    return out

@@ -1,7 +1,7 @@
 """Security claims (README "Security") checked on what reaches the cluster: post-rendered manifests.
 
 - Credentials from the halconfig never land in a ConfigMap, Deck's settings.js, an annotation,
-  a label or a plain env value, for every case of the reference corpus.
+  a label or a plain env value, for every case of the reference corpus and the golden case.
 - Secure defaults: every container is locked down (non-root, no escalation, no capabilities,
   RuntimeDefault seccomp, requests, read-only root with writable emptyDirs), the user's own
   sidecars and init containers included, across value sets.
@@ -591,13 +591,17 @@ def test_egress_follows_the_list(releases):
 
 # credentials across the reference corpus -------------------------------------------------
 
+# The corpus cases (from ../shared) and the project's own golden case (tests/golden, in every clone).
 CASES = {case_id: path for case_id, path, _ in reference_cases()}
+GOLDEN_CASES = {f"golden-{name}": os.path.join(ROOT, "tests", "golden", name, "halconfig.yml")
+                for name in sorted(os.listdir(os.path.join(ROOT, "tests", "golden")))}
 
 
 @functools.lru_cache(maxsize=None)
 def corpus_release(case_id):
-    need_reference()
-    with open(CASES[case_id]) as handle:
+    if case_id not in GOLDEN_CASES:
+        need_reference()
+    with open({**CASES, **GOLDEN_CASES}[case_id]) as handle:
         data = yaml.safe_load(handle)
     from renderer.inputs import check_values
 
@@ -655,7 +659,7 @@ def _decoded(obj) -> dict:
     return {k: base64.b64decode(v).decode() for k, v in data.items()} if obj["kind"] == "Secret" else data
 
 
-@pytest.mark.parametrize("case_id", sorted(CASES))
+@pytest.mark.parametrize("case_id", [*GOLDEN_CASES, *sorted(CASES)])
 def test_no_credential_outside_secrets(case_id):
     release = corpus_release(case_id)
     if release is None:

@@ -298,7 +298,8 @@ def test_without_rbac_create_no_service_account_is_made():
 def _rules(objs):
     for role in of_kind(objs, "Role", "ClusterRole"):
         assert "aggregationRule" not in role, role["metadata"]["name"]
-        for rule in role.get("rules") or ():
+        assert role.get("rules"), role["metadata"]["name"]  # a Role that grants nothing is a mistake
+        for rule in role["rules"]:
             yield role, rule
 
 
@@ -310,7 +311,7 @@ def test_rbac_has_no_wildcards_and_no_admin_roles(releases, value_set):
         for key in ("apiGroups", "resources", "verbs", "resourceNames", "nonResourceURLs"):
             assert not any("*" in item for item in rule.get(key) or ()), where
         assert not {"escalate", "bind", "impersonate"} & set(rule["verbs"]), where
-        assert rule["resources"] and rule["verbs"], where
+        assert rule["apiGroups"] and rule["resources"] and rule["verbs"], where
     roles = {(r["kind"], r["metadata"].get("namespace"), r["metadata"]["name"]) for r in of_kind(objs, "Role",
                                                                                                  "ClusterRole")}
     for binding in of_kind(objs, "RoleBinding", "ClusterRoleBinding"):

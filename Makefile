@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed
 # (scripts/helm-binaries.sha256): $(BIN)/helm3, $(BIN)/helm4, $(BIN)/kubectl, $(BIN)/helmfile.
 HELM_STAMP := $(VENV)/.helm-installed
 
-.PHONY: setup demo test bench generate clean dist
+.PHONY: setup demo test bench generate golden clean dist
 
 setup: $(STAMP) $(HELM_STAMP)
 
@@ -38,6 +38,11 @@ bench: $(STAMP)
 # values.yaml, both schemas and the reference docs, from the models (scripts/generate.py).
 generate: $(STAMP)
 	$(BIN)/python scripts/generate.py
+
+# The project's own golden case (tests/golden/): rewrite the expected files from the current
+# translator after a deliberate output change, then review the diff (tests/test_golden.py).
+golden: $(STAMP)
+	$(BIN)/python tests/test_golden.py
 
 # Release artefacts: the Python package (chart inside), the chart for `helm push`,
 # the Helm 4 plugin tarball for `helm plugin install` (all one version).

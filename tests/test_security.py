@@ -1,11 +1,13 @@
 """Security claims (README "Security") checked on what reaches the cluster: post-rendered manifests.
 
 - Credentials from the halconfig never land in a ConfigMap, Deck's settings.js, an annotation,
-  a label or a plain env value, for every case of the reference corpus.
+  a label or a plain env value, for every case of the reference corpus and the golden case.
 - Secure defaults: every container is locked down (non-root, no escalation, no capabilities,
-  RuntimeDefault seccomp, requests, read-only root with writable emptyDirs), across value sets.
-- RBAC: one ServiceAccount per service, no wildcards or admin roles, clouddriver's own-cluster
-  access opt-in, tokens only where needed.
+  RuntimeDefault seccomp, requests, read-only root with writable emptyDirs), the user's own
+  sidecars and init containers included, across value sets.
+- RBAC: one ServiceAccount per service (none without `rbac.create`), no wildcards or admin roles,
+  clouddriver's own-cluster access opt-in, Kubernetes Secrets readable only by the services named
+  in `rbac.kubernetesSecrets`, tokens only where needed.
 - NetworkPolicies (on by default), by their semantics: default deny for the release's pods, traffic
   between them, Redis and MySQL only from the services that use them, Deck/Gate from
   `networkPolicy.ingressFrom`, egress as listed.
@@ -39,6 +41,9 @@ OPTIONAL_ON = {name: {"enabled": True} for name in ("fiat", "igor", "kayenta", "
 ALL_OPTIONAL = {k: v for k, v in ALL_OPTIONAL_HALCONFIG.items() if k != "persistentStorage"}
 INIT = [{"name": "wait", "image": "docker.io/library/busybox:1.37.0",
          "resources": {"requests": {"cpu": "1m", "memory": "8Mi"}}}]
+# A user's own sidecar: locked down like the chart's containers.
+SIDECAR = {"name": "proxy", "image": "docker.io/library/busybox:1.37.0",
+           "resources": {"requests": {"cpu": "10m", "memory": "16Mi"}}}
 INGRESS_FROM = [{"namespaceSelector": {"matchLabels": {"kubernetes.io/metadata.name": "ingress-nginx"}}}]
 EGRESS = [{"to": [{"ipBlock": {"cidr": "10.0.0.0/8", "except": ["10.96.0.0/12"]}}],
            "ports": [{"port": 443, "protocol": "TCP"}]}]
@@ -53,7 +58,22 @@ VALUE_SETS = {
         "networkPolicy": {"enabled": True, "ingressFrom": INGRESS_FROM, "egress": EGRESS},
         "rbac": {"clouddriver": {"access": "namespace", "namespaces": ["apps"]}},
         "redis": {"persistence": False}, "expose": {"host": "spinnaker.example.com"},
-        "services": {"gate": {"initContainers": INIT}}},
+        "services": {"gate": {"initContainers": INIT, "sidecars": [SIDECAR]}}},
+}
+
+# Further shapes of release for the container lock-down: exposure with TLS and a Gate subdomain,
+# external stores (no Redis or MySQL pod), disruption budgets, the user's Secrets mounted.
+MORE_SHAPES = {
+    "exposed-external-stores": {
+        "expose": {"host": "spinnaker.example.com", "gate": "subdomain", "tls": {"enabled": True}},
+        "redis": {"externalUrl": "redis://redis.example:6379"}, "storage": {"bundled": "false"},
+        "halconfig": {"persistentStorage": {"s3": {"enabled": True, "bucket": "b"}},
+                      "metricStores": {"datadog": {"enabled": True}}}},
+    "budgets-and-secrets": {
+        "serviceDefaults": {"pdb": {"enabled": True}}, "ha": {"echo": {"enabled": True}},
+        "secrets": {"files": [{"secretName": "gcp", "services": ["clouddriver"]}],
+                    "env": [{"name": "TOKEN", "secretName": "tok", "key": "t", "services": ["orca"]}]},
+        "services": {"orca": {"sidecars": [SIDECAR], "initContainers": INIT}}},
 }
 
 
@@ -103,10 +123,11 @@ def service_of(metadata) -> str | None:
 
 # secure defaults ----------------------------------------------------------------
 
-@pytest.mark.parametrize("value_set", VALUE_SETS)
+@pytest.mark.parametrize("value_set", [*VALUE_SETS, *MORE_SHAPES])
 def test_every_container_is_locked_down(releases, value_set):
+    objs = releases[value_set] if value_set in VALUE_SETS else post_render(MORE_SHAPES[value_set])
     seen = set()
-    for obj, _, spec in pods(releases[value_set]):
+    for obj, _, spec in pods(objs):
         pod = spec.get("securityContext") or {}
         assert not spec.get("hostNetwork") and not spec.get("hostPID") and not spec.get("hostIPC")
         for container in (spec.get("initContainers") or []) + spec["containers"]:
@@ -124,15 +145,21 @@ def test_every_container_is_locked_down(releases, value_set):
             assert seccomp.get("type") == "RuntimeDefault", where
             requests = (container.get("resources") or {}).get("requests") or {}
             assert requests.get("cpu") and requests.get("memory"), where
-    expected = {"clouddriver", "deck", "echo", "front50", "gate", "orca", "rosco", "redis", "mysql", "health"}
-    if value_set != "defaults":
+    expected = {"clouddriver", "deck", "echo", "front50", "gate", "orca", "rosco", "health"}
+    if value_set in VALUE_SETS:
+        expected |= {"redis", "mysql"}
+    if value_set in ("everything-cluster", "everything-namespace"):
         expected |= {"fiat", "igor", "kayenta", "keel", "monitoring-daemon", "wait"}
+    if value_set in ("everything-namespace", "budgets-and-secrets"):
+        expected |= {SIDECAR["name"], "wait"}
+    if value_set == "exposed-external-stores":
+        expected.add("monitoring-daemon")
     assert expected <= seen, expected - seen
 
 
 # Containers the chart does not size here: the user's own, and the bundled Redis and MySQL (their
 # limits come with the bundled store's own change; tests/checkov-allowlist.yaml lists them as pending).
-NOT_SIZED_HERE = {"wait", "redis", "mysql"}
+NOT_SIZED_HERE = {"wait", SIDECAR["name"], "redis", "mysql"}
 
 
 @pytest.mark.parametrize("value_set", VALUE_SETS)
@@ -257,10 +284,22 @@ def test_one_service_account_per_service(releases, value_set):
             assert spec["serviceAccountName"] == f"{FULLNAME}-{service}", obj["metadata"]["name"]
 
 
+def test_without_rbac_create_no_service_account_is_made():
+    objs = post_render({"rbac": {"create": False}})
+    assert [a["metadata"]["name"] for a in of_kind(objs, "ServiceAccount")] == [HOOK]
+    assert [r["metadata"]["name"] for r in of_kind(objs, "Role", "RoleBinding", "ClusterRole",
+                                                         "ClusterRoleBinding")] == [HOOK, HOOK]
+    for obj, metadata, spec in pods(objs):
+        if not is_hook_pod(metadata):
+            assert spec.get("serviceAccountName") in (None, "default"), obj["metadata"]["name"]
+            assert spec["automountServiceAccountToken"] is False, obj["metadata"]["name"]
+
+
 def _rules(objs):
     for role in of_kind(objs, "Role", "ClusterRole"):
         assert "aggregationRule" not in role, role["metadata"]["name"]
-        for rule in role.get("rules") or ():
+        assert role.get("rules"), role["metadata"]["name"]  # a Role that grants nothing is a mistake
+        for rule in role["rules"]:
             yield role, rule
 
 
@@ -272,7 +311,7 @@ def test_rbac_has_no_wildcards_and_no_admin_roles(releases, value_set):
         for key in ("apiGroups", "resources", "verbs", "resourceNames", "nonResourceURLs"):
             assert not any("*" in item for item in rule.get(key) or ()), where
         assert not {"escalate", "bind", "impersonate"} & set(rule["verbs"]), where
-        assert rule["resources"] and rule["verbs"], where
+        assert rule["apiGroups"] and rule["resources"] and rule["verbs"], where
     roles = {(r["kind"], r["metadata"].get("namespace"), r["metadata"]["name"]) for r in of_kind(objs, "Role",
                                                                                                  "ClusterRole")}
     for binding in of_kind(objs, "RoleBinding", "ClusterRoleBinding"):
@@ -314,6 +353,29 @@ def test_clouddrivers_own_cluster_access_is_opt_in_and_namespaced_unless_asked(r
     cluster = without_hook(releases["everything-cluster"])
     assert of_kind(cluster, "Role", "RoleBinding") == []
     assert len(of_kind(cluster, "ClusterRole")) == 1 and len(of_kind(cluster, "ClusterRoleBinding")) == 1
+    # The release's namespace listed explicitly: still one Role (and binding) per namespace.
+    listed = without_hook(post_render({"rbac": {"clouddriver": {"access": "namespace",
+                                                                "namespaces": ["apps", NAMESPACE]}}}))
+    for kind in ("Role", "RoleBinding"):
+        assert sorted(r["metadata"]["namespace"] for r in of_kind(listed, kind)) == ["apps", NAMESPACE], kind
+
+
+def test_kubernetes_secrets_are_readable_only_by_the_services_that_name_them():
+    objs = without_hook(post_render({"rbac": {"kubernetesSecrets": {"echo": ["Slack", "twilio"],
+                                                                     "igor": ["jenkins"]}}}))
+    roles = {r["metadata"]["name"]: r for r in of_kind(objs, "Role", "ClusterRole")}
+    bindings = {b["metadata"]["name"]: b for b in of_kind(objs, "RoleBinding", "ClusterRoleBinding")}
+    # igor does not run by default: nothing for it.
+    assert sorted(roles) == sorted(bindings) == [f"{FULLNAME}-echo-secrets"]
+    # The secret engine lower-cases the name it reads; only `get`, only these names.
+    assert roles[f"{FULLNAME}-echo-secrets"]["rules"] == [
+        {"apiGroups": [""], "resources": ["secrets"], "resourceNames": ["slack", "twilio"], "verbs": ["get"]}]
+    binding = bindings[f"{FULLNAME}-echo-secrets"]
+    assert binding["subjects"] == [{"kind": "ServiceAccount", "name": f"{FULLNAME}-echo", "namespace": NAMESPACE}]
+    assert binding["roleRef"]["name"] == f"{FULLNAME}-echo-secrets"
+    for obj, metadata, spec in pods(objs):
+        if service_of(metadata) is not None:
+            assert spec["automountServiceAccountToken"] is (service_of(metadata) == "echo"), obj["metadata"]["name"]
 
 
 @pytest.mark.parametrize("value_set", VALUE_SETS)
@@ -530,13 +592,17 @@ def test_egress_follows_the_list(releases):
 
 # credentials across the reference corpus -------------------------------------------------
 
+# The corpus cases (from ../shared) and the project's own golden case (tests/golden, in every clone).
 CASES = {case_id: path for case_id, path, _ in reference_cases()}
+GOLDEN_CASES = {f"golden-{name}": os.path.join(ROOT, "tests", "golden", name, "halconfig.yml")
+                for name in sorted(os.listdir(os.path.join(ROOT, "tests", "golden")))}
 
 
 @functools.lru_cache(maxsize=None)
 def corpus_release(case_id):
-    need_reference()
-    with open(CASES[case_id]) as handle:
+    if case_id not in GOLDEN_CASES:
+        need_reference()
+    with open({**CASES, **GOLDEN_CASES}[case_id]) as handle:
         data = yaml.safe_load(handle)
     from renderer.inputs import check_values
 
@@ -594,7 +660,7 @@ def _decoded(obj) -> dict:
     return {k: base64.b64decode(v).decode() for k, v in data.items()} if obj["kind"] == "Secret" else data
 
 
-@pytest.mark.parametrize("case_id", sorted(CASES))
+@pytest.mark.parametrize("case_id", [*GOLDEN_CASES, *sorted(CASES)])
 def test_no_credential_outside_secrets(case_id):
     release = corpus_release(case_id)
     if release is None:

@@ -598,25 +598,44 @@ GOLDEN_CASES = {f"golden-{name}": os.path.join(ROOT, "tests", "golden", name, "h
                 for name in sorted(os.listdir(os.path.join(ROOT, "tests", "golden")))}
 
 
-@functools.lru_cache(maxsize=None)
-def corpus_release(case_id):
-    if case_id not in GOLDEN_CASES:
-        need_reference()
-    with open({**CASES, **GOLDEN_CASES}[case_id]) as handle:
-        data = yaml.safe_load(handle)
+def _chart_values(case_id):
+    """The case as chart values, and the chart's verdict on them (the release's build-name versions
+    removed: the chart picks the release)."""
     from renderer.inputs import check_values
 
+    with open({**CASES, **GOLDEN_CASES}[case_id]) as handle:
+        data = yaml.safe_load(handle)
     for deployment in data.get("deploymentConfigurations") or []:
-        deployment.pop("version", None)  # a build name: refused under Helm, the chart picks the release
+        deployment.pop("version", None)
     values = chart_ready(data)
     hal, _, report = check_values(values)
-    if not report.ok:  # nameless accounts, dangling references: refused under Helm, as test_verdict shows
-        return None
+    return values, hal, report
+
+
+# Corpus cases the chart accepts; the others (nameless accounts, dangling references, which kleat
+# accepted and Spinnaker cannot use) are refused, as test_corpus_refusals_are_what_kleat_accepted checks.
+CHART_CASES = [*GOLDEN_CASES, *(c for c in sorted(CASES) if _chart_values(c)[2].ok)]
+REFUSED_CASES = [c for c in sorted(CASES) if c not in CHART_CASES]
+
+
+@functools.lru_cache(maxsize=None)
+def corpus_release(case_id):
+    values, hal, report = _chart_values(case_id)
+    assert report.ok, [p.render() for p in report.errors]
     stream = handover.helm3_stream(handover.render({**values, "services": OPTIONAL_ON}))
     result = handover.post_render(stream)
     assert result.returncode == 0, result.stderr.decode()
     objs = [o for o in yaml.safe_load_all(result.stdout) if isinstance(o, dict)]
     return secret_values(HAL, hal), objs
+
+
+def test_corpus_refusals_are_what_kleat_accepted():
+    """Every corpus case the chart refuses is refused only for what kleat let through."""
+    need_reference()
+    for case_id in REFUSED_CASES:
+        errors = _chart_values(case_id)[2].errors
+        assert errors and all(error.kleat for error in errors), \
+            (case_id, [e.render() for e in errors if not e.kleat])
 
 
 def _strings(value):
@@ -660,12 +679,9 @@ def _decoded(obj) -> dict:
     return {k: base64.b64decode(v).decode() for k, v in data.items()} if obj["kind"] == "Secret" else data
 
 
-@pytest.mark.parametrize("case_id", [*GOLDEN_CASES, *sorted(CASES)])
+@pytest.mark.parametrize("case_id", CHART_CASES)
 def test_no_credential_outside_secrets(case_id):
-    release = corpus_release(case_id)
-    if release is None:
-        pytest.skip("the chart refuses this corpus case (kleat accepted it; Spinnaker cannot use it)")
-    secrets, objs = release
+    secrets, objs = corpus_release(case_id)
     assert secrets, "the case declares no credential: nothing to check"
     in_secrets = set()
     settings_js = 0

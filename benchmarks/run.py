@@ -169,7 +169,8 @@ def readers_and_writers(hal: dict, runs: int) -> list:
     """In-process medians for the candidates the renderer could read and write with."""
     import json
 
-    from renderer import emit, yamlread
+    from renderer.write import config_text as emit
+    from renderer.read import yaml11 as yamlread
 
     text = yaml.safe_dump(hal, sort_keys=False)
     carrier = json.dumps(hal)
@@ -186,12 +187,12 @@ def readers_and_writers(hal: dict, runs: int) -> list:
     if getattr(yaml, "CSafeLoader", None):
         loaders.append(("read: PyYAML CSafeLoader (libyaml)", lambda: yaml.load(text, Loader=yaml.CSafeLoader)))
     loaders += [
-        ("read: renderer.yamlread (libyaml + duplicate keys + YAML 1.1 rules) - `generate`",
+        ("read: renderer.read.yaml11 (libyaml + duplicate keys + YAML 1.1 rules) - `generate`",
          lambda: yamlread.load(text)),
         ("read: json (the chart's carrier) - `post-render`", lambda: json.loads(carrier)),
         ("write: PyYAML CSafeDumper" if getattr(yaml, "CSafeDumper", None) else "write: PyYAML SafeDumper",
          lambda: yaml.dump(hal, Dumper=getattr(yaml, "CSafeDumper", yaml.SafeDumper))),
-        ("write: renderer.emit.to_yaml (YAML 1.1-safe quoting) - both", lambda: emit.to_yaml(hal)),
+        ("write: renderer.write.config_text.to_yaml (YAML 1.1-safe quoting) - both", lambda: emit.to_yaml(hal)),
     ]
     return [(name, median(fn)) for name, fn in loaders]
 

@@ -30,7 +30,7 @@ class Problem:
     __slots__ = ("level", "path", "message", "hint", "line", "check", "kleat")
 
     def __init__(self, level, path, message, hint=""):
-        self.check = None  # the id of the preflight check that found it (renderer.preflight)
+        self.check = None  # the id of the preflight check that found it (renderer.read.preflight)
         self.kleat = False  # refused although kleat accepted it: the CLI mentions --kleat-compat
         self.level = level
         self.path = tuple(path)

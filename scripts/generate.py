@@ -2,11 +2,11 @@
 """Regenerate every file derived from the models; `--check` fails if any is stale.
 
 Derived files:
-- charts/spinnaker/values.yaml and charts/spinnaker/README.md (from renderer/values_model.py; the
+- charts/spinnaker/values.yaml and charts/spinnaker/README.md (from renderer/generate/values_model.py; the
   README also quotes Chart.yaml's kubeVersion and ci/minimal-values.yaml);
 - values-schema.json (for editors; what `spinnaker-renderer schema` prints) and
   charts/spinnaker/values.schema.json (Helm's; `schema --helm`): the JSON schema of the chart's values
-  (values model + halconfig model), differing only in unknown halconfig keys (renderer/schema.py);
+  (values model + halconfig model), differing only in unknown halconfig keys (renderer/generate/json_schema.py);
 - docs/halconfig-reference.md (from renderer/model/), what `spinnaker-renderer docs` prints;
 - charts/spinnaker/files/services.json: the chart's copy of the service facts table
   (renderer/service_facts.py), read by the templates with `.Files.Get`.
@@ -22,11 +22,11 @@ sys.path.insert(0, ROOT)
 
 def derived_files() -> dict:
     """{path relative to the repository root: content}."""
-    from renderer.chartdocs import chart_readme
-    from renderer.docs import halconfig_reference
-    from renderer.schema import schema_text
+    from renderer.generate.chart_readme import chart_readme
+    from renderer.generate.halconfig_reference import halconfig_reference
+    from renderer.generate.json_schema import schema_text
     from renderer.service_facts import CHART_FILE, chart_json
-    from renderer.valuesyaml import values_yaml
+    from renderer.generate.values_yaml import values_yaml
 
     schema = schema_text()
     return {

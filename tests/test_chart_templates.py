@@ -27,7 +27,8 @@ helm_python = pytest.importorskip(
 if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
 
-from renderer import service_facts, values_model  # noqa: E402
+from renderer import service_facts  # noqa: E402
+from renderer.generate import values_model
 
 CHART = os.path.join(ROOT, "charts", "spinnaker")
 RELEASE, NAMESPACE = "spin", "spinnaker"

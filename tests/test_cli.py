@@ -696,7 +696,7 @@ def test_a_halyard_directory_is_read_as_migrate_reads_it(tmp_path, run_cli):
 
 
 def test_a_failed_write_leaves_no_directory_it_made(tmp_path):
-    from renderer.writeall import write_all
+    from renderer.write.files import write_all
 
     (tmp_path / "blocker").write_text("a file where a directory is wanted")
     (tmp_path / "old.yml").write_text("old")

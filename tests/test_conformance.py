@@ -1,7 +1,7 @@
 """Every case in the reference corpus translates to exactly kleat's output,
 but for the deliberate differences the README declares for every release: gate's
 login (applied to kleat's output below) and those declared in
-`renderer.kleat_differences` (left out of the comparison on both sides)."""
+`renderer.translate.kleat_differences` (left out of the comparison on both sides)."""
 from __future__ import annotations
 
 import importlib.util
@@ -12,7 +12,7 @@ import pytest
 import yaml
 
 from conftest import COMPARATOR, ROOT, reference_cases, need_reference
-from renderer.kleat_differences import DIFFERENCES, without
+from renderer.translate.kleat_differences import DIFFERENCES, without
 
 CASES = reference_cases()
 

@@ -17,7 +17,7 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from renderer.emit import env_file, scalar, settings_js, to_yaml
+from renderer.write.config_text import env_file, scalar, settings_js, to_yaml
 
 TRICKY = ["yes", "no", "on", "off", "y", "n", "Y", "N", "YES", "Off", "true", "False", "~", "null", "Null",
           "1_000", "2001-12-14", "2001-12-14t21:59:43.10-05:00", "0777", "0o17", "0x1F", "0b101", "1e3",

@@ -13,7 +13,7 @@ import pytest
 import yaml
 
 from conftest import ROOT
-from renderer import halconfig
+from renderer.read import halconfig
 from renderer.releases import Release
 from renderer.translate import translate
 

@@ -13,7 +13,7 @@ import copy
 
 import pytest
 
-from renderer.halconfig import read
+from renderer.read.halconfig import read
 from renderer.problems import ERROR, NOTE, WARNING
 from renderer.translate import translate
 

@@ -245,7 +245,7 @@ def test_the_wrapper_finds_the_chart_after_any_flags(helm, run_cli, tmp_path, or
 
 
 def _flag_table(binary, verb) -> set:
-    """The flags `helm <verb> --help` prints, written the way renderer/helmflags.py writes them."""
+    """The flags `helm <verb> --help` prints, written the way renderer/cli/helmflags.py writes them."""
     import re
 
     line = re.compile(r"^\s+(?:-(\w), )?--([\w-]+)(?: (\S+))?(?:\s{2,}|$)")
@@ -259,8 +259,8 @@ def _flag_table(binary, verb) -> set:
 
 @pytest.mark.parametrize("major", [3, 4])
 def test_the_flag_table_is_the_one_helm_defines(major, request):
-    """renderer/helmflags.py against the pinned binaries: which flags exist and which take the next argument."""
-    from renderer.helmflags import VERBS, flags
+    """renderer/cli/helmflags.py against the pinned binaries: which flags exist and which take the next argument."""
+    from renderer.cli.helmflags import VERBS, flags
 
     binary = request.getfixturevalue(f"helm{major}")
     derived = {verb: _flag_table(binary, verb) for verb in VERBS}
@@ -271,5 +271,5 @@ def test_the_flag_table_is_the_one_helm_defines(major, request):
             names = token.rstrip("=").split("/")
             expected.update({name: (names[-1], token.endswith("=")) for name in names})
         common = set.intersection(*derived.values())
-        assert table == expected, (f"Helm {major} {verb} differs from renderer/helmflags.py; its table is:\n"
+        assert table == expected, (f"Helm {major} {verb} differs from renderer/cli/helmflags.py; its table is:\n"
                                    f"common: {' '.join(sorted(common))}\n{verb}: {' '.join(sorted(derived[verb] - common))}")

@@ -126,7 +126,7 @@ def test_flags_before_the_chart_do_not_skip_the_schema_check(fake_helm, run_cli,
 
 
 def test_without_a_chart_the_installed_chart_is_used(fake_helm, run_cli):
-    from renderer.bundled import chart_dir
+    from renderer.cli.bundled import chart_dir
 
     env, calls = fake_helm
     result = run_cli("helm", "install", "spin", "-n", "cd", env=dict(env, FAKE_HELM_VERSION="v3.17.2"))
@@ -160,7 +160,7 @@ def test_a_remote_chart_is_said_to_be_checked_by_helm_only(fake_helm, run_cli):
     (4, ["template", "spin", "--", "-chart-dir"], ["spin", "-chart-dir"]),
 ])
 def test_positionals_skip_flag_values(major, args, expected):
-    from renderer.helmwrap import HelmArgs
+    from renderer.cli.helm import HelmArgs
 
     assert HelmArgs(args, major).positionals == expected
 
@@ -171,7 +171,7 @@ def test_positionals_skip_flag_values(major, args, expected):
     ["--wait", "--create-namespace"], ["--set", "a=b", "--description", "d", "--dry-run"], ["-f", "a.yaml,b.yaml"],
 ])
 def test_the_chart_is_found_whatever_flags_come_before_it(major, flags):
-    from renderer.helmwrap import find_chart
+    from renderer.cli.helm import find_chart
 
     for verb in ("install", "upgrade", "template"):
         assert find_chart([verb, "spin", *flags, "charts/spinnaker"], major) == ("charts/spinnaker", "")
@@ -229,8 +229,8 @@ def test_a_packaged_chart_is_checked_too(fake_helm, run_cli, tmp_path):
     (["template", "spin", "charts/spinnaker"], False),
 ])
 def test_the_installed_chart_is_added_only_when_none_is_named(args, chart_added):
-    from renderer.bundled import chart_dir
-    from renderer.helmwrap import find_chart, with_chart
+    from renderer.cli.bundled import chart_dir
+    from renderer.cli.helm import find_chart, with_chart
 
     for major in (3, 4):
         full = with_chart(args, major)
@@ -252,7 +252,7 @@ def test_a_values_file_that_is_not_text_is_named(fake_helm, run_cli, tmp_path):
 
 @pytest.mark.parametrize("major", [3, 4])
 def test_values_files_are_read_in_every_spelling(major):
-    from renderer.helmwrap import _values_files
+    from renderer.cli.helm import _values_files
 
     args = ["install", "spin", "c", "-f", "a.yaml,b.yaml", "--values=c.yaml", "-fd.yaml", "-f=e.yaml",
             "--set", "-f=not-a-file", "--", "-f", "g.yaml"]

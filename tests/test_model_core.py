@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from renderer import halconfig
+from renderer.read import halconfig
 from renderer.model import HAL, HALYARD_FILE, common, hal as hal_module, security, spinnaker, storage
 from renderer.model.dsl import ENUM
 from renderer.problems import ERROR, NOTE, WARNING

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 from conftest import secret_paths
 
-from renderer import halconfig
+from renderer.read import halconfig
 from renderer.model import (
     HAL,
     artifacts,

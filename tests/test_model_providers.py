@@ -4,11 +4,11 @@ from __future__ import annotations
 import pytest
 from conftest import secret_paths
 
-from renderer import halconfig
+from renderer.read import halconfig
 from renderer.model import HAL
 from renderer.model import providers as model
 from renderer.problems import ERROR, NOTE, WARNING
-from renderer.secrets import redact
+from renderer.model.credentials import redact
 from renderer.translate import translate
 
 PROVIDERS = HAL.fields["providers"].target

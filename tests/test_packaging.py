@@ -14,7 +14,8 @@ import yaml
 from conftest import ROOT
 
 import renderer
-from renderer import bundled, values_model
+from renderer.cli import bundled
+from renderer.generate import values_model
 
 
 def _yaml(*parts):

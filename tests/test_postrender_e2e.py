@@ -17,10 +17,10 @@ from conftest import REFERENCE, ROOT, chart_ready, need_reference
 helm_python = pytest.importorskip("helm_python", reason="helm-python-sdk provides Helm's template engine")
 
 import handover  # noqa: E402
-from renderer import values_model  # noqa: E402
+from renderer.generate import values_model  # noqa: E402
 from renderer.model import HAL  # noqa: E402
-from renderer import halconfig as halconfig_reader  # noqa: E402
-from renderer.secrets import secret_values  # noqa: E402
+from renderer.read import halconfig as halconfig_reader  # noqa: E402
+from renderer.model.credentials import secret_values  # noqa: E402
 
 FORMS = {"helm3": handover.helm3_stream, "helm4": handover.helm4_stream}
 

@@ -16,10 +16,11 @@ import re
 
 import pytest
 
-from renderer.halconfig import read
+from renderer.read.halconfig import read
 from renderer.problems import ERROR, NOTE, WARNING, InvalidHalconfig
-from renderer.translate import render, translate
-from renderer.yamlread import load, locate
+from renderer.translate import translate
+from renderer.write.config_text import render
+from renderer.read.yaml11 import load, locate
 
 BASE = ("deploymentConfigurations", 0)
 

@@ -22,7 +22,7 @@ import warnings
 import pytest
 import yaml
 
-from renderer.halconfig import read
+from renderer.read.halconfig import read
 from renderer.postrender.configset import ConfigSet
 from renderer.postrender.expose import apply_expose
 from renderer.releases import Release, Span

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from renderer.halconfig import read
+from renderer.read.halconfig import read
 from renderer.releases import KLEAT, Release
 from renderer.translate import translate
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from renderer import halconfig
+from renderer.read import halconfig
 from renderer.problems import ERROR, WARNING, Report
 from renderer.releases import KLEAT, SUPPORTED, Release, Span, UnsupportedRelease, target
 
@@ -129,7 +129,7 @@ def test_declared_reads_are_well_formed():
     """Every conversion named in the model exists, and keys use only the placeholders translators fill in."""
     import string
 
-    from renderer.docs import _all_fields
+    from renderer.generate.halconfig_reference import _all_fields
     from renderer.model import HAL
     from renderer.translate._reads import CONVERSIONS
 

@@ -51,7 +51,7 @@ def derived():
 
 
 def load_schema() -> dict:
-    from renderer.schema import schema
+    from renderer.generate.json_schema import schema
 
     return schema()
 
@@ -104,7 +104,7 @@ def schema_errors(values) -> list[str]:
 def reads_cleanly(data) -> list[str]:
     """Errors the renderer reports for this halconfig's values (not strict: unknown keys are warnings;
     preflight checks across values, which no schema can express, aside)."""
-    from renderer import halconfig
+    from renderer.read import halconfig
 
     _, report = halconfig.read(copy.deepcopy(data))
     return [p.render() for p in report.errors if p.check is None]
@@ -154,8 +154,8 @@ def test_derived_file_is_fresh(rel, run_cli, capsys):
 
 
 def test_post_renderer_does_not_import_schema_or_docs():
-    code = ("import sys, renderer.cli, renderer.postrender; "
-            "print(sorted(m for m in sys.modules if m in ('renderer.schema', 'renderer.docs', 'renderer.chartdocs')))")
+    code = ("import sys, renderer.cli.main, renderer.postrender; "
+            "print(sorted(m for m in sys.modules if m in ('renderer.generate.json_schema', 'renderer.generate.halconfig_reference', 'renderer.generate.chart_readme')))")
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == "[]"
@@ -224,8 +224,8 @@ def test_root_accepts_subchart_keys():
 
 def test_definition_names_are_unique_per_module():
     from renderer.model import HAL, HALYARD_FILE
-    from renderer.schema import Names, walk_messages
-    from renderer.values_model import Values
+    from renderer.generate.json_schema import Names, walk_messages
+    from renderer.generate.values_model import Values
 
     names = Names([Values, HAL, HALYARD_FILE])
     messages = {}
@@ -240,7 +240,7 @@ def test_definition_names_are_unique_per_module():
 
 def test_definition_name_collisions_are_refused():
     from renderer.model.dsl import Msg, Str, message
-    from renderer.schema import Names, SchemaError
+    from renderer.generate.json_schema import Names, SchemaError
 
     one = message("Dup", "one", a=Str("a"))
     two = message("Dup", "two", b=Str("b"))
@@ -332,7 +332,7 @@ def _nest(path, value):
 
 def _renderer_accepts(halconfig) -> bool:
     """Strict reading (unknown keys are errors, as in the schema), missing required fields aside."""
-    from renderer import halconfig as reader
+    from renderer.read import halconfig as reader
 
     _, report = reader.read(copy.deepcopy(halconfig), strict=True)
     return not [p for p in report.errors if p.check is None]
@@ -405,7 +405,7 @@ def test_schema_refuses_naming_the_field(name, values, field):
 @pytest.mark.parametrize("name,values,field", [r for r in REFUSED if "halconfig" in r[1]],
                          ids=[r[0] for r in REFUSED if "halconfig" in r[1]])
 def test_renderer_refuses_them_too(name, values, field):
-    from renderer import halconfig
+    from renderer.read import halconfig
 
     _, report = halconfig.read(copy.deepcopy(values["halconfig"]), strict=True)
     assert report.errors, f"{values['halconfig']} read without errors"
@@ -452,7 +452,7 @@ def test_helm_refuses_naming_the_field(helm_chart, name, values, field):
 
 @pytest.mark.parametrize("name", sorted(UNKNOWN_HALCONFIG_KEY))
 def test_helm_leaves_unknown_halconfig_keys_to_the_renderer(helm_chart, name):
-    from renderer import halconfig
+    from renderer.read import halconfig
 
     values = next(r[1] for r in REFUSED if r[0] == name)
     helm_chart.validate_schema(values)
@@ -461,7 +461,7 @@ def test_helm_leaves_unknown_halconfig_keys_to_the_renderer(helm_chart, name):
 
 
 def test_helm_leaves_a_number_in_words_to_the_renderer(helm_chart):
-    from renderer import halconfig
+    from renderer.read import halconfig
 
     values = next(r[1] for r in REFUSED if r[0] == "not a number")
     helm_chart.validate_schema(values)
@@ -478,7 +478,7 @@ def test_ci_scenarios_exist():
 
 @pytest.mark.parametrize("path", CI_VALUES, ids=[os.path.basename(p) for p in CI_VALUES])
 def test_ci_values_are_valid(path):
-    from renderer import halconfig
+    from renderer.read import halconfig
 
     values = load_yaml(path)
     assert schema_errors(values) == []
@@ -553,8 +553,8 @@ def test_helm_lint_strict(path):
 
 def _all_messages():
     from renderer.model import HAL, HALYARD_FILE
-    from renderer.schema import walk_messages
-    from renderer.values_model import Values
+    from renderer.generate.json_schema import walk_messages
+    from renderer.generate.values_model import Values
 
     found = {}
     for root in (HAL, HALYARD_FILE, Values):
@@ -588,14 +588,14 @@ def test_every_model_module_says_what_it_declares():
 
 
 def test_reference_lists_every_section_and_field():
-    from renderer.docs import halconfig_reference
+    from renderer.generate.halconfig_reference import halconfig_reference
     from renderer.model import HAL
 
     text = halconfig_reference()
     for section in ("persistentStorage", "providers.kubernetes.accounts[]", "canary.serviceIntegrations",
                     "security.authn.oauth2"):
         assert f"### `{section}`" in text, section
-    from renderer.schema import walk_messages
+    from renderer.generate.json_schema import walk_messages
 
     for msg, _ in walk_messages(HAL):
         for field in msg.fields.values():

@@ -28,10 +28,10 @@ from conftest import ALL_OPTIONAL_HALCONFIG, ROOT, chart_ready, need_reference, 
 helm_python = pytest.importorskip("helm_python", reason="helm-python-sdk provides Helm's template engine")
 
 import handover  # noqa: E402
-from renderer import halconfig as halconfig_reader  # noqa: E402
+from renderer.read import halconfig as halconfig_reader  # noqa: E402
 from renderer import service_facts  # noqa: E402
 from renderer.model import HAL  # noqa: E402
-from renderer.secrets import secret_values  # noqa: E402
+from renderer.model.credentials import secret_values  # noqa: E402
 
 NAMESPACE, FULLNAME = "spinnaker", "spin-spinnaker"
 JAVA = set(service_facts.JAVA_SERVICES)  # Deck is Apache, not Spring Boot
@@ -601,7 +601,7 @@ GOLDEN_CASES = {f"golden-{name}": os.path.join(ROOT, "tests", "golden", name, "h
 def _chart_values(case_id):
     """The case as chart values, and the chart's verdict on them (the release's build-name versions
     removed: the chart picks the release)."""
-    from renderer.inputs import check_values
+    from renderer.read.inputs import check_values
 
     with open({**CASES, **GOLDEN_CASES}[case_id]) as handle:
         data = yaml.safe_load(handle)

@@ -46,7 +46,7 @@ def test_the_table_is_consistent():
 
 def test_the_values_have_a_key_per_split():
     """`ha.<service>.<key>` (replicas) and `ha.<service>.resources.<key>` are declared in the values model."""
-    from renderer.values_model import Ha
+    from renderer.generate.values_model import Ha
 
     with_splits = {name: facts for name, facts in service_facts.SERVICES.items() if facts.splits}
     assert set(Ha.fields) == set(with_splits)
@@ -65,7 +65,7 @@ def test_a_misspelt_fact_is_refused():
 
 
 def test_every_enable_rule_reaches_the_reference():
-    from renderer.docs import halconfig_reference
+    from renderer.generate.halconfig_reference import halconfig_reference
 
     text = halconfig_reference()
     for name, facts in service_facts.SERVICES.items():

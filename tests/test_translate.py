@@ -1,6 +1,6 @@
 """Per-service translation rules on small inputs, and seeded variants of the corpus.
 
-Each test reads a small halconfig through `renderer.halconfig.read()` (so the
+Each test reads a small halconfig through `renderer.read.halconfig.read()` (so the
 input is normalized as in production) and checks one rule of one output
 file. The hypothesis test at the end mutates the reference corpus the way its
 variants were made and checks invariants that need no kleat.
@@ -17,10 +17,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from conftest import REFERENCE, ROOT, need_reference
-from renderer.halconfig import read
-from renderer.kleat_differences import left_out
+from renderer.read.halconfig import read
+from renderer.translate.kleat_differences import left_out
 from renderer.translate._common import pick
-from renderer.translate import OUTPUTS, render, translate
+from renderer.translate import OUTPUTS, translate
+from renderer.write.config_text import render
 
 CORPUS = os.path.join(REFERENCE, "kleat-corpus", "halconfig.yml")
 # Whole halconfigs the purity and seeded-variant tests start from: the project's own golden case
@@ -623,7 +624,7 @@ def seed_data(seed: str):
     """A fresh copy of a seed halconfig, as the CLI reads it."""
     if seed == "kleat-corpus":
         need_reference()
-    from renderer.yamlread import load
+    from renderer.read.yaml11 import load
 
     with open(SEEDS[seed], encoding="utf-8") as handle:
         return load(handle.read(), SEEDS[seed])
@@ -809,7 +810,7 @@ def test_seeded_variants_translate_cleanly(seed, data):
     ("1234", "1234"),                  # a number in a string field is its text
 ])
 def test_string_fields_keep_yaml_1_1_lookalikes(raw, value):
-    from renderer.yamlread import load
+    from renderer.read.yaml11 import load
 
     files = out(load(f"version: {raw}\ntimezone: {raw}\n"))
     assert files["echo.yml"]["stats"]["spinnakerVersion"] == value
@@ -820,14 +821,14 @@ def test_string_fields_keep_yaml_1_1_lookalikes(raw, value):
 
 
 def test_yes_in_boolean_field_is_true():
-    from renderer.yamlread import load
+    from renderer.read.yaml11 import load
 
     files = out(load("canary:\n  enabled: yes\n"))
     assert files["gate.yml"]["services"]["kayenta"] == {"enabled": True}
 
 
 def test_decimal_version_refused_with_hint():
-    from renderer.yamlread import load
+    from renderer.read.yaml11 import load
 
     hal, report = read(load("version: 1.30\n"))
     assert not report.ok

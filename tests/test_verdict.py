@@ -155,8 +155,8 @@ def test_the_table_is_large_enough():
 def test_every_preflight_check_is_in_the_table():
     import copy
 
-    from renderer.inputs import check_values
-    from renderer.preflight import CHECKS
+    from renderer.read.inputs import check_values
+    from renderer.read.preflight import CHECKS
 
     found = set()
     for _, values, _, _, _ in MISTAKES:
@@ -315,7 +315,7 @@ def test_the_wrapper_names_the_command_that_reproduces_it(tmp_path):
 # ---------------------------------------------------------------- what validate reads
 
 def test_values_files_merge_as_helm_merges_them():
-    from renderer.inputs import merge_values
+    from renderer.read.inputs import merge_values
 
     base = {"halconfig": {"providers": {"kubernetes": {"enabled": True, "accounts": [{"name": "a"}]}},
                           "timezone": "UTC"}, "strict": False}
@@ -361,7 +361,7 @@ def test_kleat_compat_turns_the_refusals_into_warnings_and_nothing_else(tmp_path
                                       "saml/metadata.xml", "https://idp.example.com/metadata"])
 def test_saml_metadata_may_be_a_file_or_a_url(location):
     # Halyard's metadataLocal: a file path is what `hal config security authn saml` wrote.
-    from renderer import halconfig
+    from renderer.read import halconfig
 
     saml = {"enabled": True, "issuerId": "spin", "metadataUrl": location}
     _, report = halconfig.read(hal(security={"authn": {"enabled": True, "saml": saml}}))
@@ -369,7 +369,7 @@ def test_saml_metadata_may_be_a_file_or_a_url(location):
 
 
 def test_saml_metadata_with_a_scheme_must_be_a_url():
-    from renderer import halconfig
+    from renderer.read import halconfig
 
     saml = {"enabled": True, "issuerId": "spin", "metadataUrl": "https:/idp.example.com"}
     _, report = halconfig.read(hal(security={"authn": {"enabled": True, "saml": saml}}))
@@ -377,7 +377,7 @@ def test_saml_metadata_with_a_scheme_must_be_a_url():
 
 
 def test_keel_without_sql_needs_the_charts_bundled_mysql():
-    from renderer.inputs import check_values
+    from renderer.read.inputs import check_values
 
     values = {"halconfig": hal(managedDelivery={"enabled": True})}
     assert check_values(values)[2].ok

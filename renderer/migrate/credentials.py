@@ -15,7 +15,8 @@ import re
 
 from .walk import marked_strings
 from ..problems import format_path
-from ..translate import OUTPUTS, render, translate
+from ..translate import OUTPUTS, translate
+from ..write.config_text import render
 
 SECRET_NAME = "spinnaker-halyard-credentials"
 NOT_SPRING = ("deck.env", "spinnaker-monitoring.yml")

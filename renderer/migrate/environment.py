@@ -13,7 +13,7 @@ import re
 
 from ..problems import format_path
 from ..service_facts import JAVA_SERVICES, SERVICES, SPLITS
-from ..values_model import default_resources
+from renderer.generate.values_model import default_resources
 from .credentials import url_with_password
 
 # SPLITS: Halyard's split names -> (service, the chart's `ha.<service>` key for that split).
@@ -507,7 +507,7 @@ class Environment:
 
 
 def _not_a_service(name: str) -> str:
-    from ..validate import suggest
+    from renderer.model.normalize import suggest
 
     hint = suggest(name, list(SERVICES) + list(SPLITS))
     return f"{name!r} is not a service the chart runs, so Halyard applied this to nothing either." + \

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import os
 
-from .. import halconfig, halyard
+from renderer.read import halconfig, halyard
 from ..model import HAL
 from ..problems import InvalidHalconfig, Report
-from ..yamlread import NotText, decode, load
+from renderer.read.yaml11 import NotText, decode, load
 from . import files as referenced
 from .report import MigrationReport
 

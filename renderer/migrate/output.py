@@ -7,7 +7,7 @@ import re
 import shlex
 import textwrap
 
-from ..emit import scalar, to_yaml
+from renderer.write.config_text import scalar, to_yaml
 from ..model import HAL
 from ..problems import ERROR, NOTE, WARNING, format_path
 from ..releases import DEFAULT, Release, UnsupportedRelease
@@ -147,7 +147,8 @@ def _files_entry(files, halconfig, release) -> dict:
     one of its files are listed (so an optional service that does not run is no error); when the
     monitoring daemon reads one, routing is left to the post-renderer, which also mounts the Secret in
     the sidecar."""
-    from ..translate import OUTPUTS, render, translate
+    from ..translate import OUTPUTS, translate
+    from ..write.config_text import render
 
     keys = sorted(f.key for f in files)
     texts = render(translate(halconfig, release))

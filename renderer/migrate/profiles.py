@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from ..problems import InvalidHalconfig
 from ..service_facts import JAVA_SERVICES, SERVICES, SPLITS
-from ..yamlread import load
+from renderer.read.yaml11 import load
 
 
 def map_profiles(profiles: dict, deployment: str, ha_on: dict, report, vault) -> dict:

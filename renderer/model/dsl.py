@@ -1,8 +1,8 @@
 """The vocabulary the halconfig model is declared in.
 
 Every field of the halconfig is declared once, with these constructors, in the
-section modules next to this file. Parsing (`renderer.validate`), the JSON
-schema (`renderer.schema`) and the reference docs (`renderer.docs`) all walk
+section modules next to this file. Parsing (`renderer.model.normalize`), the JSON
+schema (`renderer.generate.json_schema`) and the reference docs (`renderer.generate.halconfig_reference`) all walk
 the same declarations, so they cannot disagree.
 
 Value semantics follow kleat's (protobuf JSON) so that the normalized
@@ -64,7 +64,7 @@ class Field:
         # what becomes of them. They never reach a service config as such.
         self.halyard = halyard
         # Halyard wrote this message as a list of entries, each named by this
-        # key (canary.serviceIntegrations); `renderer.halyard` converts it.
+        # key (canary.serviceIntegrations); `renderer.read.halyard` converts it.
         self.keyed_list = keyed_list
         # Chart values only: the default written to values.yaml.
         self.default = default

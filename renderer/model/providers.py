@@ -3,7 +3,7 @@
 Clouddriver receives every provider block (`clouddriver.yml`) but for the
 bake defaults; rosco receives what it binds of the providers it bakes images
 for (`bakeryDefaults`, and the account fields a Google, Azure or Oracle bake
-needs; see `renderer.kleat_differences`), and Deck learns each enabled
+needs; see `renderer.translate.kleat_differences`), and Deck learns each enabled
 provider's primary account.
 Besides kleat's providers this declares `cloudrun` and `tencentcloud`, which
 Halyard supported and current clouddriver (and, for Tencent Cloud, rosco)

@@ -3,7 +3,7 @@
 A pipeline of small passes over the document stream:
 
 1. split the stream (`stream`), find and decode the config bundle (`bundle`);
-2. read the halconfig (`renderer.halconfig`, as the CLI does) and fill in the
+2. read the halconfig (`renderer.read.halconfig`, as the CLI does) and fill in the
    public URLs from `expose` where the halconfig leaves them unset;
 3. translate (`renderer.translate`, the functions `generate` uses);
 4. assemble each service's files (`configset`) and build ConfigMaps/Secrets
@@ -68,8 +68,8 @@ def _read_halconfig(bundle: dict, warnings: list | None = None):
     release the chart runs (`version`); every error in one refusal."""
     from urllib.parse import urlsplit
 
-    from .. import halconfig
-    from ..preflight import Chart
+    from renderer.read import halconfig
+    from renderer.read.preflight import Chart
     from ..releases import Release, UnsupportedRelease
 
     try:

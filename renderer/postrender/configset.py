@@ -8,7 +8,7 @@ only place that knows how Spinnaker's services find each other: discovery in
 """
 from __future__ import annotations
 
-from ..emit import settings_js
+from renderer.write.config_text import settings_js
 from ..service_facts import MONITORING_DAEMON_PORT, SERVICES
 from ..translate._common import get
 from .errors import PostRenderError

@@ -4,8 +4,8 @@ from __future__ import annotations
 import base64
 import hashlib
 
-from ..emit import env_file, to_yaml
-from ..secrets import holds_secret
+from renderer.write.config_text import env_file, to_yaml
+from renderer.model.credentials import holds_secret
 from ..service_facts import SERVICES
 from .stream import HELM4_ANNOTATION, Document
 
@@ -100,7 +100,7 @@ def build_objects(bundle: dict, hal: dict, files: dict, outputs: dict, helm4: bo
     """The ConfigMaps and Secrets of every service, Deck's env Secret, and
     front50's (its S3 keys as AWS_ACCESS_KEY_ID/AWS_SECRET_ACCESS_KEY, maybe none)."""
     from ..model import HAL
-    from ..secrets import secret_values
+    from renderer.model.credentials import secret_values
     from .errors import PostRenderError
 
     secrets = secret_values(HAL, hal)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import copy
 
-from ..emit import to_yaml
+from renderer.write.config_text import to_yaml
 from .errors import PostRenderError
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 
-from ..emit import to_yaml
+from renderer.write.config_text import to_yaml
 from .errors import PostRenderError
 from .objects import PLACEHOLDER
 

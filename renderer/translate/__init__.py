@@ -1,14 +1,14 @@
 """Halconfig -> per-service config, one pure function per output file.
 
-Each function takes the normalized halconfig (see `renderer.validate`) and
+Each function takes the normalized halconfig (see `renderer.model.normalize`) and
 the release it is for (`renderer.releases.Release`: the services read
 different keys in different releases), and returns that file's content as
-plain data; `render()` turns them into text.
+plain data; `renderer.write.config_text.render()` turns them into text.
 The CLI and the post-renderer both call these and nothing else.
 """
 from __future__ import annotations
 
-from ..kleat_differences import left_out
+from .kleat_differences import left_out
 from ..releases import KLEAT, Release
 from ..model import HAL
 from ._common import for_release, with_kubernetes_secrets, with_plugins
@@ -56,18 +56,3 @@ def translate(hal: dict, release: Release = KLEAT) -> dict:
     for name in JAVA_SERVICE_FILES:
         outputs[name] = with_kubernetes_secrets(outputs[name], release)
     return outputs
-
-
-def render(outputs: dict) -> dict:
-    """{file name: text} from `translate()`'s data."""
-    from ..emit import env_file, settings_js, to_yaml
-
-    text = {}
-    for name, data in outputs.items():
-        if name.endswith(".js"):
-            text[name] = settings_js(data)
-        elif name.endswith(".env"):
-            text[name] = env_file(data)
-        else:
-            text[name] = to_yaml(data)
-    return text

@@ -5,7 +5,7 @@ notification blocks (kleat copies them in whole).
 """
 from ..model.notifications import Notifications
 from ..releases import Release
-from ..secrets import redact
+from renderer.model.credentials import redact
 from ._common import get, pick
 from .gate import login_methods
 

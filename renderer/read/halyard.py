@@ -12,8 +12,8 @@ here is declared in the model too, so the schema and the docs know it.
 """
 from __future__ import annotations
 
-from .problems import Report
-from .service_facts import FRONT50_STORES as STORE_TYPES
+from renderer.problems import Report
+from renderer.service_facts import FRONT50_STORES as STORE_TYPES
 
 
 def is_halyard_file(data) -> bool:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .model.providers import Providers
+from renderer.model.providers import Providers
 
 
 @dataclass(frozen=True)

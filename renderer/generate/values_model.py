@@ -11,9 +11,9 @@ templates read too (its generated copy `charts/spinnaker/files/services.json`).
 """
 from __future__ import annotations
 
-from .model.dsl import Any, Bool, Enum, IntValue, List, Map, Msg, Str, message
-from .releases import DEFAULT as DEFAULT_RELEASE, SUPPORTED
-from .service_facts import MONITORING_DAEMON_IMAGE, MONITORING_DAEMON_PORT, REDIS_SERVICES, SERVICES, Service
+from renderer.model.dsl import Any, Bool, Enum, IntValue, List, Map, Msg, Str, message
+from renderer.releases import DEFAULT as DEFAULT_RELEASE, SUPPORTED
+from renderer.service_facts import MONITORING_DAEMON_IMAGE, MONITORING_DAEMON_PORT, REDIS_SERVICES, SERVICES, Service
 
 
 def default_resources(facts: Service) -> dict:

@@ -1,6 +1,6 @@
 """The JSON schema of the chart's values (`values.schema.json`), built from the models.
 
-The chart's own values come from `renderer.values_model`; the `halconfig`
+The chart's own values come from `renderer.generate.values_model`; the `halconfig`
 value is the halconfig model (`renderer.model`) in either of its two forms: a
 kleat-form halconfig (`HAL`) or a whole Halyard `~/.hal/config`
 (`HALYARD_FILE`). Nothing here is written by hand, so the schema cannot drift
@@ -20,7 +20,7 @@ Two schemas come from here, differing only in unknown halconfig keys:
   `strict` (a warning, or an error with `strict: true`), the same verdict and
   message `spinnaker-renderer validate` gives.
 
-Halconfig field types are a subset of what the normalizer (`renderer.validate`)
+Halconfig field types are a subset of what the normalizer (`renderer.model.normalize`)
 accepts, so whatever the schema accepts the renderer accepts: strings also take
 integers, booleans also take "true"/"false" as Halyard read them (an enum, not
 a regular expression Helm would print), every field takes null (= unset).
@@ -38,8 +38,8 @@ from __future__ import annotations
 
 import json
 
-from .model.dsl import ANY, BOOL, ENUM, INT, INTV, MSG, STR, STRV
-from .validate import QUOTED_BOOLEANS
+from renderer.model.dsl import ANY, BOOL, ENUM, INT, INTV, MSG, STR, STRV
+from renderer.model.normalize import QUOTED_BOOLEANS
 
 # What Python's int() (the normalizer) accepts as a whole number in a string.
 INT_PATTERN = r"^\s*[-+]?[0-9]+(_[0-9]+)*\s*$"
@@ -288,10 +288,10 @@ def halconfig_schema(builder: Builder) -> dict:
 
     Both forms in one set of properties (the Halyard file's three keys next to
     the halconfig's) rather than an if/then/else whose failures Helm reports as
-    noise; the renderer tells the two forms apart (`renderer.halyard`). A
+    noise; the renderer tells the two forms apart (`renderer.read.halyard`). A
     string (`--set-file halconfig=...`) is parsed by the chart, after
     validation: its content cannot be checked here."""
-    from .model import HAL, HALYARD_FILE
+    from renderer.model import HAL, HALYARD_FILE
 
     hal = builder.definitions[builder.message(HAL, True)]
     properties = dict(hal["properties"])
@@ -306,8 +306,8 @@ def halconfig_schema(builder: Builder) -> dict:
 def schema(for_helm: bool = False) -> dict:
     """The JSON schema of the chart's values: for editors, or (`for_helm`) the chart's own, which
     leaves unknown halconfig keys to the renderer."""
-    from .model import HAL, HALYARD_FILE
-    from .values_model import Values
+    from renderer.model import HAL, HALYARD_FILE
+    from renderer.generate.values_model import Values
 
     names = Names([Values, HAL, HALYARD_FILE])
     builder = Builder(names, closed=not for_helm)
@@ -333,7 +333,7 @@ def schema(for_helm: bool = False) -> dict:
     return {
         "$schema": DRAFT,
         "title": "Values of the spinnaker chart",
-        "description": Values.doc.strip() + " Generated from renderer/values_model.py and renderer/model/ by "
+        "description": Values.doc.strip() + " Generated from renderer/generate/values_model.py and renderer/model/ by "
                                             "scripts/generate.py (`spinnaker-renderer schema`).",
         "type": "object",
         "properties": properties,

@@ -12,7 +12,7 @@ extends its command building with the right flags for the Helm in use:
 
 Without a CHART argument the chart installed with the renderer is used. The
 arguments are read as helm reads them, with the flag table of the Helm in use
-(`renderer.helmflags`), so flags before the chart never hide it; when the chart
+(`renderer.cli.helmflags`), so flags before the chart never hide it; when the chart
 cannot be told, it says so. Before helm runs, the values (chart defaults, then each `-f` file) are checked
 against the chart's schema and the halconfig is read the way the
 post-renderer will read it, so mistakes show with their paths up front; for a
@@ -27,8 +27,8 @@ import sys
 import tarfile
 import tempfile
 
-from . import bundled, helmflags
-from .exits import EXIT_INVALID, EXIT_OK, EXIT_USAGE
+from renderer.cli import bundled, helmflags
+from renderer.cli.exits import EXIT_INVALID, EXIT_OK, EXIT_USAGE
 
 PLUGIN_NAME = bundled.PLUGIN_NAME
 VERBS = helmflags.VERBS
@@ -42,7 +42,7 @@ def find_helm() -> str | None:
 
 class HelmArgs:
     """A `helm install|upgrade|template ...` command line read the way helm (cobra/pflag) reads it,
-    with the flag table of the Helm in use (`renderer.helmflags`): `positionals` (RELEASE, CHART),
+    with the flag table of the Helm in use (`renderer.cli.helmflags`): `positionals` (RELEASE, CHART),
     `flags` [(long name, value)], `unknown` (flags that Helm's `verb` does not list)."""
 
     def __init__(self, args, major: int):
@@ -158,7 +158,7 @@ def check_values(args, major: int) -> list[str]:
 
     import yaml
 
-    from .inputs import check_values as verdict, merge_values
+    from renderer.read.inputs import check_values as verdict, merge_values
 
     chart, why = find_chart(args, major)
     values, schema = {}, None
@@ -174,8 +174,8 @@ def check_values(args, major: int) -> list[str]:
     else:
         print(f"spinnaker-renderer helm: {chart} is not a local chart; "
               "its values are checked by helm only.", file=sys.stderr)
-    from .problems import InvalidHalconfig
-    from .yamlread import NotText, decode, load
+    from renderer.problems import InvalidHalconfig
+    from renderer.read.yaml11 import NotText, decode, load
 
     for path in _values_files(args, major):
         try:
@@ -309,7 +309,7 @@ def _checked_run(helm: str, major: int, helm_args: list) -> int:
 
 
 def _show_last_error() -> None:
-    from . import lasterror
+    from renderer import lasterror
 
     reason = lasterror.read()
     if reason is not None:

@@ -5,9 +5,9 @@ across values (a `primaryAccount` names an account that exists, a file the
 halconfig points at is mounted in the pods, ...), the kind of rule Halyard's
 and Armory's operator's validators ran. Each check is declared once, with an
 id, the path it looks at, what it says, how to fix it and its severity; the
-halconfig reference lists them (`renderer.docs`). Every route (validate,
+halconfig reference lists them (`renderer.generate.halconfig_reference`). Every route (validate,
 generate, post-render, the helm wrapper) runs them through
-`renderer.halconfig.read`, so a mistake gets the same verdict everywhere.
+`renderer.read.halconfig.read`, so a mistake gets the same verdict everywhere.
 
 `kleat_accepted` marks rules kleat (the reference translator) did not enforce:
 they are errors, and warnings under `--kleat-compat`.
@@ -18,8 +18,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Callable
 
-from .problems import ERROR, WARNING
-from .service_facts import FRONT50_STORES
+from renderer.problems import ERROR, WARNING
+from renderer.service_facts import FRONT50_STORES
 
 
 @dataclass(frozen=True)
@@ -122,7 +122,7 @@ def _names(block, key="accounts"):
        "every account (CI master, subscription, search, ...) has a name",
        "Give it a `name`: Spinnaker refers to accounts by name, and clouddriver cannot use a nameless one.")
 def _named(hal, chart):
-    from .model import HAL
+    from renderer.model import HAL
 
     yield from _required(HAL, hal, ())
 
@@ -175,7 +175,7 @@ def _primary(hal, chart):
 
 
 def _missing(what, wanted, names) -> str:
-    from .validate import suggest
+    from renderer.model.normalize import suggest
 
     known = ", ".join(repr(n) for n in names[:10]) or "none"
     hint = suggest(wanted, names)
@@ -418,7 +418,7 @@ def _urls(hal, chart):
         if "${" in value:
             continue  # a Spring placeholder resolved by the service
         if not _URL.match(value):
-            from .validate import _show
+            from renderer.model.normalize import _show
 
             yield path, f"{_show(value)} is not a URL."
 
@@ -427,10 +427,10 @@ def _urls(hal, chart):
 def _timezone(hal, chart):
     tz = hal.get("timezone")
     if tz and not _known_zone(tz):
-        from .validate import suggest
+        from renderer.model.normalize import suggest
 
         hint = suggest(tz, sorted(_zones())) if len(tz) < 100 else ""
-        from .validate import _show
+        from renderer.model.normalize import _show
 
         yield ("timezone",), f"{_show(tz)} is not a time zone." + (f" {hint}" if hint else "")
 

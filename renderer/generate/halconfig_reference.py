@@ -20,9 +20,9 @@ from __future__ import annotations
 
 import re
 
-from .model.dsl import ANY, BOOL, ENUM, INT, INTV, MSG, STR, STRV
-from .releases import SUPPORTED
-from .service_facts import switch_paths
+from renderer.model.dsl import ANY, BOOL, ENUM, INT, INTV, MSG, STR, STRV
+from renderer.releases import SUPPORTED
+from renderer.service_facts import switch_paths
 
 MAX_DEPTH = 16
 MAP_KEY = "probe-key"
@@ -119,8 +119,8 @@ def _all_fields(root):
 
 def release_probes() -> list:
     """kleat's release and every release where a field's key changes (the model's `Read` boundaries)."""
-    from .model import HAL
-    from .releases import KLEAT
+    from renderer.model import HAL
+    from renderer.releases import KLEAT
 
     found = {KLEAT}
     for field in _all_fields(HAL):
@@ -133,8 +133,8 @@ def consumers() -> dict:
     """{(id(message), field name): set of output files} over every place the field occurs."""
     import copy
 
-    from .model import HAL
-    from .translate import translate
+    from renderer.model import HAL
+    from renderer.translate import translate
 
     found: dict = {}
     for release in release_probes():
@@ -160,7 +160,7 @@ def releases_text(field) -> str:
     """Per release range, where the field is read: `before 2025.2.0: in place; 2025.2.0 and later: `key``."""
     if not field.reads:
         return ""
-    from .translate._reads import CONVERSIONS
+    from renderer.translate._reads import CONVERSIONS
 
     parts = []
     for read in field.reads:
@@ -174,7 +174,7 @@ def releases_text(field) -> str:
 
 def _gaps(field) -> bool:
     """Whether some supported release reads none of the field's keys."""
-    from .releases import LINES, Release
+    from renderer.releases import LINES, Release
 
     probes = set(release_probes())
     probes.update(Release(line.major, line.first, 0) for line in LINES)
@@ -222,9 +222,9 @@ def _reachable_without_halyard(root) -> set:
 
 class _Reference:
     def __init__(self):
-        from .model import HAL, HALYARD_FILE
-        from .translate import OUTPUTS
-        from .service_facts import SERVICES
+        from renderer.model import HAL, HALYARD_FILE
+        from renderer.translate import OUTPUTS
+        from renderer.service_facts import SERVICES
 
         self.hal = HAL
         self.halyard_file = HALYARD_FILE
@@ -404,8 +404,8 @@ class _Reference:
 
 
 def preflight_table() -> list[str]:
-    """The declared preflight checks (renderer/preflight.py) as a section of the reference."""
-    from .preflight import CHECKS
+    """The declared preflight checks (renderer/read/preflight.py) as a section of the reference."""
+    from renderer.read.preflight import CHECKS
 
     out = [
         '<a id="preflight-checks"></a>',

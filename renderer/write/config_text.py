@@ -165,3 +165,16 @@ def env_file(env: dict) -> str:
             raise ValueError(f"{key} cannot contain a line break")
         lines.append(f"{key}={value}")
     return "".join(line + "\n" for line in lines)
+
+
+def render(outputs: dict) -> dict:
+    """{file name: text} from `renderer.translate.translate()`'s data, each file in its own format."""
+    text = {}
+    for name, data in outputs.items():
+        if name.endswith(".js"):
+            text[name] = settings_js(data)
+        elif name.endswith(".env"):
+            text[name] = env_file(data)
+        else:
+            text[name] = to_yaml(data)
+    return text

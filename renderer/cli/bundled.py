@@ -14,9 +14,9 @@ import shutil
 import sys
 import tarfile
 
-from . import __version__
+from renderer import __version__
 
-PACKAGE = os.path.dirname(os.path.abspath(__file__))
+PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 ROOT = os.path.dirname(PACKAGE)
 PLUGIN_NAME = "spinnaker-renderer"
 # The plugin's entry point runs this (else `spinnaker-renderer` on PATH).

@@ -6,7 +6,7 @@ releases; this says so, so nothing is dropped silently.
 """
 from __future__ import annotations
 
-from .releases import Release
+from renderer.releases import Release
 
 
 def report_unread(msg, data, release: Release, report, path: tuple = ()) -> None:

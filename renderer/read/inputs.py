@@ -1,5 +1,5 @@
 """Chart values as every Helm route reads them: Helm's merge of values files, and the verdict on them.
-(A halconfig file is read by `renderer.halconfig`, a Halyard directory by `renderer.migrate.haldir`.)
+(A halconfig file is read by `renderer.read.halconfig`, a Halyard directory by `renderer.migrate.haldir`.)
 
 `check_values(values)` is the one verdict on chart values (`validate -f`, the
 `helm` wrapper); it and the post-renderer (on the config bundle the chart hands
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 CHART_VALUES = os.path.join(ROOT, "charts", "spinnaker", "values.yaml")
 
 
@@ -38,7 +38,7 @@ def _drop_nulls(value):
 
 
 def chart_facts(values: dict):
-    from .preflight import Chart
+    from renderer.read.preflight import Chart
 
     return Chart.from_values(values)
 
@@ -47,9 +47,9 @@ def check_values(values: dict, *, kleat_compat: bool = False, release=None):
     """(hal, release, report) for chart values, as every Helm route reads them: the release is
     `release` (--release), else `spinnaker.version`, else the halconfig's version when it names one,
     else the chart's default, as the chart's `spinnaker.version` helper picks it."""
-    from . import halconfig
-    from .problems import Report
-    from .releases import DEFAULT, Release, UnsupportedRelease
+    from renderer.read import halconfig
+    from renderer.problems import Report
+    from renderer.releases import DEFAULT, Release, UnsupportedRelease
 
     values = values if isinstance(values, dict) else {}
     chosen = str((values.get("spinnaker") or {}).get("version") or "") if isinstance(values.get("spinnaker"), dict) else ""

@@ -11,8 +11,8 @@ import argparse
 import os
 import sys
 
-from .exits import EXIT_INVALID, EXIT_OK, EXIT_USAGE
-from .problems import ERROR, NOTE, WARNING, InvalidHalconfig
+from renderer.cli.exits import EXIT_INVALID, EXIT_OK, EXIT_USAGE
+from renderer.problems import ERROR, NOTE, WARNING, InvalidHalconfig
 
 
 class UsageError(Exception):
@@ -80,7 +80,7 @@ def _parser() -> argparse.ArgumentParser:
 
 def _read_source(path: str) -> tuple[str, str]:
     """(text, name) of a halconfig file; UsageError/_InputError on failure."""
-    from .yamlread import NotText, decode
+    from renderer.read.yaml11 import NotText, decode
 
     if path == "-":
         raw = sys.stdin.buffer.read()
@@ -108,7 +108,7 @@ def _print_problems(report, text: str, source: str, levels) -> None:
         return
     missing = [p.path for p in shown if p.line is None]
     if missing and text:
-        from .yamlread import locate
+        from renderer.read.yaml11 import locate
 
         lines = locate(text, missing)
         for p in shown:
@@ -119,7 +119,7 @@ def _print_problems(report, text: str, source: str, levels) -> None:
 
 
 def _requested_release(args):
-    from .releases import Release, UnsupportedRelease
+    from renderer.releases import Release, UnsupportedRelease
 
     if args.release is None:
         return None
@@ -131,7 +131,7 @@ def _requested_release(args):
 
 def _load(args):
     """(hal, release, report, text, source) or raise InvalidHalconfig."""
-    from . import halconfig
+    from renderer.read import halconfig
 
     requested = _requested_release(args)
     data, text, source = _read_halconfig(args.halconfig)
@@ -147,10 +147,10 @@ def _load(args):
 def _read_halconfig(path: str):
     """(data, text, source) of a halconfig file, or of the config of a Halyard directory (~/.hal) read
     as `migrate` reads it (renderer.migrate.haldir)."""
-    from .yamlread import load
+    from renderer.read.yaml11 import load
 
     if path != "-" and os.path.isdir(path):
-        from .migrate.haldir import open_hal_dir
+        from renderer.migrate.haldir import open_hal_dir
 
         hal_dir = open_hal_dir(path)
         if hal_dir.unreadable:
@@ -167,8 +167,8 @@ def _read_halconfig(path: str):
 
 def _load_values(args):
     """(hal, release, report, text, source) of chart values files merged as Helm merges them."""
-    from .inputs import CHART_VALUES, check_values, merge_values
-    from .yamlread import load
+    from renderer.read.inputs import CHART_VALUES, check_values, merge_values
+    from renderer.read.yaml11 import load
 
     values, texts = {}, []
     for path in ([CHART_VALUES] if os.path.exists(CHART_VALUES) else []) + list(args.values):
@@ -194,7 +194,8 @@ def _load_values(args):
 
 
 def cmd_generate(args) -> int:
-    from .translate import render, translate
+    from renderer.translate import translate
+    from renderer.write.config_text import render
 
     hal, release, report, text, source = _load(args)
     _print_problems(report, text, source, (WARNING, NOTE) if args.verbose else (WARNING,))
@@ -205,8 +206,8 @@ def cmd_generate(args) -> int:
 
 
 def write_files(outdir: str, files: dict) -> None:
-    """Write every file into `outdir` or none (renderer.writeall)."""
-    from .writeall import write_all
+    """Write every file into `outdir` or none (renderer.write.files)."""
+    from renderer.write.files import write_all
 
     in_the_way = [n for n in files if os.path.lexists(os.path.join(outdir, n))
                   and not os.path.isfile(os.path.join(outdir, n))]
@@ -236,10 +237,10 @@ def cmd_validate(args) -> int:
 
 
 def cmd_migrate(args) -> int:
-    from .migrate import migrate
-    from .migrate.credentials import SECRET_NAME as CREDENTIALS_SECRET
-    from .migrate.output import SECRET_NAME
-    from .writeall import write_all
+    from renderer.migrate import migrate
+    from renderer.migrate.credentials import SECRET_NAME as CREDENTIALS_SECRET
+    from renderer.migrate.output import SECRET_NAME
+    from renderer.write.files import write_all
 
     if not os.path.isdir(args.hal_dir):
         raise UsageError(f"{args.hal_dir} is not a directory (HAL_DIR holds Halyard's `config`, usually ~/.hal)")
@@ -276,13 +277,13 @@ def cmd_migrate(args) -> int:
 
 
 def cmd_post_render(args) -> int:
-    from .postrender import main as post_render_main
+    from renderer.postrender import main as post_render_main
 
     return post_render_main(args.error_file)
 
 
 def cmd_last_error(args) -> int:
-    from . import lasterror
+    from renderer import lasterror
 
     reason = lasterror.read()
     if reason is None:
@@ -293,27 +294,27 @@ def cmd_last_error(args) -> int:
 
 
 def cmd_schema(args) -> int:
-    from .schema import schema_text
+    from renderer.generate.json_schema import schema_text
 
     sys.stdout.write(schema_text(for_helm=args.helm))
     return EXIT_OK
 
 
 def cmd_docs(args) -> int:
-    from .docs import halconfig_reference
+    from renderer.generate.halconfig_reference import halconfig_reference
 
     sys.stdout.write(halconfig_reference())
     return EXIT_OK
 
 
 def cmd_helm(args) -> int:
-    from .helmwrap import run
+    from renderer.cli.helm import run
 
     return run(args.helm_args)
 
 
 def cmd_plugin_package(args) -> int:
-    from .bundled import write_plugin_tarball
+    from renderer.cli.bundled import write_plugin_tarball
 
     path = write_plugin_tarball(args.output)
     print(path)
@@ -322,7 +323,7 @@ def cmd_plugin_package(args) -> int:
 
 
 def cmd_chart_path(args) -> int:
-    from .bundled import chart_dir
+    from renderer.cli.bundled import chart_dir
 
     print(chart_dir())
     return EXIT_OK
@@ -339,7 +340,7 @@ def main(argv=None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if argv == ["post-render"]:
         # The hot path on every helm command: skip building the argument parser.
-        from .postrender import main as post_render_main
+        from renderer.postrender import main as post_render_main
 
         return post_render_main(None)
     args = _parser().parse_args(argv)

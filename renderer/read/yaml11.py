@@ -14,7 +14,7 @@ import re
 
 import yaml
 
-from .problems import InvalidHalconfig, Report
+from renderer.problems import InvalidHalconfig, Report
 
 try:  # libyaml's parser where the wheel has it; same results, much faster
     from yaml import CSafeLoader as _Base

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import functools
 
-from .model.dsl import ANY, BOOL, ENUM, INT, INTV, MSG, STR, STRV
-from .problems import Report
+from renderer.model.dsl import ANY, BOOL, ENUM, INT, INTV, MSG, STR, STRV
+from renderer.problems import Report
 
 _INT32 = (-(2**31), 2**31 - 1)
 # Booleans in quotes, as Halyard read them (the schema lists the same spellings).
@@ -70,7 +70,7 @@ def _homes(key, within):
 @functools.lru_cache(maxsize=1)
 def _field_index():
     """({field name: [(message, where, block)]}, ids of the halconfig's messages), built once."""
-    from .model.hal import Hal
+    from renderer.model.hal import Hal
 
     index = {}
 

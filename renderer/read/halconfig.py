@@ -8,19 +8,19 @@ values or in the config bundle), so every Helm route reads it alike.
 """
 from __future__ import annotations
 
-from . import halyard
-from .model import HAL
-from .preflight import run_checks
-from .problems import Report
-from .releases import Release, target
-from .unread import report_unread
-from .validate import normalize
+from renderer.read import halyard
+from renderer.model import HAL
+from renderer.read.preflight import run_checks
+from renderer.problems import Report
+from renderer.releases import Release, target
+from renderer.read.unread import report_unread
+from renderer.model.normalize import normalize
 
 
 def read(data, *, deployment: str | None = None, strict: bool = False, base: tuple = (),
          kleat_compat: bool = False, chart=None):
     """Normalize halconfig `data` and run the preflight checks; problems (with paths under `base`) go
-    to the report. `chart` (a `renderer.preflight.Chart`) enables the checks against the chart's values."""
+    to the report. `chart` (a `renderer.read.preflight.Chart`) enables the checks against the chart's values."""
     hal, report, _ = _read(data, deployment, strict, base, kleat_compat, chart)
     return hal, report
 
@@ -44,10 +44,10 @@ def read_chart_halconfig(values: dict, requested: Release | None = None, *, char
     """(hal, release, report) for the halconfig as the chart carries it, in its values (`validate -f`,
     the helm wrapper) or in the config bundle it hands the post-renderer: `halconfig` (a mapping, or
     the text `--set-file halconfig=FILE` gives), `halconfigDeployment` and `strict`; paths under
-    `halconfig`. `chart` (a `renderer.preflight.Chart`) is what the chart says about its pods."""
+    `halconfig`. `chart` (a `renderer.read.preflight.Chart`) is what the chart says about its pods."""
     hal = values.get("halconfig")
     if isinstance(hal, str):  # the chart parses it (templates/_helpers.tpl spinnaker.loadHal)
-        from .yamlread import load
+        from renderer.read.yaml11 import load
 
         hal = load(hal, "halconfig") if hal.strip() else {}
     return read_for_release(hal or {}, requested, deployment=values.get("halconfigDeployment") or None,

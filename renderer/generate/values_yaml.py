@@ -1,4 +1,4 @@
-"""charts/spinnaker/values.yaml, written from `renderer.values_model`.
+"""charts/spinnaker/values.yaml, written from `renderer.generate.values_model`.
 
 Every value gets its description as a comment above it, the way Helm users
 expect to read a chart's values.
@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import textwrap
 
-from .emit import scalar, to_yaml
-from .model.dsl import MSG
+from renderer.write.config_text import scalar, to_yaml
+from renderer.model.dsl import MSG
 
 
 def field_default(field):
@@ -56,9 +56,9 @@ def _message_lines(msg, indent: str) -> list[str]:
 
 
 def values_yaml() -> str:
-    from .values_model import Values
+    from renderer.generate.values_model import Values
 
-    header = ["# Values of the spinnaker chart. Generated from renderer/values_model.py by",
+    header = ["# Values of the spinnaker chart. Generated from renderer/generate/values_model.py by",
               "# scripts/generate.py: edit the model, not this file.",
               "# yaml-language-server: $schema=values.schema.json", ""]
     return "\n".join(header + _message_lines(Values, "")) + "\n"

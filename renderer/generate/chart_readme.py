@@ -1,4 +1,4 @@
-"""charts/spinnaker/README.md, written from `renderer.values_model`.
+"""charts/spinnaker/README.md, written from `renderer.generate.values_model`.
 
 The values tables list every value with its type, default and description,
 exactly as values.yaml and values.schema.json have them (all three come from
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 
-from .model.dsl import ENUM, MSG
+from renderer.model.dsl import ENUM, MSG
 
 # Entries of a message are "alike" (documented once, as `<name>`) when they share this much of their fields.
 _ALIKE = 0.8
@@ -16,7 +16,7 @@ _ALIKE = 0.8
 INTRO = """\
 # spinnaker
 
-<!-- Generated from renderer/values_model.py by scripts/generate.py; edit the model, not this file. -->
+<!-- Generated from renderer/generate/values_model.py by scripts/generate.py; edit the model, not this file. -->
 
 Spinnaker, the continuous delivery platform, installed like any other Helm chart and configured by a
 **halconfig** in the values: kleat's form, or a whole Halyard `~/.hal/config` pasted as it is. A
@@ -67,7 +67,7 @@ splits, external Redis with S3 storage, an Ingress with TLS and OAuth login, and
 
 
 def _default(field):
-    from .valuesyaml import field_default
+    from renderer.generate.values_yaml import field_default
 
     return field_default(field)
 
@@ -82,7 +82,7 @@ def _cell(text: str) -> str:
 
 
 def _type(field) -> str:
-    from .docs import type_words
+    from renderer.generate.halconfig_reference import type_words
 
     if field.kind == MSG:
         return type_words(field, "object")
@@ -178,7 +178,7 @@ class _Table:
 def _chart_file(*parts) -> str:
     import os
 
-    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     with open(os.path.join(root, "charts", "spinnaker", *parts), encoding="utf-8") as handle:
         return handle.read()
 
@@ -186,7 +186,7 @@ def _chart_file(*parts) -> str:
 def chart_readme() -> str:
     import yaml
 
-    from .values_model import Values
+    from renderer.generate.values_model import Values
 
     chart = yaml.safe_load(_chart_file("Chart.yaml"))
     intro = INTRO.replace("{kube_version}", f"`{chart.get('kubeVersion') or 'any'}`").replace(

@@ -1,0 +1,1 @@
+"""The command line: `spinnaker-renderer` and its `helm` wrapper."""

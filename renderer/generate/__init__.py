@@ -1,0 +1,1 @@
+"""Generated documents: the JSON schemas, values.yaml, the chart README and the halconfig reference."""

@@ -1,0 +1,1 @@
+"""Writing output: service config text and all-or-nothing file sets."""

@@ -1,6 +1,7 @@
 """Small helpers shared by the per-service translations."""
 from __future__ import annotations
 
+from ..model.prune import without_fields
 from ..releases import Span
 
 
@@ -46,26 +47,8 @@ def for_release(msg, data, release):
     services do not read (their `reads` cover other releases), so no
     translation that copies a section whole writes a key its release ignores.
     Fields read at another key are left to `_reads.place`."""
-    if not isinstance(data, dict):
-        return data
-    out = {}
-    for key, value in data.items():
-        field = msg.fields.get(key)
-        if field is None:
-            out[key] = value
-            continue
-        if field.reads and all(read.key is None for read in field.reads) and not field.reads_for(release):
-            continue
-        target = field.target
-        if target is None or field.halyard is not None:
-            out[key] = value
-        elif field.repeated and isinstance(value, list):
-            out[key] = [for_release(target, item, release) for item in value]
-        elif field.map and isinstance(value, dict):
-            out[key] = {k: for_release(target, v, release) for k, v in value.items()}
-        else:
-            out[key] = for_release(target, value, release)
-    return out
+    return without_fields(msg, data, lambda field: field.reads and all(read.key is None for read in field.reads)
+                          and not field.reads_for(release))
 
 
 # kork resolves `encrypted:k8s!n:<secret>!k:<key>` from the Kubernetes API

@@ -1,0 +1,27 @@
+"""Copies of halconfig data without the fields a rule selects, walked along the model."""
+from __future__ import annotations
+
+
+def without_fields(msg, data, drop):
+    """A copy of `data` (an instance of `msg`) without every field, at any depth, for which
+    `drop(field)` is true; keys the model does not declare and free-form values are copied."""
+    if not isinstance(data, dict):
+        return data
+    out = {}
+    for key, value in data.items():
+        field = msg.fields.get(key)
+        if field is None:
+            out[key] = value
+            continue
+        if drop(field):
+            continue
+        target = field.target
+        if target is None:
+            out[key] = value
+        elif field.repeated and isinstance(value, list):
+            out[key] = [without_fields(target, item, drop) for item in value]
+        elif field.map and isinstance(value, dict):
+            out[key] = {k: without_fields(target, item, drop) for k, item in value.items()}
+        else:
+            out[key] = without_fields(target, value, drop)
+    return out

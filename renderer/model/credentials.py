@@ -1,7 +1,7 @@
 """Which values are credentials, as the model declares them (`secret=True`)."""
 from __future__ import annotations
 
-from .prune import without_fields
+from .walk import strings, without_fields
 
 
 def redact(msg, data):
@@ -20,24 +20,12 @@ def secret_values(msg, data, found=None) -> set:
             continue
         target = field.target
         if field.secret:
-            _collect_strings(value, found)
+            found.update(text for text in strings(value) if text)
         elif target is not None:
             items = value if field.repeated else value.values() if field.map else (value,)
             for item in items:
                 secret_values(target, item, found)
     return found
-
-
-def _collect_strings(value, found):
-    if isinstance(value, str):
-        if value:
-            found.add(value)
-    elif isinstance(value, dict):
-        for item in value.values():
-            _collect_strings(item, found)
-    elif isinstance(value, list):
-        for item in value:
-            _collect_strings(item, found)
 
 
 def holds_secret(data, secrets) -> bool:

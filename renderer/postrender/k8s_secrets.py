@@ -8,23 +8,14 @@ does not cover would fail only when the service starts, so it is refused here.
 """
 from __future__ import annotations
 
+from ..model.walk import strings
 from ..translate._common import KUBERNETES_SECRET_PREFIX, KUBERNETES_SECRETS
 from .errors import PostRenderError
 
 
-def references(data, found=None) -> list:
+def references(data) -> list:
     """The `encrypted:k8s!...` strings in `data`, in document order."""
-    found = [] if found is None else found
-    if isinstance(data, str):
-        if data.startswith(KUBERNETES_SECRET_PREFIX):
-            found.append(data)
-    elif isinstance(data, dict):
-        for value in data.values():
-            references(value, found)
-    elif isinstance(data, list):
-        for value in data:
-            references(value, found)
-    return found
+    return [text for text in strings(data) if text.startswith(KUBERNETES_SECRET_PREFIX)]
 
 
 def _params(reference: str) -> dict:

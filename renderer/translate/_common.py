@@ -1,7 +1,7 @@
 """Small helpers shared by the per-service translations."""
 from __future__ import annotations
 
-from ..model.prune import without_fields
+from ..model.walk import strings, without_fields
 from ..releases import Span
 
 
@@ -58,13 +58,7 @@ KUBERNETES_SECRETS = Span("2026.1.0")
 
 
 def refers_to_kubernetes_secrets(data) -> bool:
-    if isinstance(data, str):
-        return data.startswith(KUBERNETES_SECRET_PREFIX)
-    if isinstance(data, dict):
-        return any(refers_to_kubernetes_secrets(v) for v in data.values())
-    if isinstance(data, list):
-        return any(refers_to_kubernetes_secrets(v) for v in data)
-    return False
+    return any(text.startswith(KUBERNETES_SECRET_PREFIX) for text in strings(data))
 
 
 def with_kubernetes_secrets(config: dict, release) -> dict:

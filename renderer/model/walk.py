@@ -1,4 +1,4 @@
-"""Copies of halconfig data without the fields a rule selects, walked along the model."""
+"""Walking halconfig data: copies without selected fields, and the strings it holds."""
 from __future__ import annotations
 
 
@@ -25,3 +25,15 @@ def without_fields(msg, data, drop):
         else:
             out[key] = without_fields(target, value, drop)
     return out
+
+
+def strings(data):
+    """Every string value in parsed data (mapping keys are not values), in document order."""
+    if isinstance(data, str):
+        yield data
+    elif isinstance(data, dict):
+        for value in data.values():
+            yield from strings(value)
+    elif isinstance(data, list):
+        for value in data:
+            yield from strings(value)

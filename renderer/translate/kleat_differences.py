@@ -16,7 +16,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from renderer.model.providers import Providers
+from ..model.providers import Providers
+from .clouddriver import PROVIDERS as _CLOUDDRIVER_PROVIDERS
+from .rosco import BAKING_PROVIDERS as _BAKING_PROVIDERS
 
 
 @dataclass(frozen=True)
@@ -29,10 +31,6 @@ class Difference:
     leave_out: bool = False
 
 
-# The providers clouddriver.yml carries (`renderer.translate.clouddriver.PROVIDERS`).
-_CLOUDDRIVER_PROVIDERS = ("kubernetes", "google", "appengine", "aws", "azure", "cloudfoundry", "dcos",
-                          "dockerRegistry", "ecs", "huaweicloud", "oracle", "tencentcloud", "cloudrun")
-_BAKING_PROVIDERS = ("google", "aws", "azure", "huaweicloud", "oracle", "tencentcloud")
 
 # What rosco binds of each provider block it receives (rosco-core's
 # Rosco<Provider>Configuration and *BakeryDefaults classes, the same from 1.35

@@ -29,11 +29,14 @@ def without_fields(msg, data, drop):
 
 def strings(data):
     """Every string value in parsed data (mapping keys are not values), in document order."""
-    if isinstance(data, str):
-        yield data
-    elif isinstance(data, dict):
-        for value in data.values():
-            yield from strings(value)
-    elif isinstance(data, list):
-        for value in data:
-            yield from strings(value)
+    # An explicit stack: nested generators cost a frame per level for every string yielded,
+    # and this walks every service's whole config on every post-render.
+    stack = [data]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            yield item
+        elif isinstance(item, dict):
+            stack.extend(reversed(item.values()))
+        elif isinstance(item, list):
+            stack.extend(reversed(item))

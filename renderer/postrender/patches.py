@@ -140,7 +140,7 @@ def apply_patches(docs, patches):
                 if doc.name != name:
                     continue
             try:
-                obj = yaml.safe_load(doc.body())
+                obj = doc.parse()
             except yaml.YAMLError as exc:
                 problem = " ".join(str(exc).split())
                 raise PostRenderError(f"the targeted {kind} {name or ''} is not valid YAML ({problem}).".replace(

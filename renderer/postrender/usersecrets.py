@@ -199,7 +199,7 @@ def wire_secrets(docs, bundle: dict, routes: dict) -> None:
         [service] = services
         route = routes[service]
         try:
-            obj = yaml.safe_load(doc.body())
+            obj = doc.parse()
             spec = obj["spec"]["template"]["spec"]
         except (yaml.YAMLError, TypeError, KeyError) as exc:
             problem = " ".join(str(exc).split())

@@ -442,5 +442,12 @@ def _zones():
 
 
 def _known_zone(name: str) -> bool:
-    zones = _zones()
-    return name in zones if zones else True  # no tz database here: do not refuse
+    # Looking one zone up is cheap; listing them all walks the tz database (tens of ms on every
+    # post-render), so the list is made only to suggest a name for an unknown one.
+    import zoneinfo
+
+    try:
+        zoneinfo.ZoneInfo(name)
+        return True
+    except (zoneinfo.ZoneInfoNotFoundError, ValueError, OSError):
+        return not _zones()  # no tz database here: do not refuse

@@ -292,24 +292,12 @@ FILE_FIELDS = frozenset((
     "credentials_path"))
 
 
-def _file_refs(node, path=()):
-    if isinstance(node, dict):
-        for key, value in node.items():
-            if key in FILE_FIELDS and isinstance(value, str):
-                yield path + (key,), value
-            else:
-                yield from _file_refs(value, path + (key,))
-    elif isinstance(node, list):
-        for i, value in enumerate(node):
-            yield from _file_refs(value, path + (i,))
-
-
 @check("file-mounted", "any file path (kubeconfigFile, jsonPath, keyStore, ...)",
        "is under a directory the chart mounts: /var/secrets (secrets.files) or a services.<name>.extraVolumeMounts path",
        "Put the file in a Secret listed in secrets.files and refer to it as /var/secrets/<key>, or mount it "
        "with services.<name>.extraVolumes/extraVolumeMounts.", needs_chart=True)
 def _files(hal, chart):
-    for path, value in _file_refs(hal):
+    for path, value in _strings(hal, FILE_FIELDS):
         if not value.startswith("/"):
             continue  # encrypted:..., classpath:..., or relative: resolved by the service
         if not any(value.startswith(m) for m in chart.mounts):
@@ -397,16 +385,23 @@ _SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
 _URL = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*://[^\s/?#]+[^\s]*\Z")
 
 
-def _strings(node, keys, path=()):
-    if isinstance(node, dict):
-        for key, value in node.items():
-            if key in keys and isinstance(value, str):
-                yield path + (key,), value
-            else:
-                yield from _strings(value, keys, path + (key,))
-    elif isinstance(node, list):
-        for i, value in enumerate(node):
-            yield from _strings(value, keys, path + (i,))
+def _strings(node, keys):
+    """(path, value) of every string held under one of `keys`, at any depth, in document order."""
+    # An explicit stack: these walk the whole halconfig on every post-render.
+    stack = [((), node)]
+    while stack:
+        path, node = stack.pop()
+        if isinstance(node, dict):
+            for key, value in reversed(node.items()):
+                if key in keys and isinstance(value, str):
+                    stack.append((path + (key,), value))
+                elif isinstance(value, (dict, list)):
+                    stack.append((path + (key,), value))
+        elif isinstance(node, list):
+            stack.extend((path + (i,), value) for i, value in reversed(list(enumerate(node)))
+                         if isinstance(value, (dict, list)))
+        else:
+            yield path, node
 
 
 @check("url", "any URL field (overrideBaseUrl, baseUrl, address, url, ...)",

@@ -17,23 +17,13 @@ import re
 
 from renderer.write.config_text import to_yaml
 from .errors import PostRenderError
+from ..model.walk import strings
 from .objects import PLACEHOLDER
 
 VOLUME = "spinnaker-secret-files"
 MONITORING_FILES = ("spinnaker-monitoring.yml", "spinnaker-monitoring-registry.yml")
 _KEY = r"[-._A-Za-z0-9]+"
 _CONFIGMAP = re.compile(re.escape(PLACEHOLDER + "configmap-") + r"([-a-z0-9]+)")
-
-
-def _strings(data):
-    if isinstance(data, str):
-        yield data
-    elif isinstance(data, dict):
-        for value in data.values():
-            yield from _strings(value)
-    elif isinstance(data, list):
-        for value in data:
-            yield from _strings(value)
 
 
 class References:
@@ -45,7 +35,7 @@ class References:
         self.texts: list[str] = []
 
     def add(self, data) -> None:
-        for text in _strings(data):
+        for text in strings(data):
             self.keys.update(self._path.findall(text))
             if "${" in text:
                 self.texts.append(text)

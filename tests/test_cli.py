@@ -540,6 +540,17 @@ def test_deeply_nested_junk_refused_or_handled(text, tmp_path, run_cli):
         assert not out.exists()
 
 
+def test_recursive_alias_is_refused_at_its_path(tmp_path, run_cli):
+    # Walkers downstream use explicit stacks, not recursion: a cycle must stop at the reader,
+    # or they would never end.
+    text = "providers:\n  cloudfoundry:\n    accounts:\n    - name: cf\n      spaceFilter: &a\n        org: *a\n"
+    out = tmp_path / "out"
+    result = run_cli("generate", _write(tmp_path, text), str(out))
+    assert result.returncode == 1
+    assert "providers.cloudfoundry.accounts[0].spaceFilter.org" in _no_traceback(result)
+    assert "alias" in result.stderr and not out.exists()
+
+
 def test_alias_bomb_is_handled(tmp_path, run_cli):
     lines = ['a: &a ["x","x","x","x","x","x","x","x","x"]']
     for prev, name in zip("abcdef", "bcdefg"):

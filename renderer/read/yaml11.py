@@ -100,26 +100,38 @@ for _tag in ("binary", "set", "timestamp", "omap", "pairs"):
 MAX_EXPANDED_NODES = 2_000_000
 
 
-def _expanded_size(data) -> int:
-    sizes = {}
+class _Cycle(Exception):
+    def __init__(self, path):
+        self.path = path
 
-    def size(value):
+
+def _expanded_size(data) -> int:
+    """How many values `data` holds once its aliases are written out; _Cycle (with the path of
+    the alias) when an alias refers to a node that contains it, which no writer can expand."""
+    sizes = {}
+    open_nodes = set()
+
+    def size(value, path):
         if not isinstance(value, (dict, list)):
             return 1
-        known = sizes.get(id(value))
+        key = id(value)
+        if key in open_nodes:
+            raise _Cycle(path)
+        known = sizes.get(key)
         if known is not None:
             return known
-        sizes[id(value)] = 1  # cycles count once
-        items = value.values() if isinstance(value, dict) else value
+        open_nodes.add(key)
+        items = value.items() if isinstance(value, dict) else enumerate(value)
         total = 1
-        for item in items:
-            total += size(item)
+        for name, item in items:
+            total += size(item, path + (name,))
             if total > MAX_EXPANDED_NODES:
                 break
-        sizes[id(value)] = total
+        open_nodes.discard(key)
+        sizes[key] = total
         return total
 
-    return size(data)
+    return size(data, ())
 
 
 class NotText(ValueError):
@@ -146,6 +158,9 @@ def load(text, source: str = "halconfig"):
                              "anchors and aliases.", "Write the repeated parts out, or use fewer aliases.")
             raise InvalidHalconfig(report, source)
         return data
+    except _Cycle as cycle:
+        report.error(cycle.path, "an alias refers to a node that contains it, so the value never ends.",
+                     "Point the alias at a different anchor, or write the value out.")
     except DuplicateKey as dup:
         report.error(_path_of_line(text, dup.line, dup.column) or (str(dup.key),),
                      f"duplicate key '{dup.key}' (first at line {dup.first_line}).",

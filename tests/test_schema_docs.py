@@ -239,8 +239,10 @@ def test_definition_names_are_unique_per_module():
 
 
 def test_definition_name_collisions_are_refused():
-    from renderer.model.dsl import Msg, Str, message
+    from renderer.model.dsl import Msg, Str, messages
     from renderer.generate.json_schema import Names, SchemaError
+
+    message = messages("test")
 
     one = message("Dup", "one", a=Str("a"))
     two = message("Dup", "two", b=Str("b"))

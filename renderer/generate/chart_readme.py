@@ -10,9 +10,6 @@ import json
 
 from renderer.model.dsl import ENUM, MSG
 
-# Entries of a message are "alike" (documented once, as `<name>`) when they share this much of their fields.
-_ALIKE = 0.8
-
 INTRO = """\
 # spinnaker
 
@@ -92,14 +89,8 @@ def _type(field) -> str:
 
 
 def _alike(msg) -> list | None:
-    """The entry messages of `msg` when all its fields are alike messages (e.g. `services`), else None."""
-    fields = list(msg.fields.values())
-    if len(fields) < 3 or any(f.kind != MSG or f.repeated or f.map for f in fields):
-        return None
-    names = [set(f.ref.fields) for f in fields]
-    union = set().union(*names)
-    common = set.intersection(*names)
-    return [f.ref for f in fields] if len(common) >= _ALIKE * len(union) else None
+    """The entry messages of a message declared `by_name` (e.g. `services`), else None."""
+    return [f.ref for f in msg.fields.values()] if msg.by_name else None
 
 
 def _varying(pairs, sep="<br>") -> str:
@@ -136,7 +127,7 @@ class _Table:
         doc = field.doc + (" Required." if field.required else "")
         default = "" if field.kind == MSG else _code(_default(field))
         kind = _type(field)
-        if key == "halconfig":  # the schema types it with the halconfig model
+        if field.model is not None:  # the schema types it with the halconfig model
             kind = "object (halconfig)"
             doc += (" Every field: [docs/halconfig-reference.md](../../docs/halconfig-reference.md). A string "
                     "(`--set-file halconfig=FILE`) is read as YAML.")

@@ -80,13 +80,13 @@ def walk_messages(root):
 
 
 class Names:
-    """Unique, deterministic definition names: `<module>.<MessageName>`.
+    """Unique, deterministic definition names: `<namespace>.<MessageName>`.
 
     Message names repeat across the model's modules (several `Aws`, `Google`,
-    `S3` ...), so every definition is prefixed with the module that declares
-    the message (`canary.Aws`, `providers.Aws`); the chart's own values use
-    `values.`. Two messages that still end up with one name are an error,
-    never silently merged.
+    `S3` ...), so each model module declares its messages in a namespace
+    (`canary.Aws`, `providers.Aws`; the chart's own values use `values.`).
+    Two messages that still end up with one name are an error, never
+    silently merged.
     """
 
     def __init__(self, roots):
@@ -96,8 +96,7 @@ class Names:
             for msg, _ in walk_messages(root):
                 if id(msg) in self.names:
                     continue
-                module = msg.module.rsplit(".", 1)[-1]
-                name = f"{'values' if module == 'values_model' else module}.{msg.name}"
+                name = f"{msg.namespace}.{msg.name}"
                 if name in taken and taken[name] is not msg:
                     raise SchemaError(f"two different messages would both be defined as {name!r}; rename one "
                                       f"of them in its model module.")
@@ -313,7 +312,7 @@ def schema(for_helm: bool = False) -> dict:
     builder = Builder(names, closed=not for_helm)
     properties = {}
     for field in Values.fields.values():
-        if field.name == "halconfig":
+        if field.model is HAL:
             unknown = ("reported by the renderer (a warning, an error with `strict: true`)" if for_helm
                        else "marked (see docs/halconfig-reference.md)")
             prop = {"description": field_description(field) + f" Keys the halconfig model does not declare are "

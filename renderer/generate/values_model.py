@@ -11,9 +11,12 @@ templates read too (its generated copy `charts/spinnaker/files/services.json`).
 """
 from __future__ import annotations
 
-from renderer.model.dsl import Any, Bool, Enum, IntValue, List, Map, Msg, Str, message
+from renderer.model import HAL
+from renderer.model.dsl import Any, Bool, Enum, IntValue, List, Map, Msg, Str, messages
 from renderer.releases import DEFAULT as DEFAULT_RELEASE, SUPPORTED
 from renderer.service_facts import MONITORING_DAEMON_IMAGE, MONITORING_DAEMON_PORT, REDIS_SERVICES, SERVICES, Service
+
+message = messages("values")
 
 
 def default_resources(facts: Service) -> dict:
@@ -118,7 +121,7 @@ def _service(facts: Service):
     return Msg(message(f"Service_{name}", facts.doc, **fields), facts.doc)
 
 
-Services = message("Services", "Per-service settings; anything unset falls back to `serviceDefaults`.",
+Services = message("Services", "Per-service settings; anything unset falls back to `serviceDefaults`.", by_name=True,
                    **{name: _service(facts) for name, facts in SERVICES.items()})
 
 Spinnaker = message(
@@ -360,7 +363,7 @@ MonitoringDaemon = message(
 
 Values = message(
     "Values", "Values of the spinnaker chart.",
-    halconfig=Any("The halconfig: kleat form, or a whole Halyard `~/.hal/config` file.", default={}),
+    halconfig=Any("The halconfig: kleat form, or a whole Halyard `~/.hal/config` file.", default={}, model=HAL),
     halconfigDeployment=Str("Halyard files: the deployment to use; empty: `currentDeployment`.", default=""),
     strict=Bool("Refuse unknown halconfig fields instead of ignoring them.", default=False),
     spinnaker=Msg(Spinnaker, "Release and images."),

@@ -5,7 +5,9 @@ artifacts such as files from Git hosts, HTTP servers, buckets or Helm
 repositories; `templates` are the Jinja templates igor uses to turn CI build
 output into artifacts.
 """
-from .dsl import Bool, List, Msg, Read, Str, message
+from .dsl import Bool, List, Msg, Read, Str, messages
+
+message = messages("artifacts")
 
 # clouddriver validates user-given artifact URLs against `urlRestrictions`
 # since 2025.1.6, 2025.2.3 and 2025.3.0 (a security fix backported to patches).
@@ -45,6 +47,17 @@ def _url_restrictions():
                reads=URL_RESTRICTIONS_READS)
 
 
+def _provider(name, what, account):
+    """An artifact provider block: a switch and its accounts."""
+    return message(name, f"{what} artifact accounts.",
+                   enabled=Bool(f"Turn {what} artifact support on in clouddriver."),
+                   accounts=List(Msg(account, f"The {what} accounts.")))
+
+
+def _name():
+    return Str("Account name that pipelines and triggers refer to.", required=True)
+
+
 BitbucketAccount = message(
     "BitbucketAccount",
     "One Bitbucket account for fetching files from Bitbucket repositories. Authenticate with a "
@@ -62,27 +75,18 @@ BitbucketAccount = message(
     urlRestrictions=_url_restrictions(),
 )
 
-Bitbucket = message(
-    "Bitbucket",
-    "Bitbucket artifact accounts.",
-    enabled=Bool("Turn Bitbucket artifact support on in clouddriver."),
-    accounts=List(Msg(BitbucketAccount, "The Bitbucket accounts.")),
-)
+Bitbucket = _provider("Bitbucket", "Bitbucket", BitbucketAccount)
 
 GcsAccount = message(
     "GcsAccount",
     "One Google Cloud Storage account for reading `gs://` objects as artifacts.",
-    name=Str("Account name that pipelines and triggers refer to.", required=True),
+    name=_name(),
     jsonPath=Str("Path to a service-account JSON key with read access to the buckets; omit it to "
                  "use the pod's default Google credentials.", file=True),
 )
 
-Gcs = message(
-    "Gcs",
-    "Google Cloud Storage artifact accounts.",
-    enabled=Bool("Turn GCS artifact support on in clouddriver."),
-    accounts=List(Msg(GcsAccount, "The GCS accounts.")),
-)
+Gcs = _provider("Gcs", "Google Cloud Storage", GcsAccount)
+
 
 def _github_app_complete(app):
     # kork's GitHubAppCredentials refuses these at start-up, so clouddriver would not start.
@@ -125,7 +129,7 @@ GitHubAccount = message(
     "GitHubAccount",
     "One GitHub account for fetching files through the GitHub API. Authenticate with a username "
     "and password, a username:password file, a token, a token file, or (from 2026.4.0) a GitHub App.",
-    name=Str("Account name that pipelines and triggers refer to.", required=True),
+    name=_name(),
     username=Str("GitHub user to authenticate as, together with `password`."),
     password=Str("Password for `username`.", secret=True),
     usernamePasswordFile=Str("Path to a file holding `username:password`.", file=True),
@@ -135,34 +139,24 @@ GitHubAccount = message(
     urlRestrictions=_url_restrictions(),
 )
 
-GitHub = message(
-    "GitHub",
-    "GitHub artifact accounts.",
-    enabled=Bool("Turn GitHub artifact support on in clouddriver."),
-    accounts=List(Msg(GitHubAccount, "The GitHub accounts.")),
-)
+GitHub = _provider("GitHub", "GitHub", GitHubAccount)
 
 GitLabAccount = message(
     "GitLabAccount",
     "One GitLab account for fetching files through the GitLab API, authenticated by a token.",
-    name=Str("Account name that pipelines and triggers refer to.", required=True),
+    name=_name(),
     token=Str("GitLab personal access token.", secret=True),
     tokenFile=Str("Path to a file holding a GitLab personal access token.", file=True),
     urlRestrictions=_url_restrictions(),
 )
 
-GitLab = message(
-    "GitLab",
-    "GitLab artifact accounts.",
-    enabled=Bool("Turn GitLab artifact support on in clouddriver."),
-    accounts=List(Msg(GitLabAccount, "The GitLab accounts.")),
-)
+GitLab = _provider("GitLab", "GitLab", GitLabAccount)
 
 GitRepoAccount = message(
     "GitRepoAccount",
     "One credential for cloning whole Git repositories (over HTTPS or SSH) as `git/repo` "
     "artifacts, whatever the hosting service. Use a username and password, a token, or an SSH key.",
-    name=Str("Account name that pipelines and triggers refer to.", required=True),
+    name=_name(),
     username=Str("User for HTTPS clones, together with `password`."),
     password=Str("Password for `username`.", secret=True),
     usernamePasswordFile=Str("Path to a file holding `username:password` for HTTPS clones. Current "
@@ -181,17 +175,12 @@ GitRepoAccount = message(
     githubApp=_github_app(),
 )
 
-GitRepo = message(
-    "GitRepo",
-    "Git repository artifact accounts.",
-    enabled=Bool("Turn Git repository artifact support on in clouddriver."),
-    accounts=List(Msg(GitRepoAccount, "The Git repository accounts.")),
-)
+GitRepo = _provider("GitRepo", "Git repository", GitRepoAccount)
 
 HelmAccount = message(
     "HelmAccount",
     "One Helm chart repository, from which charts are fetched as `helm/chart` artifacts.",
-    name=Str("Account name that pipelines and triggers refer to.", required=True),
+    name=_name(),
     repository=Str("URL of the chart repository (the location of its `index.yaml`), e.g. "
                    "`https://charts.example.com`."),
     username=Str("User for HTTP basic authentication to the repository."),
@@ -199,51 +188,36 @@ HelmAccount = message(
     usernamePasswordFile=Str("Path to a file holding `username:password` for the repository.", file=True),
 )
 
-Helm = message(
-    "Helm",
-    "Helm chart repository artifact accounts.",
-    enabled=Bool("Turn Helm chart artifact support on in clouddriver."),
-    accounts=List(Msg(HelmAccount, "The Helm repository accounts.")),
-)
+Helm = _provider("Helm", "Helm chart repository", HelmAccount)
 
 HttpAccount = message(
     "HttpAccount",
     "One account for downloading artifacts from plain HTTP(S) URLs, optionally with basic "
     "authentication.",
-    name=Str("Account name that pipelines and triggers refer to.", required=True),
+    name=_name(),
     username=Str("User for HTTP basic authentication."),
     password=Str("Password for `username`.", secret=True),
     usernamePasswordFile=Str("Path to a file holding `username:password`.", file=True),
     urlRestrictions=_url_restrictions(),
 )
 
-Http = message(
-    "Http",
-    "HTTP artifact accounts.",
-    enabled=Bool("Turn HTTP artifact support on in clouddriver."),
-    accounts=List(Msg(HttpAccount, "The HTTP accounts.")),
-)
+Http = _provider("Http", "HTTP", HttpAccount)
 
 MavenAccount = message(
     "MavenAccount",
     "One Maven repository from which artifacts are resolved by coordinates.",
-    name=Str("Account name that pipelines and triggers refer to.", required=True),
+    name=_name(),
     repositoryUrl=Str("Full URL of the Maven repository, e.g. "
                       "`https://repo.example.com/repository/releases`. Needed for the account to work."),
 )
 
-Maven = message(
-    "Maven",
-    "Maven artifact accounts.",
-    enabled=Bool("Turn Maven artifact support on in clouddriver."),
-    accounts=List(Msg(MavenAccount, "The Maven accounts.")),
-)
+Maven = _provider("Maven", "Maven", MavenAccount)
 
 OracleAccount = message(
     "OracleAccount",
     "One Oracle Cloud Object Storage account for reading objects as artifacts, authenticated "
     "with an OCI API signing key.",
-    name=Str("Account name that pipelines and triggers refer to.", required=True),
+    name=_name(),
     fingerprint=Str("Fingerprint of the API signing key uploaded for the user, e.g. `12:34:...:ef`."),
     namespace=Str("Object Storage namespace that holds the buckets."),
     privateKeyPassphrase=Str("Passphrase of the API private key, if it is encrypted.", secret=True),
@@ -253,17 +227,12 @@ OracleAccount = message(
     userId=Str("OCID of the user the key belongs to."),
 )
 
-Oracle = message(
-    "Oracle",
-    "Oracle Object Storage artifact accounts.",
-    enabled=Bool("Turn Oracle Object Storage artifact support on in clouddriver."),
-    accounts=List(Msg(OracleAccount, "The Oracle accounts.")),
-)
+Oracle = _provider("Oracle", "Oracle Object Storage", OracleAccount)
 
 S3Account = message(
     "S3Account",
     "One account for reading `s3://` objects as artifacts, from AWS S3 or an S3-compatible store.",
-    name=Str("Account name that pipelines and triggers refer to.", required=True),
+    name=_name(),
     apiEndpoint=Str("S3 API endpoint; set it only for an S3-compatible store such as MinIO, e.g. "
                     "`http://minio:9000`."),
     apiRegion=Str("Region to sign requests for at `apiEndpoint` (S3-compatible stores only)."),
@@ -273,12 +242,7 @@ S3Account = message(
     region=Str("AWS region of the buckets, e.g. `us-west-2`."),
 )
 
-S3 = message(
-    "S3",
-    "S3 artifact accounts.",
-    enabled=Bool("Turn S3 artifact support on in clouddriver."),
-    accounts=List(Msg(S3Account, "The S3 accounts.")),
-)
+S3 = _provider("S3", "S3", S3Account)
 
 Template = message(
     "Template",

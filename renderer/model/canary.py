@@ -4,7 +4,9 @@
 copied to kayenta.yml when canary is enabled; the defaults and UI switches at
 the top level go to Deck's settings.js.
 """
-from .dsl import Bool, Enum, Int, List, Msg, Str, StrValue, message
+from .dsl import Bool, Enum, Int, List, Msg, Str, StrValue, messages
+
+message = messages("canary")
 
 SUPPORTED_TYPE = ('UNSPECIFIED', 'METRICS_STORE', 'CONFIGURATION_STORE', 'OBJECT_STORE')
 

@@ -4,8 +4,10 @@ Each block (Jenkins, Travis, Concourse, Wercker, Google Cloud Build, AWS
 CodeBuild) is copied to igor; Cloud Build accounts also go to echo, which
 listens for their build notifications.
 """
-from .dsl import Bool, Int, List, Msg, Read, Str, message
+from .dsl import Bool, Int, List, Msg, Read, Str, messages
 from .common import Permissions
+
+message = messages("ci")
 
 
 GoogleCloudBuildAccount = message(

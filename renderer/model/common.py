@@ -1,5 +1,7 @@
 """Small shared messages: account `permissions`, the `stats` block and the `features` flags."""
-from .dsl import Bool, Int, List, Msg, Str, message
+from .dsl import Bool, Int, List, Msg, Str, messages
+
+message = messages("common")
 
 
 Permissions = message(

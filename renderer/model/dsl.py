@@ -16,7 +16,6 @@ halconfig *is* what kleat would serialize:
 """
 from __future__ import annotations
 
-import sys
 
 from ..releases import Release, Span
 
@@ -35,11 +34,12 @@ class Field:
     """One declared field. `name` is the key written in output configs."""
 
     __slots__ = ("name", "kind", "doc", "repeated", "map", "ref", "values", "extra_values",
-                 "required", "secret", "file", "aliases", "halyard", "keyed_list", "default", "example", "reads")
+                 "required", "secret", "file", "aliases", "halyard", "keyed_list", "default", "example", "reads",
+                 "model")
 
     def __init__(self, kind, doc, *, ref=None, values=(), extra_values=(), required=False,
                  secret=False, file=False, aliases=(), halyard=None, keyed_list=None, default=None, example=None,
-                 reads=()):
+                 reads=(), model=None):
         self.name = ""  # set by message()
         self.kind = kind
         self.doc = doc
@@ -72,6 +72,9 @@ class Field:
         # Where each range of releases reads this field (`Read`s). None
         # declared: every release reads it where its message is written.
         self.reads = tuple(reads)
+        # Free-form (ANY) to the code that carries it, typed by this message where it is read
+        # (the chart's `halconfig` value): its schema and docs come from that message.
+        self.model = model
 
     def reads_for(self, release: Release) -> tuple:
         """The `Read`s that apply to `release`; () when that release reads no such field."""
@@ -127,11 +130,14 @@ NATURAL = Read()
 class Message:
     """A group of fields: a YAML mapping with known keys."""
 
-    __slots__ = ("name", "doc", "fields", "inputs", "checks", "required", "module")
+    __slots__ = ("name", "doc", "fields", "inputs", "checks", "required", "namespace", "by_name")
 
-    def __init__(self, name, doc, fields, checks=(), module=""):
+    def __init__(self, name, doc, fields, checks=(), namespace="", by_name=False):
         self.name = name
-        self.module = module  # where it is declared; the schema prefixes definition names with it
+        # Its fields are entries of one kind, one per name (the chart's `services`): documented
+        # once, as `<name>`, with what differs per entry.
+        self.by_name = by_name
+        self.namespace = namespace  # the schema's definition names are `<namespace>.<name>`
         self.doc = doc
         self.fields = fields  # output name -> Field, in declaration order
         # Every accepted input key (output name and aliases) -> Field.
@@ -149,17 +155,23 @@ class Message:
         return f"<Message {self.name}>"
 
 
-def message(name, doc, /, *, checks=(), **fields) -> Message:
-    """Declare a message; keyword order is field order.
+def messages(namespace: str):
+    """The `message` declarer of one model module. Message names repeat across modules (several
+    `Aws`, `Google`, `S3`), so the public schema names each definition `<namespace>.<name>`."""
 
-    A field whose name is a Python keyword is declared with a trailing
-    underscore (`from_=Str(...)` declares `from`).
-    """
-    named = {}
-    for key, f in fields.items():
-        f.name = key[:-1] if key.endswith("_") else key
-        named[f.name] = f
-    return Message(name, doc, named, checks, sys._getframe(1).f_globals.get("__name__", ""))
+    def message(name, doc, /, *, checks=(), by_name=False, **fields) -> Message:
+        """Declare a message; keyword order is field order.
+
+        A field whose name is a Python keyword is declared with a trailing
+        underscore (`from_=Str(...)` declares `from`).
+        """
+        named = {}
+        for key, f in fields.items():
+            f.name = key[:-1] if key.endswith("_") else key
+            named[f.name] = f
+        return Message(name, doc, named, checks, namespace, by_name)
+
+    return message
 
 
 def Str(doc, **kw) -> Field:

@@ -5,7 +5,7 @@
 here too (converted or dropped with a note). `HalyardFile` is the whole
 `~/.hal/config` file.
 """
-from .dsl import Any, Bool, List, Msg, Str, message
+from .dsl import Any, Bool, List, Msg, Str, messages
 from .artifacts import Artifacts
 from .canary import Canary
 from .ci import Ci
@@ -20,6 +20,8 @@ from .security import Security
 from .security import WebhookConfig
 from .spinnaker import Spinnaker
 from .storage import PersistentStorage
+
+message = messages("hal")
 
 
 Eureka = message(

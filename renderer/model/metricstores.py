@@ -5,7 +5,9 @@ sidecar that scrapes each Java service and forwards the metrics to the
 enabled stores. Keys are snake_case because the daemon (Python) reads them so;
 the camelCase spellings are accepted too.
 """
-from .dsl import Bool, Int, List, Msg, Str, message
+from .dsl import Bool, Int, List, Msg, Str, messages
+
+message = messages("metricstores")
 
 
 Datadog = message(

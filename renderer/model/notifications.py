@@ -7,7 +7,9 @@ every browser); like Halyard's and Deck's own settings.js templates, it offers
 email, Google Chat, Microsoft Teams, Pub/Sub and CDEvents unless the halconfig
 switches one off.
 """
-from .dsl import Bool, Msg, Read, Str, message
+from .dsl import Bool, Msg, Read, Str, messages
+
+message = messages("notifications")
 
 
 Slack = message(

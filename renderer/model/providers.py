@@ -9,8 +9,10 @@ Besides kleat's providers this declares `cloudrun` and `tencentcloud`, which
 Halyard supported and current clouddriver (and, for Tencent Cloud, rosco)
 still reads.
 """
-from .dsl import Any, Bool, Enum, Int, List, Msg, Read, Str, message
+from .dsl import Any, Bool, Enum, Int, List, Msg, Read, Str, messages
 from .common import Permissions
+
+message = messages("providers")
 
 GCLOUD_RELEASE_TRACK = ('UNSPECIFIED', 'STABLE', 'BETA', 'ALPHA')
 
@@ -45,6 +47,12 @@ def _enabled(provider):
     return Bool(f"Turn the {provider} provider on in clouddriver (and, where it bakes, in rosco).")
 
 
+def _provider(name, doc, what, account, account_doc, **more):
+    """A provider block: its switch, its accounts, the account Deck selects by default, then `more`."""
+    return message(name, doc, enabled=_enabled(what), accounts=List(Msg(account, account_doc)),
+                   primaryAccount=_primary_account(), **more)
+
+
 def _primary_account():
     return Str("Name of the account Deck selects by default for this provider (written into settings.js "
                "as the provider's default account; for AWS also orca's default bake account). clouddriver and "
@@ -56,6 +64,26 @@ def _primary_account():
 def _package_type():
     return Str("Package format of the artifacts baked onto this image, e.g. `deb` or `rpm`; "
                "tells the bakery how to install them.")
+
+
+def _base_image(name, doc, example="", **more):
+    """How a bakery offers one base image in the Bake stage (`more` adds or replaces fields)."""
+    fields = dict(
+        id=Str("Identifier of the base image that users pick in the Bake stage"
+               + (f", e.g. `{example}`." if example else ".")),
+        shortDescription=Str("Short label shown for this image in Deck."),
+        detailedDescription=Str("Longer description shown for this image in Deck."),
+        packageType=_package_type(),
+        templateFile=Str("Packer template for this image, overriding the bakery default."),
+    )
+    return message(name, doc, **{**fields, **more})
+
+
+def _base_image_settings(name, cloud, image, virtualization):
+    """A base image a bakery offers: the image, and how its bakes start."""
+    return message(name, f"A base image offered by the {cloud} bakery.",
+                   baseImage=Msg(image, "How the image is named and described."),
+                   virtualizationSettings=virtualization)
 
 
 def _template_file(scope):
@@ -199,12 +227,9 @@ KubernetesAccount = message(
                 "key, rename it to oAuthServiceAccount."),
 )
 
-Kubernetes = message(
-    "Kubernetes",
-    "The Kubernetes provider: deploy manifests to Kubernetes clusters.",
-    enabled=_enabled("Kubernetes"),
-    accounts=List(Msg(KubernetesAccount, "A Kubernetes account.")),
-    primaryAccount=_primary_account(),
+Kubernetes = _provider(
+    "Kubernetes", "The Kubernetes provider: deploy manifests to Kubernetes clusters.",
+    "Kubernetes", KubernetesAccount, "A Kubernetes account.",
 )
 
 # ----------------------------------------------------- Google Compute Engine
@@ -244,13 +269,8 @@ GoogleComputeEngineAccount = message(
     providerVersion=_provider_version(),
 )
 
-GoogleBaseImage = message(
-    "GoogleBaseImage",
-    "How a Google base image is offered in the Bake stage.",
-    id=Str("Identifier of the base image that users pick in the Bake stage, e.g. `ubuntu-2204`."),
-    shortDescription=Str("Short label shown for this image in Deck."),
-    detailedDescription=Str("Longer description shown for this image in Deck."),
-    packageType=_package_type(),
+GoogleBaseImage = _base_image(
+    "GoogleBaseImage", "How a Google base image is offered in the Bake stage.", example="ubuntu-2204",
     isImageFamily=Bool("Mark the image in Deck as an image family rather than a single image. rosco binds "
                        "it as `isImageFamily`, which is what is written (kleat wrote `imageFamily`, which "
                        "no rosco reads).", aliases=("imageFamily",)),
@@ -265,12 +285,9 @@ VirtualizationSettings = message(
     sourceImageFamily=Str("Image family; the newest non-deprecated image of the family is used."),
 )
 
-GoogleBaseImageSettings = message(
-    "GoogleBaseImageSettings",
-    "A base image offered by the Google bakery.",
-    baseImage=Msg(GoogleBaseImage, "How the image is named and described."),
-    virtualizationSettings=Msg(VirtualizationSettings, "Which Compute Engine image the bake starts from."),
-)
+GoogleBaseImageSettings = _base_image_settings(
+    "GoogleBaseImageSettings", "Google", GoogleBaseImage,
+    Msg(VirtualizationSettings, "Which Compute Engine image the bake starts from."))
 
 GoogleBakeryDefaults = message(
     "GoogleBakeryDefaults",
@@ -283,12 +300,9 @@ GoogleBakeryDefaults = message(
     networkProjectId=Str("Project that owns the network and subnet of the bake VM (for shared VPC)."),
 )
 
-GoogleComputeEngine = message(
-    "GoogleComputeEngine",
-    "The Google Compute Engine provider: server groups, load balancers and images on GCE.",
-    enabled=_enabled("Google Compute Engine"),
-    accounts=List(Msg(GoogleComputeEngineAccount, "A Google account.")),
-    primaryAccount=_primary_account(),
+GoogleComputeEngine = _provider(
+    "GoogleComputeEngine", "The Google Compute Engine provider: server groups, load balancers and images on GCE.",
+    "Google Compute Engine", GoogleComputeEngineAccount, "A Google account.",
     bakeryDefaults=Msg(GoogleBakeryDefaults, "Settings for baking Compute Engine images."),
     defaultRegions=List(Str("Region cached and deployed to by accounts that list no `regions`. Not in "
                             "kleat; read by clouddriver.")),
@@ -339,12 +353,9 @@ AppengineAccount = message(
     providerVersion=_provider_version(),
 )
 
-Appengine = message(
-    "Appengine",
-    "The Google App Engine provider.",
-    enabled=_enabled("App Engine"),
-    accounts=List(Msg(AppengineAccount, "An App Engine account.")),
-    primaryAccount=_primary_account(),
+Appengine = _provider(
+    "Appengine", "The Google App Engine provider.",
+    "App Engine", AppengineAccount, "An App Engine account.",
     gcloudPath=Str("Path of the gcloud binary clouddriver runs for App Engine deploys; `gcloud` on the "
                    "PATH when unset. Not in kleat; read by clouddriver."),
 )
@@ -420,14 +431,8 @@ AwsLambda = message(
     enabled=Bool("Enable Lambda support in clouddriver; accounts opt in with `lambdaEnabled`."),
 )
 
-AwsBaseImage = message(
-    "AwsBaseImage",
-    "How an AWS base image is offered in the Bake stage.",
-    id=Str("Identifier of the base image that users pick in the Bake stage, e.g. `ubuntu-jammy`."),
-    shortDescription=Str("Short label shown for this image in Deck."),
-    detailedDescription=Str("Longer description shown for this image in Deck."),
-    packageType=_package_type(),
-    templateFile=Str("Packer template for this image, overriding the bakery default."),
+AwsBaseImage = _base_image(
+    "AwsBaseImage", "How an AWS base image is offered in the Bake stage.", example="ubuntu-jammy",
 )
 
 AwsVirtualizationSettings = message(
@@ -445,12 +450,9 @@ AwsVirtualizationSettings = message(
                              "`Linux/UNIX (Amazon VPC)`."),
 )
 
-AwsBaseImageSettings = message(
-    "AwsBaseImageSettings",
-    "A base image offered by the AWS bakery.",
-    baseImage=Msg(AwsBaseImage, "How the image is named and described."),
-    virtualizationSettings=List(Msg(AwsVirtualizationSettings, "Bake settings for one region.")),
-)
+AwsBaseImageSettings = _base_image_settings(
+    "AwsBaseImageSettings", "AWS", AwsBaseImage,
+    List(Msg(AwsVirtualizationSettings, "Bake settings for one region.")))
 
 AwsBakeryDefaults = message(
     "AwsBakeryDefaults",
@@ -473,12 +475,9 @@ AwsDefaults = message(
                 "`BaseIAMRole`."),
 )
 
-Aws = message(
-    "Aws",
-    "The Amazon Web Services (EC2) provider.",
-    enabled=_enabled("AWS"),
-    accounts=List(Msg(AwsAccount, "An AWS account.")),
-    primaryAccount=_primary_account(),
+Aws = _provider(
+    "Aws", "The Amazon Web Services (EC2) provider.",
+    "AWS", AwsAccount, "An AWS account.",
     accessKeyId=Str("Access key ID clouddriver uses before assuming account roles; the default AWS "
                     "credential chain (e.g. an instance or pod role) when unset."),
     secretAccessKey=Str("Secret access key belonging to `accessKeyId`.", secret=True),
@@ -551,12 +550,9 @@ AzureBakeryDefaults = message(
                      "kleat; read by rosco."),
 )
 
-Azure = message(
-    "Azure",
-    "The Microsoft Azure provider.",
-    enabled=_enabled("Azure"),
-    accounts=List(Msg(AzureAccount, "An Azure account.")),
-    primaryAccount=_primary_account(),
+Azure = _provider(
+    "Azure", "The Microsoft Azure provider.",
+    "Azure", AzureAccount, "An Azure account.",
     bakeryDefaults=Msg(AzureBakeryDefaults, "Settings for baking Azure images."),
 )
 
@@ -582,12 +578,9 @@ CloudFoundryAccount = message(
     providerVersion=_provider_version(),
 )
 
-CloudFoundry = message(
-    "CloudFoundry",
-    "The Cloud Foundry provider.",
-    enabled=_enabled("Cloud Foundry"),
-    accounts=List(Msg(CloudFoundryAccount, "A Cloud Foundry account.")),
-    primaryAccount=_primary_account(),
+CloudFoundry = _provider(
+    "CloudFoundry", "The Cloud Foundry provider.",
+    "Cloud Foundry", CloudFoundryAccount, "A Cloud Foundry account.",
     clientConfig=Any(
         "Halyard's HTTP client timeouts and retries for Cloud Foundry.",
         halyard="Halyard wrote these client timeouts and retries under a key clouddriver never read "
@@ -643,12 +636,9 @@ DcosCluster = message(
     insecureSkipTlsVerify=Bool("Do not verify the cluster's TLS certificate (insecure)."),
 )
 
-Dcos = message(
-    "Dcos",
-    "The DC/OS provider. Current clouddriver builds no longer include it.",
-    enabled=_enabled("DC/OS"),
-    accounts=List(Msg(DcosAccount, "A DC/OS account.")),
-    primaryAccount=_primary_account(),
+Dcos = _provider(
+    "Dcos", "The DC/OS provider. Current clouddriver builds no longer include it.",
+    "DC/OS", DcosAccount, "A DC/OS account.",
     clusters=List(Msg(DcosCluster, "A DC/OS cluster the accounts refer to.")),
 )
 
@@ -715,12 +705,9 @@ EcsAccount = message(
     providerVersion=_provider_version(),
 )
 
-Ecs = message(
-    "Ecs",
-    "The Amazon ECS provider.",
-    enabled=_enabled("ECS"),
-    accounts=List(Msg(EcsAccount, "An ECS account.")),
-    primaryAccount=_primary_account(),
+Ecs = _provider(
+    "Ecs", "The Amazon ECS provider.",
+    "ECS", EcsAccount, "An ECS account.",
     awsAccount=Str(
         "Halyard's provider-wide AWS account for ECS.",
         halyard="Halyard kept a provider-wide AWS account for ECS that clouddriver never read; each "
@@ -747,14 +734,8 @@ HuaweiCloudAccount = message(
     providerVersion=_provider_version(),
 )
 
-HuaweiCloudBaseImage = message(
-    "HuaweiCloudBaseImage",
-    "How a Huawei Cloud base image is offered in the Bake stage.",
-    id=Str("Identifier of the base image that users pick in the Bake stage."),
-    packageType=_package_type(),
-    templateFile=Str("Packer template for this image, overriding the bakery default."),
-    shortDescription=Str("Short label shown for this image in Deck."),
-    detailedDescription=Str("Longer description shown for this image in Deck."),
+HuaweiCloudBaseImage = _base_image(
+    "HuaweiCloudBaseImage", "How a Huawei Cloud base image is offered in the Bake stage.",
 )
 
 HuaweiCloudVirtualizationSettings = message(
@@ -767,12 +748,9 @@ HuaweiCloudVirtualizationSettings = message(
     eipType=Str("Elastic IP type of the bake instance, as named in Huawei Cloud's API. Required."),
 )
 
-HuaweiCloudBaseImageSettings = message(
-    "HuaweiCloudBaseImageSettings",
-    "A base image offered by the Huawei Cloud bakery.",
-    baseImage=Msg(HuaweiCloudBaseImage, "How the image is named and described."),
-    virtualizationSettings=List(Msg(HuaweiCloudVirtualizationSettings, "Bake settings for one region.")),
-)
+HuaweiCloudBaseImageSettings = _base_image_settings(
+    "HuaweiCloudBaseImageSettings", "Huawei Cloud", HuaweiCloudBaseImage,
+    List(Msg(HuaweiCloudVirtualizationSettings, "Bake settings for one region.")))
 
 HuaweiCloudBakeryDefaults = message(
     "HuaweiCloudBakeryDefaults",
@@ -791,12 +769,9 @@ HuaweiCloudBakeryDefaults = message(
     eipBandwidthSize=Int("Bandwidth of the bake instance's elastic IP, in Mbit/s. Required."),
 )
 
-HuaweiCloud = message(
-    "HuaweiCloud",
-    "The Huawei Cloud provider.",
-    enabled=_enabled("Huawei Cloud"),
-    accounts=List(Msg(HuaweiCloudAccount, "A Huawei Cloud account.")),
-    primaryAccount=_primary_account(),
+HuaweiCloud = _provider(
+    "HuaweiCloud", "The Huawei Cloud provider.",
+    "Huawei Cloud", HuaweiCloudAccount, "A Huawei Cloud account.",
     bakeryDefaults=Msg(HuaweiCloudBakeryDefaults, "Settings for baking Huawei Cloud images."),
 )
 
@@ -819,14 +794,8 @@ OracleAccount = message(
     providerVersion=_provider_version(),
 )
 
-OracleBaseImage = message(
-    "OracleBaseImage",
-    "How an Oracle base image is offered in the Bake stage.",
-    id=Str("Identifier of the base image that users pick in the Bake stage."),
-    shortDescription=Str("Short label shown for this image in Deck."),
-    detailedDescription=Str("Longer description shown for this image in Deck."),
-    packageType=_package_type(),
-    templateFile=Str("Packer template for this image, overriding the bakery default."),
+OracleBaseImage = _base_image(
+    "OracleBaseImage", "How an Oracle base image is offered in the Bake stage.",
 )
 
 OracleVirtualizationSettings = message(
@@ -836,12 +805,9 @@ OracleVirtualizationSettings = message(
     sshUserName=Str("User Packer connects as over SSH. Required."),
 )
 
-OracleBaseImageSettings = message(
-    "OracleBaseImageSettings",
-    "A base image offered by the Oracle bakery.",
-    baseImage=Msg(OracleBaseImage, "How the image is named and described."),
-    virtualizationSettings=Msg(OracleVirtualizationSettings, "Which OCI image the bake starts from."),
-)
+OracleBaseImageSettings = _base_image_settings(
+    "OracleBaseImageSettings", "Oracle", OracleBaseImage,
+    Msg(OracleVirtualizationSettings, "Which OCI image the bake starts from."))
 
 OracleBakeryDefaults = message(
     "OracleBakeryDefaults",
@@ -853,12 +819,9 @@ OracleBakeryDefaults = message(
     subnetId=Str("OCID of the subnet the bake instance is launched in. Required."),
 )
 
-Oracle = message(
-    "Oracle",
-    "The Oracle Cloud Infrastructure provider.",
-    enabled=_enabled("Oracle"),
-    accounts=List(Msg(OracleAccount, "An Oracle account.")),
-    primaryAccount=_primary_account(),
+Oracle = _provider(
+    "Oracle", "The Oracle Cloud Infrastructure provider.",
+    "Oracle", OracleAccount, "An Oracle account.",
     bakeryDefaults=Msg(OracleBakeryDefaults, "Settings for baking OCI images."),
 )
 
@@ -880,14 +843,8 @@ TencentCloudAccount = message(
     providerVersion=_provider_version(),
 )
 
-TencentCloudBaseImage = message(
-    "TencentCloudBaseImage",
-    "How a Tencent Cloud base image is offered in the Bake stage.",
-    id=Str("Identifier of the base image that users pick in the Bake stage, e.g. `ubuntu-1604`."),
-    shortDescription=Str("Short label shown for this image in Deck."),
-    detailedDescription=Str("Longer description shown for this image in Deck."),
-    packageType=_package_type(),
-    templateFile=Str("Packer template for this image, overriding the bakery default."),
+TencentCloudBaseImage = _base_image(
+    "TencentCloudBaseImage", "How a Tencent Cloud base image is offered in the Bake stage.", example="ubuntu-1604",
 )
 
 TencentCloudVirtualizationSettings = message(
@@ -900,12 +857,9 @@ TencentCloudVirtualizationSettings = message(
     sshUserName=Str("User Packer connects as over SSH, e.g. `ubuntu`."),
 )
 
-TencentCloudBaseImageSettings = message(
-    "TencentCloudBaseImageSettings",
-    "A base image offered by the Tencent Cloud bakery.",
-    baseImage=Msg(TencentCloudBaseImage, "How the image is named and described."),
-    virtualizationSettings=List(Msg(TencentCloudVirtualizationSettings, "Bake settings for one region.")),
-)
+TencentCloudBaseImageSettings = _base_image_settings(
+    "TencentCloudBaseImageSettings", "Tencent Cloud", TencentCloudBaseImage,
+    List(Msg(TencentCloudVirtualizationSettings, "Bake settings for one region.")))
 
 TencentCloudBakeryDefaults = message(
     "TencentCloudBakeryDefaults",
@@ -964,12 +918,9 @@ CloudrunAccount = message(
     providerVersion=_provider_version(),
 )
 
-Cloudrun = message(
-    "Cloudrun",
-    "The Google Cloud Run provider. Not in kleat; read by clouddriver.",
-    enabled=_enabled("Cloud Run"),
-    accounts=List(Msg(CloudrunAccount, "A Cloud Run account.")),
-    primaryAccount=_primary_account(),
+Cloudrun = _provider(
+    "Cloudrun", "The Google Cloud Run provider. Not in kleat; read by clouddriver.",
+    "Cloud Run", CloudrunAccount, "A Cloud Run account.",
     gcloudPath=Str("Path of the gcloud binary clouddriver runs for Cloud Run; `gcloud` on the PATH when "
                    "unset."),
 )

@@ -4,7 +4,9 @@ Copied to echo, which turns messages on the subscriptions into pipeline
 triggers (for example on GCS uploads or GCR pushes) and publishes Spinnaker
 events to the publishers' topics.
 """
-from .dsl import Bool, Enum, Int, List, Msg, Str, message
+from .dsl import Bool, Enum, Int, List, Msg, Str, messages
+
+message = messages("pubsub")
 
 MESSAGE_FORMAT = ('UNSPECIFIED', 'CUSTOM', 'GCB', 'GCS', 'GCR')
 

@@ -4,8 +4,10 @@ igor polls the configured Artifactory searches, and receives Nexus webhooks,
 to learn about newly published artifacts that can trigger pipelines. Both
 blocks are copied to igor.
 """
-from .dsl import Bool, List, Msg, Str, message
+from .dsl import Bool, List, Msg, Str, messages
 from .common import Permissions
+
+message = messages("repository")
 
 
 Artifactory_Search = message(

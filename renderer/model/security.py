@@ -4,7 +4,9 @@ TLS for Gate (the API) and Deck (the UI), the ways users log in (all handled
 by Gate), the role providers Fiat uses for authorization, and the custom trust
 store Orca uses for outgoing webhook calls.
 """
-from .dsl import Bool, Enum, List, Map, Msg, Read, Str, message
+from .dsl import Bool, Enum, List, Map, Msg, Read, Str, messages
+
+message = messages("security")
 
 AUTHENTICATION_SCHEME = ('unspecified', 'header', 'query', 'form', 'none')
 CLIENT_AUTH = ('UNSPECIFIED', 'NONE', 'WANT', 'NEED')

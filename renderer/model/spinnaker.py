@@ -4,7 +4,9 @@ Every Java service reads its plugins from `spinnaker.extensibility` in its
 own config. Neither kleat nor this renderer writes this block into any
 service config yet; it is checked and kept in the normalized halconfig.
 """
-from .dsl import Any, Bool, Map, Msg, Str, message
+from .dsl import Any, Bool, Map, Msg, Str, messages
+
+message = messages("spinnaker")
 
 
 PluginExtension = message(

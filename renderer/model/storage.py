@@ -4,7 +4,9 @@ Enable exactly one object store (s3, gcs, azs or oracle); each enabled block
 is copied to front50.yml under `spinnaker.<store>`. The `sql` block is used
 by keel (managed delivery).
 """
-from .dsl import Bool, Enum, Int, Msg, Str, StrValue, message
+from .dsl import Bool, Enum, Int, Msg, Str, StrValue, messages
+
+message = messages("storage")
 
 S3_SERVER_SIDE_ENCRYPTION = ('UNSPECIFIED', 'AES256', 'AWSKMS')
 # Halyard's persistentStoreType values ("" is the unset placeholder).

@@ -17,6 +17,12 @@ def _types(default_doc: str):
                      + default_doc))
 
 
+def _integration(name, doc, what, account, **more):
+    """A Kayenta integration block: a switch and its accounts, then `more`."""
+    return message(name, doc, enabled=Bool(f"Register the {what} accounts in Kayenta."),
+                   accounts=List(Msg(account, f"The {what} accounts.")), **more)
+
+
 AwsAccount = message(
     "AwsAccount",
     "One AWS (or S3-compatible) account Kayenta stores canary configs and results in.",
@@ -39,11 +45,8 @@ AwsAccount = message(
                         "reads).", secret=True),
 )
 
-Aws = message(
-    "Aws",
-    "AWS S3 as Kayenta's storage for canary configs and results.",
-    enabled=Bool("Register the AWS accounts in Kayenta."),
-    accounts=List(Msg(AwsAccount, "The AWS accounts.")),
+Aws = _integration(
+    "Aws", "AWS S3 as Kayenta's storage for canary configs and results.", "AWS", AwsAccount,
     s3Enabled=Bool("Let Kayenta use S3 (through these accounts) as a configuration and object store."),
 )
 
@@ -66,11 +69,8 @@ DatadogAccount = message(
                           "Kayenta reads it (Halyard wrote it too)."),
 )
 
-Datadog = message(
-    "Datadog",
-    "Datadog as a canary metric source.",
-    enabled=Bool("Register the Datadog accounts in Kayenta."),
-    accounts=List(Msg(DatadogAccount, "The Datadog accounts.")),
+Datadog = _integration(
+    "Datadog", "Datadog as a canary metric source.", "Datadog", DatadogAccount,
     metadataCachingIntervalMS=Int("How often, in milliseconds, Kayenta refreshes its cached list of "
                                   "Datadog metric names for the canary config editor (Kayenta's "
                                   "default is 900000, i.e. 15 minutes, because of Datadog API rate "
@@ -126,12 +126,8 @@ NewRelicAccount = message(
                           "Kayenta reads it (Halyard wrote it too)."),
 )
 
-NewRelic = message(
-    "NewRelic",
-    "New Relic as a canary metric source.",
-    enabled=Bool("Register the New Relic accounts in Kayenta."),
-    accounts=List(Msg(NewRelicAccount, "The New Relic accounts.")),
-)
+NewRelic = _integration(
+    "NewRelic", "New Relic as a canary metric source.", "New Relic", NewRelicAccount)
 
 PrometheusAccount_Endpoint = message(
     "PrometheusAccount_Endpoint",
@@ -154,11 +150,8 @@ PrometheusAccount = message(
                              "Prometheus accounts as metric stores and ignores the key; dropped.")),
 )
 
-Prometheus = message(
-    "Prometheus",
-    "Prometheus as a canary metric source.",
-    enabled=Bool("Register the Prometheus accounts in Kayenta."),
-    accounts=List(Msg(PrometheusAccount, "The Prometheus accounts.")),
+Prometheus = _integration(
+    "Prometheus", "Prometheus as a canary metric source.", "Prometheus", PrometheusAccount,
     metadataCachingIntervalMS=Int("How often, in milliseconds, Kayenta refreshes its cached list of "
                                   "Prometheus metric names for the canary config editor (default "
                                   "60000)."),
@@ -185,12 +178,8 @@ SignalFxAccount = message(
                           "Kayenta reads it (Halyard wrote it too)."),
 )
 
-SignalFx = message(
-    "SignalFx",
-    "SignalFx as a canary metric source.",
-    enabled=Bool("Register the SignalFx accounts in Kayenta."),
-    accounts=List(Msg(SignalFxAccount, "The SignalFx accounts.")),
-)
+SignalFx = _integration(
+    "SignalFx", "SignalFx as a canary metric source.", "SignalFx", SignalFxAccount)
 
 Canary_ServiceIntegrations = message(
     "Canary_ServiceIntegrations",

@@ -10,6 +10,12 @@ from .common import Permissions
 message = messages("ci")
 
 
+def _ci(name, doc, what, key, account, entries_doc, **more):
+    """A CI provider block: a switch and its servers (or accounts), then `more`."""
+    return message(name, doc, enabled=Bool(f"Turn {what} support on."),
+                   **{key: List(Msg(account, entries_doc))}, **more)
+
+
 GoogleCloudBuildAccount = message(
     "GoogleCloudBuildAccount",
     "One Google Cloud Build project that pipelines can run builds in and be triggered by.",
@@ -26,12 +32,9 @@ GoogleCloudBuildAccount = message(
                                  "to run builds with it."),
 )
 
-GoogleCloudBuild = message(
-    "GoogleCloudBuild",
-    "Google Cloud Build as a CI provider (igor and echo).",
-    enabled=Bool("Turn Cloud Build support on."),
-    accounts=List(Msg(GoogleCloudBuildAccount, "The Cloud Build accounts.")),
-)
+GoogleCloudBuild = _ci(
+    "GoogleCloudBuild", "Google Cloud Build as a CI provider (igor and echo).",
+    "Cloud Build", "accounts", GoogleCloudBuildAccount, "The Cloud Build accounts.")
 
 CodeBuildAccount = message(
     "CodeBuildAccount",
@@ -45,11 +48,9 @@ CodeBuildAccount = message(
                     "has no access control for CodeBuild accounts; dropped."),
 )
 
-CodeBuild = message(
-    "CodeBuild",
-    "AWS CodeBuild as a CI provider (igor).",
-    enabled=Bool("Turn CodeBuild support on."),
-    accounts=List(Msg(CodeBuildAccount, "The CodeBuild accounts.")),
+CodeBuild = _ci(
+    "CodeBuild", "AWS CodeBuild as a CI provider (igor).",
+    "CodeBuild", "accounts", CodeBuildAccount, "The CodeBuild accounts.",
     accessKeyId=Str("AWS access key ID igor uses before assuming each account's role; leave empty to "
                     "use the default AWS credential chain (environment, instance or pod role)."),
     secretAccessKey=Str("AWS secret access key paired with `accessKeyId`.", secret=True),
@@ -66,12 +67,9 @@ ConcourseAccount = message(
                                  "to run jobs on it."),
 )
 
-Concourse = message(
-    "Concourse",
-    "Concourse as a CI provider (igor).",
-    enabled=Bool("Turn Concourse support on."),
-    masters=List(Msg(ConcourseAccount, "The Concourse servers.")),
-)
+Concourse = _ci(
+    "Concourse", "Concourse as a CI provider (igor).",
+    "Concourse", "masters", ConcourseAccount, "The Concourse servers.")
 
 JenkinsAccount = message(
     "JenkinsAccount",
@@ -93,12 +91,9 @@ JenkinsAccount = message(
     trustStorePassword=Str("Password of `trustStore`. Not in kleat; igor reads it.", secret=True),
 )
 
-Jenkins = message(
-    "Jenkins",
-    "Jenkins as a CI provider (igor).",
-    enabled=Bool("Turn Jenkins support on."),
-    masters=List(Msg(JenkinsAccount, "The Jenkins servers.")),
-)
+Jenkins = _ci(
+    "Jenkins", "Jenkins as a CI provider (igor).",
+    "Jenkins", "masters", JenkinsAccount, "The Jenkins servers.")
 
 TravisAccount = message(
     "TravisAccount",
@@ -119,12 +114,9 @@ TravisAccount = message(
                              "logs a deprecation warning). Use numberOfJobs instead."),
 )
 
-Travis = message(
-    "Travis",
-    "Travis CI as a CI provider (igor).",
-    enabled=Bool("Turn Travis support on."),
-    masters=List(Msg(TravisAccount, "The Travis installations.")),
-)
+Travis = _ci(
+    "Travis", "Travis CI as a CI provider (igor).",
+    "Travis", "masters", TravisAccount, "The Travis installations.")
 
 WerckerAccount = message(
     "WerckerAccount",
@@ -138,12 +130,9 @@ WerckerAccount = message(
                                  "WRITE to run pipelines on it."),
 )
 
-Wercker = message(
-    "Wercker",
-    "Wercker as a CI provider (igor).",
-    enabled=Bool("Turn Wercker support on."),
-    masters=List(Msg(WerckerAccount, "The Wercker installations.")),
-)
+Wercker = _ci(
+    "Wercker", "Wercker as a CI provider (igor).",
+    "Wercker", "masters", WerckerAccount, "The Wercker installations.")
 
 Ci = message(
     "Ci",

@@ -30,6 +30,12 @@ Eureka = message(
                  "Kubernetes)."),
 )
 
+
+def _plugin(name, doc, what):
+    """A keel plugin that is only switched on or off."""
+    return message(name, doc, enabled=Bool(f"Turn the {what} plugin on."))
+
+
 KeelConfig_Plugins_Bakery_BaseImage = message(
     "KeelConfig_Plugins_Bakery_BaseImage", "Base image versions the bakery plugin uses, one per release label.",
     candidate=Str("Base image version labelled candidate."),
@@ -49,21 +55,16 @@ KeelConfig_Plugins_DeliveryConfig = message(
     enabled=Bool("Turn delivery config support on."),
 )
 
-KeelConfig_Plugins_EC2 = message(
-    "KeelConfig_Plugins_EC2", "Keel's Amazon EC2 plugin: managed clusters, load balancers and security groups.",
-    enabled=Bool("Turn the EC2 plugin on."),
-)
+KeelConfig_Plugins_EC2 = _plugin(
+    "KeelConfig_Plugins_EC2", "Keel's Amazon EC2 plugin: managed clusters, load balancers and security groups.", "EC2")
 
-KeelConfig_Plugins_Kubernetes = message(
-    "KeelConfig_Plugins_Kubernetes", "Keel's Kubernetes plugin of older keel releases: no supported keel reads it, "
-                                     "so it is left out of keel.yml.",
-    enabled=Bool("Turn the Kubernetes plugin on."),
-)
+KeelConfig_Plugins_Kubernetes = _plugin(
+    "KeelConfig_Plugins_Kubernetes",
+    "Keel's Kubernetes plugin of older keel releases: no supported keel reads it, so it is left out of keel.yml.",
+    "Kubernetes")
 
-KeelConfig_Plugins_Titus = message(
-    "KeelConfig_Plugins_Titus", "Keel's Titus plugin: managed Titus clusters.",
-    enabled=Bool("Turn the Titus plugin on."),
-)
+KeelConfig_Plugins_Titus = _plugin(
+    "KeelConfig_Plugins_Titus", "Keel's Titus plugin: managed Titus clusters.", "Titus")
 
 KeelConfig_Plugins = message(
     "KeelConfig_Plugins", "Which keel plugins (resource kinds and integrations) are on.",

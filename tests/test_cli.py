@@ -78,6 +78,14 @@ def _error_lines(stderr):
     return [line for line in stderr.splitlines() if line.startswith("error:")]
 
 
+def _first_error(result):
+    """The first `error: path (file:line): message` line of a refusal, parsed."""
+    assert result.returncode == 1, result.stderr
+    match = ERROR_LINE.match(_error_lines(_no_traceback(result))[0])
+    assert match, result.stderr
+    return match
+
+
 def _snapshot(directory):
     if not os.path.isdir(directory):
         return None
@@ -242,9 +250,8 @@ def test_invalid_yaml_refused_with_line(tmp_path, run_cli):
 def test_tab_indentation_refused_with_line(tmp_path, run_cli):
     source = _write(tmp_path, "providers:\n  kubernetes:\n\tenabled: true\n")
     result = run_cli("validate", source)
-    assert result.returncode == 1
-    match = ERROR_LINE.match(_error_lines(_no_traceback(result))[0])
-    assert match and int(match.group("line")) == 3
+    match = _first_error(result)
+    assert int(match.group("line")) == 3
 
 
 def test_duplicate_key_refused_with_full_path_and_both_lines(tmp_path, run_cli):
@@ -269,16 +276,14 @@ def test_duplicate_key_refused_with_full_path_and_both_lines(tmp_path, run_cli):
 def test_duplicate_top_level_section(tmp_path, run_cli):
     source = _write(tmp_path, "version: 1.2.3\ntimezone: UTC\nversion: 1.2.4\n")
     result = run_cli("validate", source)
-    assert result.returncode == 1
-    match = ERROR_LINE.match(_error_lines(_no_traceback(result))[0])
-    assert match and match.group("path") == "version" and match.group("line") == "3"
+    match = _first_error(result)
+    assert match.group("path") == "version" and match.group("line") == "3"
 
 
 def test_multiple_documents_refused(tmp_path, run_cli):
     result = run_cli("validate", _write(tmp_path, "version: 1.2.3\n---\ntimezone: UTC\n"))
-    assert result.returncode == 1
-    match = ERROR_LINE.match(_error_lines(_no_traceback(result))[0])
-    assert match and int(match.group("line")) in (2, 3)
+    match = _first_error(result)
+    assert int(match.group("line")) in (2, 3)
 
 
 @pytest.mark.parametrize("raw,line", [
@@ -380,9 +385,7 @@ def test_halyard_missing_deployment_lists_names(tmp_path, run_cli):
 def test_halyard_bad_current_deployment_names_line(tmp_path, run_cli):
     source = _write(tmp_path, HALYARD.replace("currentDeployment: prod", "currentDeployment: qa"))
     result = run_cli("validate", source)
-    assert result.returncode == 1
-    match = ERROR_LINE.match(_error_lines(_no_traceback(result))[0])
-    assert match, result.stderr
+    match = _first_error(result)
     assert match.group("path") == "currentDeployment" and match.group("line") == "2"
     assert "'staging'" in match.group("message") and "'prod'" in match.group("message")
 
@@ -442,9 +445,8 @@ def test_generate_reads_stdin(tmp_path, run_cli):
 
 def test_stdin_errors_name_stdin_and_line(tmp_path, run_cli):
     result = run_cli("validate", "-", stdin="providers:\n  kubernetes:\n    enabled: maybe\n")
-    assert result.returncode == 1
-    match = ERROR_LINE.match(_error_lines(_no_traceback(result))[0])
-    assert match and match.group("file") == "<stdin>" and match.group("line") == "3"
+    match = _first_error(result)
+    assert match.group("file") == "<stdin>" and match.group("line") == "3"
 
 
 def test_stdin_non_utf8(run_cli):
@@ -580,9 +582,7 @@ REWRITTEN["telemetry"] = (REWRITTEN["telemetry"], 4)
 def test_error_in_rewritten_block_points_at_its_line(case, tmp_path, run_cli):
     text, line = REWRITTEN[case]
     result = run_cli("validate", _write(tmp_path, text))
-    assert result.returncode == 1
-    match = ERROR_LINE.match(_error_lines(_no_traceback(result))[0])
-    assert match, result.stderr
+    match = _first_error(result)
     assert int(match.group("line")) == line, result.stderr
 
 
@@ -590,17 +590,15 @@ def test_error_in_rewritten_block_points_at_its_line(case, tmp_path, run_cli):
 def test_error_in_rewritten_block_is_refused_cleanly(case, tmp_path, run_cli):
     out = tmp_path / "out"
     result = run_cli("generate", _write(tmp_path, REWRITTEN[case][0]), str(out))
-    assert result.returncode == 1
-    assert ERROR_LINE.match(_error_lines(_no_traceback(result))[0]), result.stderr
+    _first_error(result)
     assert not out.exists()
 
 
 def test_duplicate_key_in_flow_mapping_names_full_path(tmp_path, run_cli):
     source = _write(tmp_path, "providers:\n  kubernetes: {enabled: true, enabled: false}\n")
     result = run_cli("validate", source)
-    assert result.returncode == 1
-    match = ERROR_LINE.match(_error_lines(_no_traceback(result))[0])
-    assert match and match.group("line") == "2"
+    match = _first_error(result)
+    assert match.group("line") == "2"
     assert match.group("path") == "providers.kubernetes.enabled", result.stderr
 
 
@@ -652,9 +650,8 @@ def test_tagged_values_in_free_form_fields(value, tmp_path, run_cli):
 
 def test_tagged_timestamp_in_string_field_refused(tmp_path, run_cli):
     result = run_cli("validate", _write(tmp_path, "version: !!timestamp 2001-12-14\n"))
-    assert result.returncode == 1
-    match = ERROR_LINE.match(_error_lines(_no_traceback(result))[0])
-    assert match and match.group("path") == "version" and match.group("line") == "1"
+    match = _first_error(result)
+    assert match.group("path") == "version" and match.group("line") == "1"
 
 
 def test_python_tags_refused(tmp_path, run_cli):

@@ -69,6 +69,16 @@ def _rosco_unbound() -> tuple:
 
 DIFFERENCES = (
     Difference(
+        "gate.yml",
+        ("security.basic", "security.basicform", "spring.security.user"),
+        "Gate's basic login: `security.basicform.enabled` and `spring.security.user.{name,password}` (what "
+        "gate reads), not kleat's `security.basic`, which no gate reads (basic login never turned on)."),
+    Difference(
+        "settings.js",
+        ("authEnabled",),
+        "Deck's `authEnabled`: true exactly when gate has a login method on (OAuth2 with a client ID, SAML, "
+        "LDAP, X.509, IAP or basic), not a copy of `security.authn.enabled`, which gate does not read."),
+    Difference(
         "settings.js",
         ("notifications.email", "notifications.googlechat", "notifications.googleChat",
          "notifications.microsoftteams", "notifications.pubsub", "notifications.cdevents"),

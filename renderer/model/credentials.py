@@ -1,7 +1,7 @@
 """Which values are credentials, as the model declares them (`secret=True`)."""
 from __future__ import annotations
 
-from .walk import strings, without_fields
+from .walk import fields_toward, strings, without_fields
 
 
 def redact(msg, data):
@@ -9,13 +9,18 @@ def redact(msg, data):
     return without_fields(msg, data, lambda field: field.secret)
 
 
+def _is_secret(field) -> bool:
+    return field.secret
+
+
 def secret_values(msg, data, found=None) -> set:
     """Every non-empty credential string in `data` (an instance of `msg`)."""
     found = set() if found is None else found
     if not isinstance(data, dict):
         return found
+    toward = fields_toward(msg, "secret", _is_secret)
     for key, value in data.items():
-        field = msg.fields.get(key)
+        field = toward.get(key)
         if field is None:
             continue
         target = field.target

@@ -1,5 +1,8 @@
-"""Walking halconfig data: copies without selected fields, and the strings it holds."""
+"""Walking halconfig data: copies without selected fields, the strings it holds, and walks
+guided by the model (only into the fields that can hold what is looked for)."""
 from __future__ import annotations
+
+from .dsl import ANY, MSG, STR, STRV
 
 
 def without_fields(msg, data, drop):
@@ -40,3 +43,110 @@ def strings(data):
             stack.extend(reversed(item.values()))
         elif isinstance(item, list):
             stack.extend(reversed(item))
+
+
+# Which fields of a message can lead to what a guided walk looks for, per (message, question):
+# the walks below visit only those, so the accounts' many other fields cost nothing.
+_ROUTES: dict = {}
+
+
+def fields_toward(msg, question, wanted) -> dict:
+    """{field name: field} of `msg`'s fields that are wanted (`wanted(field)`), free-form, or lead to
+    a message with such fields; empty when nothing under `msg` can be wanted."""
+    key = (id(msg), question)
+    routes = _ROUTES.get(key)
+    if routes is None:
+        routes = {}
+        for f in msg.fields.values():
+            if f.halyard is not None:
+                continue  # never in normalized data
+            if wanted(f) or f.kind == ANY or (f.kind == MSG and fields_toward(f.ref, question, wanted)):
+                routes[f.name] = f
+        _ROUTES[key] = routes
+    return routes
+
+
+def keyed_strings(msg, data, keys: frozenset) -> list:
+    """(path, value) of every string held under one of `keys` in `data` (normalized under `msg`), at
+    any depth (free-form values included), in document order."""
+    found: list = []
+
+    def wanted(f):
+        return f.name in keys and f.kind in (STR, STRV) and not f.repeated and not f.map
+
+    def visit(msg, data, path):
+        routes = fields_toward(msg, keys, wanted)
+        if not routes or not isinstance(data, dict):
+            return
+        for key, value in data.items():
+            f = routes.get(key)
+            if f is None:
+                continue
+            if f.kind == MSG:
+                if f.repeated and isinstance(value, list):
+                    for i, item in enumerate(value):
+                        visit(f.ref, item, path + (key, i))
+                elif f.map and isinstance(value, dict):
+                    for name, item in value.items():
+                        visit(f.ref, item, path + (key, name))
+                else:
+                    visit(f.ref, value, path + (key,))
+            elif f.kind == ANY:
+                if key in keys and isinstance(value, str):
+                    found.append((path + (key,), value))
+                else:
+                    found.extend(_free_form_strings(value, keys, path + (key,)))
+            elif isinstance(value, str):
+                found.append((path + (key,), value))
+
+    visit(msg, data, ())
+    return found
+
+
+def _free_form_strings(node, keys, base):
+    """`keyed_strings` inside a free-form value, which the model does not describe."""
+    stack = [(base, node)]
+    while stack:
+        path, node = stack.pop()
+        if isinstance(node, dict):
+            for key, value in reversed(node.items()):
+                if key in keys and isinstance(value, str):
+                    stack.append((path + (key,), value))
+                elif isinstance(value, (dict, list)):
+                    stack.append((path + (key,), value))
+        elif isinstance(node, list):
+            stack.extend((path + (i,), value) for i, value in reversed(list(enumerate(node)))
+                         if isinstance(value, (dict, list)))
+        else:
+            yield path, node
+
+
+def missing_required(msg, data, path=()) -> list:
+    """(path, message name, field name) of every required field (the model's `required`) missing
+    from `data` (normalized under `msg`), at any depth."""
+    found: list = []
+
+    def wanted(f):
+        return f.required
+
+    def visit(msg, data, path):
+        if not isinstance(data, dict):
+            return
+        for f in msg.required:
+            if not data.get(f.name):
+                found.append((path + (f.name,), msg.name, f.name))
+        for key, f in fields_toward(msg, "required", wanted).items():
+            value = data.get(key)
+            if f.kind != MSG or value is None:
+                continue
+            if f.repeated and isinstance(value, list):
+                for i, item in enumerate(value):
+                    visit(f.ref, item, path + (key, i))
+            elif f.map and isinstance(value, dict):
+                for name, item in value.items():
+                    visit(f.ref, item, path + (key, name))
+            else:
+                visit(f.ref, value, path + (key,))
+
+    visit(msg, data, path)
+    return found

@@ -123,28 +123,10 @@ def _names(block, key="accounts"):
        "Give it a `name`: Spinnaker refers to accounts by name, and clouddriver cannot use a nameless one.")
 def _named(hal, chart):
     from renderer.model import HAL
+    from renderer.model.walk import missing_required
 
-    yield from _required(HAL, hal, ())
-
-
-def _required(msg, data, path):
-    """Fields the model declares required (all are names) that are missing, walking the model with the data."""
-    if not isinstance(data, dict):
-        return
-    for f in msg.fields.values():
-        if f.required and f.halyard is None and not data.get(f.name):
-            yield path + (f.name,), f"this {msg.name} has no {f.name}."
-        target, value = f.target, data.get(f.name)
-        if target is None or value is None:
-            continue
-        if f.repeated and isinstance(value, list):
-            for i, item in enumerate(value):
-                yield from _required(target, item, path + (f.name, i))
-        elif f.map and isinstance(value, dict):
-            for key, item in value.items():
-                yield from _required(target, item, path + (f.name, key))
-        else:
-            yield from _required(target, value, path + (f.name,))
+    for path, message, name in missing_required(HAL, hal):
+        yield path, f"this {message} has no {name}."
 
 
 @check("account-name-unique", "<section>.<provider>.accounts[].name", "account names are unique per provider",
@@ -300,7 +282,7 @@ def _files(hal, chart):
     for path, value in _strings(hal, FILE_FIELDS):
         if not value.startswith("/"):
             continue  # encrypted:..., classpath:..., or relative: resolved by the service
-        if not any(value.startswith(m) for m in chart.mounts):
+        if not value.startswith(chart.mounts):
             mounted = ", ".join(m.rstrip("/") for m in chart.mounts) or "none (secrets.files is empty)"
             yield path, f"{value} is not in a directory the chart mounts (mounted: {mounted})."
 
@@ -385,23 +367,12 @@ _SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
 _URL = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*://[^\s/?#]+[^\s]*\Z")
 
 
-def _strings(node, keys):
-    """(path, value) of every string held under one of `keys`, at any depth, in document order."""
-    # An explicit stack: these walk the whole halconfig on every post-render.
-    stack = [((), node)]
-    while stack:
-        path, node = stack.pop()
-        if isinstance(node, dict):
-            for key, value in reversed(node.items()):
-                if key in keys and isinstance(value, str):
-                    stack.append((path + (key,), value))
-                elif isinstance(value, (dict, list)):
-                    stack.append((path + (key,), value))
-        elif isinstance(node, list):
-            stack.extend((path + (i,), value) for i, value in reversed(list(enumerate(node)))
-                         if isinstance(value, (dict, list)))
-        else:
-            yield path, node
+def _strings(hal, keys):
+    """(path, value) of every string held under one of `keys` in the halconfig, in document order."""
+    from renderer.model import HAL
+    from renderer.model.walk import keyed_strings
+
+    return keyed_strings(HAL, hal, keys)
 
 
 @check("url", "any URL field (overrideBaseUrl, baseUrl, address, url, ...)",

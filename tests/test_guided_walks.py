@@ -1,0 +1,87 @@
+"""The model-guided walks (renderer.model.walk) find exactly what a walk over every value finds:
+they skip the fields that cannot lead to what is looked for, and nothing else."""
+from __future__ import annotations
+
+import glob
+import os
+
+import pytest
+import yaml
+
+from conftest import ROOT, reference_cases
+from renderer.model import HAL
+from renderer.model.dsl import MSG
+from renderer.model.walk import keyed_strings, missing_required
+from renderer.read.halconfig import read
+from renderer.read.preflight import FILE_FIELDS, URL_FIELDS
+
+
+def _every_keyed_string(node, keys, path=()):
+    if isinstance(node, dict):
+        for key, value in node.items():
+            if key in keys and isinstance(value, str):
+                yield path + (key,), value
+            else:
+                yield from _every_keyed_string(value, keys, path + (key,))
+    elif isinstance(node, list):
+        for i, value in enumerate(node):
+            if isinstance(value, (dict, list)):
+                yield from _every_keyed_string(value, keys, path + (i,))
+
+
+def _every_missing(msg, data, path=()):
+    if not isinstance(data, dict):
+        return
+    for f in msg.fields.values():
+        if f.required and f.halyard is None and not data.get(f.name):
+            yield path + (f.name,), msg.name, f.name
+        value = data.get(f.name)
+        if f.kind != MSG or value is None:
+            continue
+        items = (enumerate(value) if f.repeated and isinstance(value, list)
+                 else value.items() if f.map and isinstance(value, dict) else None)
+        if items is None:
+            yield from _every_missing(f.ref, value, path + (f.name,))
+        else:
+            for key, item in items:
+                yield from _every_missing(f.ref, item, path + (f.name, key))
+
+
+def _halconfigs():
+    paths = [case[1] for case in reference_cases() if os.path.isfile(case[1])]
+    paths += [os.path.join(ROOT, "examples", "halconfig.yml"), os.path.join(ROOT, "tests", "golden", "mixed", "halconfig.yml")]
+    for path in paths:
+        with open(path, encoding="utf-8") as handle:
+            yield path, yaml.safe_load(handle)
+    for path in sorted(glob.glob(os.path.join(ROOT, "examples", "values-*.yaml"))):
+        with open(path, encoding="utf-8") as handle:
+            values = yaml.safe_load(handle) or {}
+        if isinstance(values.get("halconfig"), dict):
+            yield path, values["halconfig"]
+    # Free-form values holding a key looked for, and nameless entries at several depths.
+    yield "free-form", {
+        "providers": {"cloudfoundry": {"enabled": True, "accounts": [
+            {"name": "cf", "spaceFilter": {"org": {"url": "https://inside.example.com", "list": [{"address": "x"}]}}},
+            {"apiHost": "api.example.com"}]}},
+        "ci": {"jenkins": {"enabled": True, "masters": [{"address": "https://jenkins.example.com"}]}},
+        "canary": {"serviceIntegrations": {"prometheus": {"enabled": True, "accounts": [
+            {"name": "p", "endpoint": {"baseUrl": "http://prometheus:9090"}}, {"endpoint": {}}]}}},
+    }
+
+
+CASES = list(_halconfigs())
+
+
+@pytest.mark.parametrize("name,data", CASES, ids=[os.path.basename(c[0]) for c in CASES])
+def test_guided_walks_find_what_full_walks_find(name, data):
+    hal, _ = read(data)
+    assert hal is not None, name
+    for keys in (FILE_FIELDS, URL_FIELDS):
+        assert keyed_strings(HAL, hal, keys) == list(_every_keyed_string(hal, keys)), keys
+    assert missing_required(HAL, hal) == list(_every_missing(HAL, hal))
+
+
+def test_the_cases_exercise_the_walks():
+    found = [hit for _, data in CASES for hit in keyed_strings(HAL, read(data)[0], URL_FIELDS)]
+    assert ("providers", "cloudfoundry", "accounts", 0, "spaceFilter", "org", "url") in [p for p, _ in found]
+    assert any(missing_required(HAL, read(data)[0]) for _, data in CASES)

@@ -14,19 +14,18 @@ The target release is, in this order: `--release` (CLI) or the chart's
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from collections import namedtuple
 
 _SHAPE = re.compile(r"(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)\Z")
 
 
-@dataclass(frozen=True)
-class Line:
-    """A release line: every release of one major version whose minor is in [first, last]."""
+# (namedtuples, not dataclasses: importing dataclasses costs the post-renderer's start-up a
+# tenth of its time, see docs/performance.md)
+class Line(namedtuple("Line", "name major first last", defaults=(0, None))):
+    """A release line: every release of one major version whose minor is in [first, last]
+    (`last` None: every minor, including ones not yet released)."""
 
-    name: str
-    major: int
-    first: int = 0
-    last: int | None = None  # None: every minor, including ones not yet released
+    __slots__ = ()
 
     def holds(self, major: int, minor: int) -> bool:
         return major == self.major and minor >= self.first and (self.last is None or minor <= self.last)
@@ -42,13 +41,10 @@ class UnsupportedRelease(ValueError):
     """A version string that names no supported release; the text says which ones are."""
 
 
-@dataclass(frozen=True, order=True)
-class Release:
+class Release(namedtuple("Release", "major minor patch")):
     """One Spinnaker release, ordered as released (1.38.x < 2025.0.0)."""
 
-    major: int
-    minor: int
-    patch: int
+    __slots__ = ()
 
     @classmethod
     def parse(cls, text) -> "Release":

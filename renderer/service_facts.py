@@ -37,7 +37,7 @@ Per service:
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from collections import namedtuple
 
 _JVM = dict(java=True, health="/health", home="/home/spinnaker")
 # Services that read clouddriver through its read-only split when it runs (Halyard's
@@ -118,43 +118,13 @@ FACTS = {
 }
 
 
-@dataclass(frozen=True)
-class Split:
-    name: str
-    profiles: tuple
-    key: str
+Split = namedtuple("Split", "name profiles key")
 
-
-@dataclass(frozen=True)
-class Service:
-    """One service's facts (see the module docstring)."""
-    name: str
-    port: int
-    cpu: str
-    memory: str
-    memory_limit: str
-    grace: int
-    doc: str
-    java: bool
-    health: str
-    under_gate_path: bool = False
-    tls: str = ""
-    enabled_when: tuple = ()
-    redis: bool = False
-    sql: dict | None = None
-    needs_sql: bool = False
-    env_secret: bool = False
-    cluster_access: bool = False
-    java_opts: str = ""
-    run_as: int = 0
-    writable_root: bool = False
-    home: str = ""
-    env: tuple = ()
-    splits: tuple = ()
-    primary_split: str = ""
-    split_settings: dict = field(default_factory=dict)
-    read_replica_profiles: tuple = ()
-    helm_profile: dict = field(default_factory=dict)
+# One service's facts (see the module docstring); `_service` builds each from the table.
+Service = namedtuple("Service", (
+    "name port cpu memory memory_limit grace doc java health under_gate_path tls enabled_when redis sql "
+    "needs_sql env_secret cluster_access java_opts run_as writable_root home env splits primary_split "
+    "split_settings read_replica_profiles helm_profile"))
 
 
 HELM_PROFILE_SOURCES = ("gatePath", "bundledSql")

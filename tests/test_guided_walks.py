@@ -62,7 +62,7 @@ def _halconfigs():
     yield "free-form", {
         "providers": {"cloudfoundry": {"enabled": True, "accounts": [
             {"name": "cf", "spaceFilter": {"org": {"url": "https://inside.example.com", "list": [{"address": "x"}]}}},
-            {"apiHost": "api.example.com"}]}},
+            {"apiHost": "api.example.com"}, {"name": "flag", "spaceFilter": True}]}},
         "ci": {"jenkins": {"enabled": True, "masters": [{"address": "https://jenkins.example.com"}]}},
         "canary": {"serviceIntegrations": {"prometheus": {"enabled": True, "accounts": [
             {"name": "p", "endpoint": {"baseUrl": "http://prometheus:9090"}}, {"endpoint": {}}]}}},

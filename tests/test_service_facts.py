@@ -1,7 +1,6 @@
 """The service facts table (renderer/service_facts.py): one home, read by the chart and the renderer."""
 from __future__ import annotations
 
-import dataclasses
 import json
 import os
 import shutil
@@ -79,8 +78,8 @@ def test_the_renderer_reads_the_helm_profile_declaration(monkeypatch):
     bundle = {"services": {"orca": {"service": "orca", "host": "orca", "port": 8083}},
               "expose": {"gatePath": "/api/v1"}}
     assert ConfigSet(bundle, {}, {}).helm_profile("orca") == {}  # no clouddriver-ro split runs
-    monkeypatch.setitem(service_facts.SERVICES, "orca", dataclasses.replace(
-        service_facts.SERVICES["orca"], helm_profile={"server.servlet.context-path": "gatePath"}))
+    monkeypatch.setitem(service_facts.SERVICES, "orca", service_facts.SERVICES["orca"]._replace(
+        helm_profile={"server.servlet.context-path": "gatePath"}))
     assert ConfigSet(bundle, {}, {}).helm_profile("orca") == {"server": {"servlet": {"context-path": "/api/v1"}}}
 
 

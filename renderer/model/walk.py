@@ -94,7 +94,7 @@ def keyed_strings(msg, data, keys: frozenset) -> list:
             elif f.kind == ANY:
                 if key in keys and isinstance(value, str):
                     found.append((path + (key,), value))
-                else:
+                elif isinstance(value, (dict, list)):
                     found.extend(_free_form_strings(value, keys, path + (key,)))
             elif isinstance(value, str):
                 found.append((path + (key,), value))

@@ -15,23 +15,16 @@ they are errors, and warnings under `--kleat-compat`.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
-from typing import Callable
+from collections import namedtuple
 
 from renderer.problems import ERROR, WARNING
 from renderer.service_facts import FRONT50_STORES
 
 
-@dataclass(frozen=True)
-class Check:
-    id: str
-    path: str  # where it looks, in the reference's notation
-    rule: str  # what must hold (for the reference)
-    fix: str  # how to fix it (appended to every message)
-    run: Callable = field(repr=False)
-    severity: str = ERROR
-    kleat_accepted: bool = True
-    needs_chart: bool = False  # only when the chart's values are known (mounts, expose)
+# id; path: where it looks, in the reference's notation; rule: what must hold (for the reference);
+# fix: how to fix it (appended to every message); run(hal, chart): yields (path, message);
+# needs_chart: runs only when the chart's values are known (mounts, expose).
+Check = namedtuple("Check", "id path rule fix run severity kleat_accepted needs_chart")
 
 
 CHECKS: list[Check] = []

@@ -14,22 +14,16 @@ sources (tests/data/release-facts, scripts/release-facts.py).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections import namedtuple
 
 from ..model.providers import Providers
 from .clouddriver import PROVIDERS as _CLOUDDRIVER_PROVIDERS
 from .rosco import BAKING_PROVIDERS as _BAKING_PROVIDERS
 
 
-@dataclass(frozen=True)
-class Difference:
-    """`paths` are dotted paths in output `file` (both kleat's and our spelling);
-    `leave_out`: translation writes nothing at those paths."""
-    file: str
-    paths: tuple
-    why: str
-    leave_out: bool = False
-
+# `paths` are dotted paths in output `file` (both kleat's and our spelling); `leave_out`:
+# translation writes nothing at those paths.
+Difference = namedtuple("Difference", "file paths why leave_out", defaults=(False,))
 
 
 # What rosco binds of each provider block it receives (rosco-core's

@@ -383,3 +383,22 @@ def test_keel_without_sql_needs_the_charts_bundled_mysql():
     assert check_values(values)[2].ok
     _, _, report = check_values(dict(values, storage={"bundled": False}))
     assert [p.check for p in report.errors] == ["keel-sql"]
+
+
+def test_time_zone_check_agrees_with_zoneinfo():
+    """The check reads TZif files itself to keep zoneinfo off the post-render path; it must accept
+    and refuse exactly what zoneinfo does."""
+    import zoneinfo
+
+    from renderer.read.preflight import _known_zone
+
+    names = sorted(zoneinfo.available_timezones())[::7] + [
+        "UTC", "Etc/GMT+5", "America/Los_Angles", "Mars/Olympus", "zone.tab", "../../etc/passwd", "/etc/passwd",
+        "America", "utc"]
+    for name in names:
+        try:
+            zoneinfo.ZoneInfo(name)
+            expected = True
+        except (zoneinfo.ZoneInfoNotFoundError, ValueError, OSError):
+            expected = False
+        assert _known_zone(name) is expected, name

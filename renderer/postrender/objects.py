@@ -2,7 +2,14 @@
 from __future__ import annotations
 
 import base64
-import hashlib
+
+try:  # the built-in SHA-256: hashlib loads OpenSSL, about 3 ms of every post-render's start-up
+    from _sha2 import sha256  # Python 3.12+
+except ImportError:
+    try:
+        from _sha256 import sha256  # Python 3.11
+    except ImportError:
+        from hashlib import sha256
 
 from renderer.write.config_text import env_file, to_yaml
 from renderer.model.credentials import holds_secret
@@ -17,7 +24,7 @@ def _text(data) -> str:
 
 
 def _digest(*parts: dict) -> str:
-    h = hashlib.sha256()
+    h = sha256()
     for part in parts:
         for name in sorted(part):
             h.update(name.encode())

@@ -400,9 +400,24 @@ def _zones():
     return zoneinfo.available_timezones()
 
 
+# Where the system's tz database usually is (CPython's default zoneinfo TZPATH on Linux).
+_TZ_DIRS = ("/usr/share/zoneinfo", "/usr/lib/zoneinfo", "/usr/share/lib/zoneinfo", "/etc/zoneinfo")
+_ZONE_NAME = re.compile(r"[A-Za-z0-9_+-]+(?:/[A-Za-z0-9_+-]+)*\Z")
+
+
 def _known_zone(name: str) -> bool:
-    # Looking one zone up is cheap; listing them all walks the tz database (tens of ms on every
-    # post-render), so the list is made only to suggest a name for an unknown one.
+    # Most zones are a TZif file in the system's database: reading its first bytes spares the
+    # post-renderer importing zoneinfo (and sysconfig). Otherwise ZoneInfo decides (it also
+    # knows the tzdata package). Listing every zone walks the database (tens of ms), so the list
+    # is made only to suggest a name for an unknown one.
+    if _ZONE_NAME.match(name):
+        for directory in _TZ_DIRS:
+            try:
+                with open(f"{directory}/{name}", "rb") as handle:
+                    if handle.read(4) == b"TZif":
+                        return True
+            except OSError:
+                continue
     import zoneinfo
 
     try:

@@ -66,6 +66,16 @@ def fields_toward(msg, question, wanted) -> dict:
     return routes
 
 
+def _instances(field, value, path):
+    """(instance, its path) of each message `value` holds for a message `field`: one, or one per
+    list item or map entry."""
+    if field.repeated and isinstance(value, list):
+        return [(item, path + (i,)) for i, item in enumerate(value)]
+    if field.map and isinstance(value, dict):
+        return [(item, path + (name,)) for name, item in value.items()]
+    return [(value, path)]
+
+
 def keyed_strings(msg, data, keys: frozenset) -> list:
     """(path, value) of every string held under one of `keys` in `data` (normalized under `msg`), at
     any depth (free-form values included), in document order."""
@@ -83,14 +93,8 @@ def keyed_strings(msg, data, keys: frozenset) -> list:
             if f is None:
                 continue
             if f.kind == MSG:
-                if f.repeated and isinstance(value, list):
-                    for i, item in enumerate(value):
-                        visit(f.ref, item, path + (key, i))
-                elif f.map and isinstance(value, dict):
-                    for name, item in value.items():
-                        visit(f.ref, item, path + (key, name))
-                else:
-                    visit(f.ref, value, path + (key,))
+                for item, at in _instances(f, value, path + (key,)):
+                    visit(f.ref, item, at)
             elif f.kind == ANY:
                 if key in keys and isinstance(value, str):
                     found.append((path + (key,), value))
@@ -139,14 +143,8 @@ def missing_required(msg, data, path=()) -> list:
             value = data.get(key)
             if f.kind != MSG or value is None:
                 continue
-            if f.repeated and isinstance(value, list):
-                for i, item in enumerate(value):
-                    visit(f.ref, item, path + (key, i))
-            elif f.map and isinstance(value, dict):
-                for name, item in value.items():
-                    visit(f.ref, item, path + (key, name))
-            else:
-                visit(f.ref, value, path + (key,))
+            for item, at in _instances(f, value, path + (key,)):
+                visit(f.ref, item, at)
 
     visit(msg, data, path)
     return found

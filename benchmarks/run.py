@@ -260,7 +260,9 @@ def report(rows, ref_time, ref_rss, bare, args, choices=()) -> None:
         "carrier), documents the post-renderer does not change are never parsed (placeholders are",
         "replaced as text), the service configs are written by a small YAML 1.1-safe emitter, and the",
         "post-render start-up imports only the standard library and the renderer (byte-compiled by",
-        "`make setup`).",
+        "`make setup`), and of the standard library nothing heavy: no dataclasses, typing or OpenSSL,",
+        "and zoneinfo only for a zone the system's tz files do not hold. The checks that look across",
+        "the halconfig walk it guided by the model, visiting only fields that can hold what they look for.",
         "",
     ]
     with open(args.output, "w", encoding="utf-8") as handle:

@@ -16,7 +16,6 @@ halconfig *is* what kleat would serialize:
 """
 from __future__ import annotations
 
-
 from ..releases import Release, Span
 
 __all__ = [

@@ -14,6 +14,7 @@ from __future__ import annotations
 import copy
 import glob
 import importlib.util
+import json
 import os
 import subprocess
 import sys
@@ -608,3 +609,41 @@ def test_reference_lists_every_section_and_field():
                 and "Run Kayenta" in line)
     assert "`kayenta.yml`" in line and "`settings.js`" in line
     assert "**Secret**" in text and "**Halyard only**" in text
+
+
+def test_the_two_schemas_differ_only_as_they_say():
+    """values-schema.json (editors) and the chart's values.schema.json (Helm) are one model's schema;
+    Helm's is the editors' with three relaxations, and each file's description names the other."""
+    from renderer.generate.json_schema import EDITOR_SCHEMA_DOC, HELM_SCHEMA_DOC, INT_PATTERN
+
+    def load(rel):
+        with open(os.path.join(ROOT, rel), encoding="utf-8") as handle:
+            return json.load(handle)
+
+    editors, helm = load("values-schema.json"), load("charts/spinnaker/values.schema.json")
+    assert editors["description"].endswith(EDITOR_SCHEMA_DOC) and helm["description"].endswith(HELM_SCHEMA_DOC)
+
+    def as_helm_has_it(node, in_halconfig):
+        if isinstance(node, list):
+            return [as_helm_has_it(item, in_halconfig) for item in node]
+        if not isinstance(node, dict):
+            return node
+        out = {}
+        for key, value in node.items():
+            if key == "allOf" and len(value) == 1 and set(value[0]) == {"$ref"}:
+                out.update(value[0])  # 1. bare references: Helm prints a line per allOf level
+            elif key == "pattern" and value == INT_PATTERN:
+                continue  # 2. quoted numbers are the renderer's to check
+            elif key == "additionalProperties" and value is False and in_halconfig:
+                continue  # 3. undeclared halconfig keys are the renderer's to report
+            else:
+                out[key] = as_helm_has_it(value, in_halconfig)
+        return out
+
+    relaxed = dict(editors, description=helm["description"])
+    relaxed["definitions"] = {name: as_helm_has_it(d, not name.startswith("values."))
+                              for name, d in editors["definitions"].items()}
+    relaxed["properties"] = {name: as_helm_has_it(p, name == "halconfig") for name, p in editors["properties"].items()}
+    relaxed["properties"]["halconfig"]["description"] = helm["properties"]["halconfig"]["description"]
+    assert relaxed == helm
+    assert editors != helm

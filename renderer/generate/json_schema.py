@@ -302,6 +302,18 @@ def halconfig_schema(builder: Builder) -> dict:
     return out
 
 
+# The two generated schemas differ on purpose, and say so (tests/test_schema_docs.py checks that
+# they differ only in these ways).
+HELM_SCHEMA_DOC = (
+    "This is the schema Helm validates with (charts/spinnaker/values.schema.json): it leaves halconfig keys the "
+    "model does not declare, and numbers in quotes, to the renderer, whose messages say more (a warning with a "
+    "did-you-mean, an error with `strict: true`). Editors get values-schema.json, which refuses them.")
+EDITOR_SCHEMA_DOC = (
+    "This is the editors' schema (values-schema.json): stricter than the chart's own "
+    "charts/spinnaker/values.schema.json, it refuses halconfig keys the model does not declare and numbers in "
+    "quotes that are not whole numbers, and shows every field's own description.")
+
+
 def schema(for_helm: bool = False) -> dict:
     """The JSON schema of the chart's values: for editors, or (`for_helm`) the chart's own, which
     leaves unknown halconfig keys to the renderer."""
@@ -329,11 +341,12 @@ def schema(for_helm: bool = False) -> dict:
         if key in properties:
             raise SchemaError(f"the values model declares {key!r}, which Helm reserves for parent charts.")
         properties[key] = dict(value)
+    which = HELM_SCHEMA_DOC if for_helm else EDITOR_SCHEMA_DOC
     return {
         "$schema": DRAFT,
         "title": "Values of the spinnaker chart",
         "description": Values.doc.strip() + " Generated from renderer/generate/values_model.py and renderer/model/ by "
-                                            "scripts/generate.py (`spinnaker-renderer schema`).",
+                                            "scripts/generate.py (`spinnaker-renderer schema`). " + which,
         "type": "object",
         "properties": properties,
         "additionalProperties": False,

@@ -141,6 +141,36 @@ def test_hooks_are_post_rendered_by_helm4_only(helm, tmp_path):
         assert pod["metadata"]["annotations"]["helm.sh/hook"] == "test"
 
 
+def _objects(text: str) -> dict:
+    """{(kind, name): object} without Helm 4's own post-render bookkeeping annotation."""
+    out = {}
+    for doc in _docs(text):
+        annotations = doc["metadata"].get("annotations") or {}
+        for key in [k for k in annotations if k.startswith("postrenderer.helm.sh/")]:
+            del annotations[key]
+        if "annotations" in doc["metadata"] and not annotations:
+            del doc["metadata"]["annotations"]
+        out[(doc["kind"], doc["metadata"]["name"])] = doc
+    return out
+
+
+@pytest.mark.parametrize("example", ["(defaults)", "values-minimal.yaml", "values-production.yaml",
+                                     "values-halyard.yaml"])
+def test_helm3_executable_and_helm4_plugin_give_the_same_objects(example, helm3, helm4_plugin, tmp_path):
+    """The same values through Helm 3's executable post-renderer and Helm 4's plugin: the same objects."""
+    args = ["template", "spin", CHART, "--namespace", "spinnaker"]
+    if example != "(defaults)":
+        args += ["-f", os.path.join(ROOT, "examples", example)]
+    env = {"SPINNAKER_RENDERER_ERROR_FILE": str(tmp_path / "last-error.txt")}
+    three = helm3.run(*args, "--post-renderer", os.path.join(ROOT, "scripts", "post-render"), env=env, cwd=tmp_path)
+    four = helm4_plugin.run(*args, "--post-renderer", PLUGIN_NAME, env=env, cwd=tmp_path)
+    assert three.returncode == 0, three.stderr
+    assert four.returncode == 0, four.stderr
+    objects = _objects(three.stdout)
+    assert any(kind == "ConfigMap" and "-gate-config-" in name for kind, name in objects)
+    assert objects == _objects(four.stdout)
+
+
 @pytest.fixture
 def discovery_server():
     from discovery_apiserver import DiscoveryServer

@@ -20,22 +20,13 @@ SPRING_HINT = ("A service setting the halconfig does not model goes in the chart
                "(e.g. profiles.clouddriver), which is merged into that service's config.")
 
 
+# In this order: a bool is an int to isinstance.
+_TYPE_NAMES = ((type(None), "null"), (bool, "a boolean"), (int, "a number"), (float, "a decimal number"),
+               (str, "a string"), (list, "a list"), (dict, "a mapping"))
+
+
 def _type_name(value) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "a boolean"
-    if isinstance(value, int):
-        return "a number"
-    if isinstance(value, float):
-        return "a decimal number"
-    if isinstance(value, str):
-        return "a string"
-    if isinstance(value, list):
-        return "a list"
-    if isinstance(value, dict):
-        return "a mapping"
-    return type(value).__name__
+    return next((name for kind, name in _TYPE_NAMES if isinstance(value, kind)), type(value).__name__)
 
 
 def _show(value) -> str:

@@ -11,7 +11,8 @@ from __future__ import annotations
 from .kleat_differences import left_out
 from ..releases import KLEAT, Release
 from ..model import HAL
-from ._common import for_release, with_kubernetes_secrets, with_plugins
+from ._common import (KUBERNETES_SECRETS, for_release, refers_to_kubernetes_secrets, with_kubernetes_secrets,
+                      with_plugins)
 from .clouddriver import clouddriver
 from .deck import deck
 from .deck_env import deck_env
@@ -53,6 +54,9 @@ def translate(hal: dict, release: Release = KLEAT) -> dict:
     the CLI and the post-renderer always name the release."""
     hal = for_release(HAL, hal, release)
     outputs = {name: left_out(name, fn(hal, release)) for name, (_, fn) in OUTPUTS.items()}
-    for name in JAVA_SERVICE_FILES:
-        outputs[name] = with_kubernetes_secrets(outputs[name], release)
+    # Every string of an output comes from the halconfig or is the translator's own: one walk of
+    # the halconfig tells whether any output can refer to a Kubernetes Secret.
+    if release in KUBERNETES_SECRETS and refers_to_kubernetes_secrets(hal):
+        for name in JAVA_SERVICE_FILES:
+            outputs[name] = with_kubernetes_secrets(outputs[name])
     return outputs

@@ -61,10 +61,10 @@ def refers_to_kubernetes_secrets(data) -> bool:
     return any(text.startswith(KUBERNETES_SECRET_PREFIX) for text in strings(data))
 
 
-def with_kubernetes_secrets(config: dict, release) -> dict:
+def with_kubernetes_secrets(config: dict) -> dict:
     """A Java service's config, with kork's Kubernetes secret engine switched on
-    when the config refers to a Secret and its release has the engine."""
-    if release not in KUBERNETES_SECRETS or not refers_to_kubernetes_secrets(config):
+    when the config refers to a Secret (for a release that has the engine)."""
+    if not refers_to_kubernetes_secrets(config):
         return config
     out = dict(config)
     spinnaker = dict(out.get("spinnaker") or {})

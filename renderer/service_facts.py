@@ -39,6 +39,8 @@ from __future__ import annotations
 import json
 from collections import namedtuple
 
+from renderer.releases import SUPPORTED_PATTERN
+
 _JVM = dict(java=True, health="/health", home="/home/spinnaker")
 # Services that read clouddriver through its read-only split when it runs (Halyard's
 # overrideServiceEndpoints; gate's Deck-facing calls go to ro-deck through dynamicEndpoints).
@@ -153,6 +155,9 @@ def _service(name: str, raw: dict) -> Service:
         primary_split=raw.get("primarySplit", ""), split_settings=dict(raw.get("splitSettings", {})),
         read_replica_profiles=tuple(raw.get("readReplicaProfiles", ())), helm_profile=dict(raw.get("helmProfile", {})))
 
+
+# The releases the renderer writes for (renderer.releases), for the chart's pick of the halconfig's version.
+FACTS["supportedReleases"] = SUPPORTED_PATTERN
 
 SERVICES: dict[str, Service] = {name: _service(name, raw) for name, raw in FACTS["services"].items()}
 JAVA_SERVICES = tuple(name for name, s in SERVICES.items() if s.java)

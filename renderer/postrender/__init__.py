@@ -79,7 +79,7 @@ def _read_halconfig(bundle: dict, warnings: list | None = None):
                               where="spinnaker.version") from None
     expose = bundle.get("expose") or {}
     chart = Chart(bundle.get("mounts") or (), urlsplit(expose.get("deckUrl") or "").hostname or "",
-                  keel_database=bool((bundle.get("storage") or {}).get("keel")))
+                  keel_database=bool((bundle.get("storage") or {}).get("keel")), profiles=bundle.get("profiles"))
     hal, release, report = halconfig.read_chart_halconfig(bundle, requested, chart=chart)
     if not report.ok:
         errors = report.errors

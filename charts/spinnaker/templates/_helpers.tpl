@@ -359,23 +359,22 @@ Version and images
 
 {{/*
 The effective Spinnaker version: `spinnaker.version`, else the halconfig's
-`version` when it names a release (Halyard files often say
-`master-latest-unvalidated`, which is not one), else the chart's appVersion.
+`version` (Halyard's `local:` prefix dropped) when it names a release the
+renderer writes config for (Halyard files also say 1.20.5, a build name or a
+sed placeholder), else the chart's appVersion. A halconfig version that differs
+is the renderer's warning, not a failure: the config is written for what runs.
 */}}
 {{- define "spinnaker.version" -}}
 {{- $pattern := include "spinnaker.releasePattern" . -}}
 {{- $loaded := dict -}}{{- include "spinnaker.loadHal" (dict "ctx" . "out" $loaded) -}}
 {{- $hal := $loaded.hal -}}
-{{- $fromHal := get $hal "version" | default "" | toString -}}
-{{- if not (regexMatch $pattern $fromHal) -}}
+{{- $fromHal := get $hal "version" | default "" | toString | trimPrefix "local:" -}}
+{{- if not (regexMatch (include "spinnaker.facts" . | fromJson).supportedReleases $fromHal) -}}
 {{- $fromHal = "" -}}
 {{- end -}}
 {{- $fromValues := .Values.spinnaker.version | default "" | toString -}}
 {{- if and $fromValues (not (regexMatch $pattern $fromValues)) -}}
 {{- fail (printf "spinnaker.version %q is not a Spinnaker release (YYYY.N.P or 1.x.y); to run other builds leave it empty and set services.<name>.image.tag" $fromValues) -}}
-{{- end -}}
-{{- if and $fromValues $fromHal (ne $fromValues $fromHal) -}}
-{{- fail (printf "spinnaker.version is %s but the halconfig's version is %s: set one of them, or make them agree" $fromValues $fromHal) -}}
 {{- end -}}
 {{- $fromValues | default $fromHal | default .Chart.AppVersion -}}
 {{- end -}}

@@ -60,8 +60,10 @@ def values_text(text: str, extra: dict | None = None) -> str:
 def _validate(tmp_path, text):
     path = tmp_path / "values.yaml"
     path.write_text(text)
+    # With a helm, `validate -f` also runs the chart's and the post-renderer's checks: Helm's whole verdict.
+    helm = os.path.join(ROOT, ".venv", "bin", "helm3")
     return subprocess.run([sys.executable, "-m", "renderer", "validate", "-f", str(path)], capture_output=True,
-                          text=True, cwd=ROOT, env=dict(os.environ, SPINNAKER_RENDERER_NO_TTY="1"))
+                          text=True, cwd=ROOT, env=dict(os.environ, SPINNAKER_RENDERER_NO_TTY="1", HELM_BIN=helm))
 
 
 def _unmounted(stderr: str) -> list[str]:

@@ -95,6 +95,9 @@ MISTAKES = [
     ("Redis store", {"halconfig": {"currentDeployment": "default", "deploymentConfigurations": [
         {"name": "default", "persistentStorage": {"persistentStoreType": "redis"}, **hal()}]}},
      "refuse", ["persistentStoreType", "redis"], False),
+    ("front50's S3 key as an encrypted reference", {"halconfig": hal(persistentStorage={"s3": {
+        "enabled": True, "bucket": "b", "accessKeyId": "AKIA", "secretAccessKey": "encrypted:s3!r:us-west-2!b:k!f:s3"}})},
+     "refuse", ["s3.secretAccessKey", "AWS_SECRET_ACCESS_KEY"], False),
     ("keel without SQL", {"storage": {"bundled": False}, "halconfig": hal(managedDelivery={"enabled": True})},
      "refuse", ["managedDelivery", "persistentStorage.sql"], False),
     ("keel on the bundled MySQL", {"halconfig": hal(managedDelivery={"enabled": True})}, "accept", [], True),
@@ -163,6 +166,25 @@ MISTAKES = [
         version="1.35.0")}, "accept", ["1.35.0", "2026.4.0"], True),
     ("chart release that is not one", {"spinnaker": {"version": "1.35"}, "halconfig": hal()}, "refuse",
      ["spinnaker.version", "1.35", "is not a Spinnaker release"], True),
+    # what only the chart and the post-renderer see: validate -f runs them too
+    ("a Secret no service uses", {"secrets": {"files": [{"secretName": "unused"}]}, "halconfig": hal()}, "refuse",
+     ["secrets.files[0]", "no service"], True),
+    ("a memory request above the default limit", {"services": {"clouddriver": {"resources": {"requests": {
+        "memory": "16Gi"}}}}, "halconfig": hal()}, "refuse", ["services.clouddriver.resources", "requests.memory 16Gi"],
+     True),
+    ("a CPU request above its limit", {"services": {"deck": {"resources": {"requests": {"cpu": "2"}, "limits": {
+        "cpu": "1500m"}}}}, "halconfig": hal()}, "refuse", ["services.deck.resources", "requests.cpu"], True),
+    ("front50's S3 key as a placeholder nothing fills", {"halconfig": hal(persistentStorage={"s3": {
+        "enabled": True, "bucket": "b", "accessKeyId": "${AWS_KEY}", "secretAccessKey": "${AWS_SECRET}"}})},
+     "refuse", ["s3.accessKeyId", "secrets.env"], True),
+    ("a placeholder nothing defines", {"halconfig": hal(notifications={"slack": {"enabled": True,
+                                                                                "token": "${SLACK_TOKEN}"}})},
+     "accept", ["slack.token", "SLACK_TOKEN", "literal text"], True),
+    ("a placeholder secrets.env defines", {"secrets": {"env": [{"name": "SLACK_TOKEN", "secretName": "slack",
+                                                                 "key": "token"}]},
+                                           "halconfig": hal(notifications={"slack": {"enabled": True,
+                                                                                     "token": "${SLACK_TOKEN}"}})},
+     "accept", [], True),
     # YAML
     ("YAML error", "halconfig:\n  providers:\n    kubernetes:\n      enabled: true\n     accounts: []\n", "refuse",
      ["YAML", "did not find expected key"], True),
@@ -198,8 +220,10 @@ def _values_file(tmp_path, values) -> str:
 
 
 def _cli(*args, env=None):
+    # `validate -f` renders the chart with helm for the chart's and the post-renderer's checks.
+    helm = os.path.join(ROOT, ".venv", "bin", "helm3")
     return subprocess.run([sys.executable, "-m", "renderer", *args], capture_output=True, text=True, cwd=ROOT,
-                          env=dict(os.environ, SPINNAKER_RENDERER_NO_TTY="1", **(env or {})))
+                          env=dict(os.environ, SPINNAKER_RENDERER_NO_TTY="1", HELM_BIN=helm, **(env or {})))
 
 
 def route_validate(tmp_path, values):

@@ -19,7 +19,7 @@ from collections import namedtuple
 
 from renderer.model.references import is_reference
 from renderer.problems import ERROR, WARNING
-from renderer.service_facts import FRONT50_STORES
+from renderer.service_facts import FRONT50_STORES, S3_KEYS_AS_ENV
 
 
 # id; path: where it looks, in the reference's notation; rule: what must hold (for the reference);
@@ -260,6 +260,25 @@ def _front50(hal, chart):
     if len(enabled) > 1:
         yield ("persistentStorage",), (f"{len(enabled)} front50 stores are enabled ({', '.join(enabled)}); "
                                        "front50 uses one.")
+
+
+@check("s3-key-reference", "persistentStorage.s3.accessKeyId, persistentStorage.s3.secretAccessKey",
+       "is the key itself or a ${NAME} placeholder, not an encrypted: reference",
+       "Keep the key in a Kubernetes Secret and write ${NAME} with a secrets.env entry for it, write the key "
+       "itself (the chart moves it into a Secret), or give front50 an IAM role (IRSA) and remove the keys.",
+       evidence="front50 binds no spinnaker.s3 key properties: its S3 client reads the AWS credential chain, so the "
+                "chart hands the keys over as AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY, where no secret engine "
+                "decrypts an encrypted: reference; front50 checks its bucket when it starts and fails with the "
+                "reference as its key.", kleat_accepted=False)
+def _s3_keys(hal, chart):
+    s3 = _get(hal, "persistentStorage", "s3") or {}
+    if s3.get("enabled") is not True:
+        return
+    for key, env in S3_KEYS_AS_ENV.items():
+        value = s3.get(key)
+        if isinstance(value, str) and value.startswith(("encrypted:", "encryptedFile:")):
+            yield ("persistentStorage", "s3", key), (f"is a secret reference ({value.split('!')[0]}...), but front50 "
+                                                     f"reads this key from {env}, where nothing decrypts it.")
 
 
 @check("keel-sql", "persistentStorage.sql", "managed delivery (keel) has a SQL database",

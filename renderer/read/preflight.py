@@ -128,7 +128,8 @@ def _names(block, key="accounts"):
        "every account (CI master, subscription, search, ...) has a name",
        "Give it a `name`: Spinnaker refers to accounts by name, and clouddriver cannot use a nameless one.",
        evidence="Accounts are keyed by name (clouddriver's credentials repositories, igor's and echo's per-name "
-                "clients); a nameless one fails to load and nothing can refer to it.")
+                "clients); a nameless one fails to load (\"Account name for Kubernetes provider missing.\", "
+                "KubernetesAccountProperties.java) and nothing can refer to it.")
 def _named(hal, chart):
     from renderer.model import HAL
     from renderer.model.walk import missing_required
@@ -179,8 +180,10 @@ def _missing(what, wanted, names) -> str:
 @check("docker-registry-account", "providers.kubernetes.accounts[].dockerRegistries[].accountName",
        "names an account under providers.dockerRegistry.accounts",
        "Remove dockerRegistries from the Kubernetes account (or add that Docker registry account).", severity=WARNING,
-       evidence="Only the legacy (V1) Kubernetes provider read dockerRegistries; the manifest-based provider, the "
-                "only one in current clouddriver, ignores it.")
+       evidence="Only the legacy (V1) Kubernetes provider read dockerRegistries; in the manifest-based provider, "
+                "the only one in current clouddriver, KubernetesCredentials.getDockerRegistries() returns an empty "
+                "list (clouddriver/clouddriver-kubernetes/.../security/KubernetesCredentials.java, "
+                "spinnaker-release-2026.2.3).")
 def _docker_refs(hal, chart):
     registries = _names(_get(hal, "providers", "dockerRegistry") or {})
     for i, account in enumerate(_get(hal, "providers", "kubernetes", "accounts") or []):
@@ -298,8 +301,9 @@ def _keel(hal, chart):
 
 @check("namespaces-or-omit", "providers.kubernetes.accounts[].namespaces", "not both namespaces and omitNamespaces",
        "Give either namespaces or omitNamespaces.",
-       evidence="clouddriver's Kubernetes credentials refuse an account that sets both, so the account never "
-                "loads.")
+       evidence="KubernetesAccountProperties.ManagedAccount.validate() throws for an account that sets both "
+                "(clouddriver/clouddriver-kubernetes/.../config/KubernetesAccountProperties.java), so the account "
+                "never loads.")
 def _namespaces(hal, chart):
     for i, account in enumerate(_get(hal, "providers", "kubernetes", "accounts") or []):
         if account.get("namespaces") and account.get("omitNamespaces"):
@@ -491,8 +495,11 @@ def _urls(hal, chart):
 
 
 @check("time-zone", "timezone", "is an IANA time zone", "Use a name such as America/Los_Angeles or UTC.",
-       severity=WARNING, evidence="Java's TimeZone.getTimeZone gives GMT for an unknown ID, so echo's cron "
-                                  "triggers and orca's execution windows run on GMT; Deck shows times in UTC.")
+       severity=WARNING, evidence="echo's cron triggers (PipelineConfigsPollingJob) and orca's execution windows "
+                                  "(RestrictExecutionDuringTimeWindow) use TimeZone.getTimeZone, which gives GMT "
+                                  "for an unknown ID, so they run on GMT. Only echo's optional missed-trigger "
+                                  "compensation job (scheduler.compensation-job.enabled) uses ZoneId.of and would "
+                                  "stop echo from starting.")
 def _timezone(hal, chart):
     tz = hal.get("timezone")
     if tz and not _known_zone(tz):

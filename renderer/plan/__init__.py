@@ -40,7 +40,7 @@ class Plan:
 
     @property
     def changed(self) -> bool:
-        return bool(self.rolling) or self.release_from != self.release_to
+        return bool(self.rolling) or self.release_from != self.release_to or self.old.state != self.new.state
 
     @property
     def exit_code(self) -> int:

@@ -47,7 +47,8 @@ def _walk(msg, data, path=()):
         return
     for name, value in data.items():
         field = msg.fields.get(name)
-        if field is None or value is None:
+        # A section switched off (Halyard files carry every one, `enabled: false`) means nothing to a bump.
+        if field is None or value is None or (isinstance(value, dict) and value.get("enabled") is False):
             continue
         here = path + (name,)
         yield here, field

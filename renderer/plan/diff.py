@@ -59,7 +59,7 @@ def show(value) -> str:
 
 # A file read back from a rendered release's Secret does not say which of its values are the
 # credentials: values under keys named like one are taken to be.
-_CREDENTIAL_NAME = re.compile(r"(password|secret|token|passphrase|credential|private|apikey|api-key|accesskey)",
+_CREDENTIAL_NAME = re.compile(r"(password|secret|token|passphrase|credential|private|apikey|api-key|accesskey|access_key|access-key)",
                               re.I)
 
 

@@ -64,7 +64,7 @@ def from_values(values: dict, label: str, kleat_compat: bool = False) -> Side:
         files = ConfigSet(bundle, hal, outputs).files()
     except PostRenderError as exc:
         raise PlanInputError(f"{label}: {exc.render()}") from None
-    if "deck" in files:
+    if "deck" in files and outputs["deck.env"]:
         files["deck"]["deck.env"] = dict(outputs["deck.env"])
     if "front50" in files:
         env = front50_env(hal, release)
@@ -202,9 +202,12 @@ def from_manifests(text: str, label: str) -> Side:
                     value = base64.b64decode(str(value), validate=True).decode("utf-8")
                 except (binascii.Error, UnicodeDecodeError):
                     raise PlanInputError(f"{label}: Secret {name} key {key} is not base64 of text.") from None
-                if f"-{component}-env-" in name:
-                    own.setdefault("deck.env" if component == "deck" else "env", {})
-                    continue  # env Secrets hold only credentials and settings rendered elsewhere
+                if f"-{component}-env-" in name:  # the env Secret: one variable per key
+                    file = "deck.env" if component == "deck" else "env"
+                    own.setdefault(file, {})[key] = value
+                    if file == "env":
+                        secret_files.add((component, file))
+                    continue
                 secret_files.add((component, key))
             own[key] = _parse_file(key, value, label)
     if not files:

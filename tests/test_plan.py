@@ -303,3 +303,28 @@ def test_plan_from_a_rendered_release(tmp_path):
     same = make_plan(old, side(user, label="same"))
     assert same.rolling == [], [(p.service, [(c.file, c.key) for c in p.changes]) for p in same.rolling]
     assert all(c.new != "spinnaker-client-secret" for p in plan.services.values() for c in p.changes)
+
+
+def test_helm_diff_plans_from_the_installed_release(run_cli, tmp_path):
+    """`spinnaker-renderer helm diff RELEASE -f NEW` reads the release with `helm get manifest` (a stand-in
+    helm here: the manifests a post-rendered install stored) and plans from it."""
+    handover = pytest.importorskip("handover")
+    pytest.importorskip("helm_python", reason="helm-python-sdk provides Helm's template engine")
+    user = merge_values(example(os.path.join(ROOT, "examples", "values-minimal.yaml")), version("2026.2.3"))
+    result = handover.post_render(handover.helm3_stream(handover.render(user, name="spinnaker")))
+    assert result.returncode == 0, result.stderr
+    manifest = tmp_path / "manifest.yaml"
+    manifest.write_bytes(result.stdout)
+    helm = tmp_path / "helm"
+    helm.write_text(f"#!/bin/sh\n[ \"$1 $2 $3 $4\" = \"get manifest spin -n=cd\" ] || exit 3\ncat {manifest}\n")
+    helm.chmod(0o755)
+    new = tmp_path / "new.yaml"
+    new.write_text(yaml.safe_dump(merge_values(user, version("2026.4.0"))))
+    out = run_cli("helm", "diff", "spin", "-n", "cd", "-f", str(new), "--format", "markdown",
+                  env={"HELM_BIN": str(helm)})
+    assert out.returncode == EXIT_CHANGES, out.stderr
+    assert "2026.2.3 -&gt; 2026.4.0" in out.stdout or "2026.2.3 -> 2026.4.0" in out.stdout
+    same = tmp_path / "same.yaml"
+    same.write_text(yaml.safe_dump(user))
+    unchanged = run_cli("helm", "diff", "spin", "-n", "cd", "-f", str(same), env={"HELM_BIN": str(helm)})
+    assert unchanged.returncode == EXIT_SAME, unchanged.stdout + unchanged.stderr

@@ -67,9 +67,13 @@ def _parser() -> argparse.ArgumentParser:
     plan = sub.add_parser(
         "plan", help="say what a values change or a release bump will do: services that roll, keys that change, "
                      "one-time steps, state touched (exit 0 none, 2 changes, 1 refused)",
-        usage="spinnaker-renderer plan (-f OLD.yaml... | --from-manifests FILE) --to -f NEW.yaml... "
-              "[--format text|markdown] [--migrated NAME] [--all]")
-    plan.add_argument("plan_args", nargs=argparse.REMAINDER, help="-f FILE... --to -f FILE... (see usage)")
+        description="Arguments: (-f OLD.yaml... | --from-manifests FILE) (--to -f NEW.yaml... | --to-release "
+                    "VERSION) [--format text|markdown] [--migrated redis|mysql|front50|orca] [--all]. "
+                    "--from-manifests: the current side is a rendered release (`helm get manifest RELEASE`); "
+                    "--to-release: the current values at another Spinnaker release; --migrated: state that "
+                    "this store's data has been moved, so a change that switches it is planned, not refused; "
+                    "--all: every changed key (default: 40 per service).")
+    plan.add_argument("plan_args", nargs=argparse.REMAINDER, help="see the description")
     sub.add_parser("last-error", help="print the reason the last post-render failed (Helm 4 hides it)")
     schema = sub.add_parser("schema", help="print the JSON schema of the chart's values (for editors)")
     schema.add_argument("--helm", action="store_true",
@@ -77,7 +81,8 @@ def _parser() -> argparse.ArgumentParser:
     sub.add_parser("docs", help="print the halconfig reference as Markdown")
     helm = sub.add_parser("helm", help="run helm install/upgrade/template with the post-renderer wired in")
     helm.add_argument("helm_args", nargs=argparse.REMAINDER,
-                      help="install|upgrade|template RELEASE [CHART] [helm flags...]")
+                      help="install|upgrade|template RELEASE [CHART] [helm flags...], or diff RELEASE "
+                           "[-n NAMESPACE] -f NEW.yaml... (a plan from the installed release)")
     plugin = sub.add_parser("plugin-package", help="write the Helm 4 plugin as a tarball for `helm plugin install`")
     plugin.add_argument("-o", "--output", metavar="DIR", default=".", help="directory to write into (default: .)")
     sub.add_parser("chart-path", help="print the directory of the chart installed with the renderer")
@@ -282,99 +287,10 @@ def cmd_migrate(args) -> int:
     return EXIT_OK
 
 
-def _plan_parser() -> argparse.ArgumentParser:
-    from renderer.plan.safety import MIGRATION_NAMES
-
-    p = argparse.ArgumentParser(prog="spinnaker-renderer plan", add_help=False)
-    p.add_argument("-f", "--values", action="append", default=[], metavar="FILE")
-    p.add_argument("--from-manifests", metavar="FILE",
-                   help="the current side is a rendered release (`helm get manifest RELEASE`), not values files")
-    p.add_argument("--to-release", metavar="VERSION",
-                   help="the new side is the current values with spinnaker.version set to VERSION")
-    p.add_argument("--format", choices=("text", "markdown"), default="text")
-    p.add_argument("--migrated", action="append", default=[], choices=MIGRATION_NAMES,
-                   help="state that this store's data has been moved (or may go): the plan no longer refuses "
-                        "the change")
-    p.add_argument("--all", action="store_true", help="list every changed key (default: 40 per service)")
-    p.add_argument("--kleat-compat", action="store_true")
-    return p
-
-
-def _plan_values(files, label, kleat_compat, release=None):
-    from renderer.plan.side import from_values
-    from renderer.read.inputs import CHART_VALUES, merge_values
-    from renderer.read.yaml11 import load
-
-    values = {}
-    for path in ([CHART_VALUES] if os.path.exists(CHART_VALUES) else []) + list(files):
-        text, source = _read_source(path)
-        data = load(text, source)
-        if data is not None and not isinstance(data, dict):
-            raise _InputError(f"error: {source}: a values file is a mapping, not {type(data).__name__}.")
-        values = merge_values(values, data or {})
-    if release is not None:
-        values = merge_values(values, {"spinnaker": {"version": release}})
-    return from_values(values, label, kleat_compat=kleat_compat)
-
-
 def cmd_plan(args) -> int:
-    from renderer.plan import EXIT_INVALID as PLAN_INVALID, make_plan, report
-    from renderer.plan.side import PlanInputError, from_manifests
+    from renderer.cli.plan import run
 
-    argv = list(args.plan_args)
-    if argv[:1] == ["--"]:
-        argv = argv[1:]
-    if "--to" in argv:
-        at = argv.index("--to")
-        before, after = argv[:at], argv[at + 1:]
-    else:
-        before, after = argv, []
-    parser = _plan_parser()
-    try:
-        old_args, rest = parser.parse_known_args(before)
-        new_args, rest2 = parser.parse_known_args(after)
-    except SystemExit:
-        raise UsageError("plan: see `spinnaker-renderer plan --help` for the arguments") from None
-    if rest or rest2:
-        raise UsageError(f"plan: unknown arguments {' '.join(rest + rest2)}")
-    if new_args.from_manifests:
-        raise UsageError("plan: --from-manifests names the current side: give it before --to")
-    # Options may be given on either side of --to.
-    fmt = new_args.format if new_args.format != "text" else old_args.format
-    migrated = set(old_args.migrated) | set(new_args.migrated)
-    compat = old_args.kleat_compat or new_args.kleat_compat
-    to_release = new_args.to_release or old_args.to_release
-    if old_args.from_manifests and old_args.values:
-        raise UsageError("plan: the current side is values files (-f) or --from-manifests, not both")
-    if not (old_args.from_manifests or old_args.values):
-        raise UsageError("plan: give the current side (-f FILE... or --from-manifests FILE) and the new one "
-                         "(--to -f FILE..., or --to-release VERSION)")
-    if not new_args.values and not to_release:
-        raise UsageError("plan: give the new side after --to (-f FILE...), or --to-release VERSION")
-    if to_release and new_args.values:
-        raise UsageError("plan: --to-release applies to the current values; give it instead of --to -f")
-    try:
-        if old_args.from_manifests:
-            text, source = _read_source(old_args.from_manifests)
-            old = from_manifests(text, source)
-        else:
-            old = _plan_values(old_args.values, "current", compat)
-        if new_args.values:
-            new = _plan_values(new_args.values, "new", compat)
-        elif old_args.values:
-            new = _plan_values(old_args.values, "new", compat, release=to_release)
-        else:
-            raise UsageError("plan: --to-release needs the current values (-f), not --from-manifests")
-    except PlanInputError as exc:
-        print(f"spinnaker-renderer plan: {exc}", file=sys.stderr)
-        return PLAN_INVALID
-    plan = make_plan(old, new, migrated)
-    limit = None if (old_args.all or new_args.all) else 40
-    sys.stdout.write(report.markdown(plan, limit) if fmt == "markdown" else report.text(plan, limit))
-    if plan.refusals:
-        print(f"spinnaker-renderer plan: refused ({', '.join(r.name for r in plan.refusals)}): "
-              + " ".join(r.reason for r in plan.refusals), file=sys.stderr)
-    return plan.exit_code
+    return run(args.plan_args)
 
 
 def cmd_post_render(args) -> int:

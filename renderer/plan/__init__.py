@@ -40,7 +40,13 @@ class Plan:
 
     @property
     def changed(self) -> bool:
-        return bool(self.rolling) or self.release_from != self.release_to or self.old.state != self.new.state
+        return bool(self.rolling) or self.release_from != self.release_to or self.state_changed
+
+    @property
+    def state_changed(self) -> bool:
+        """A stateful part changes (facts a rendered release does not say, None, are left out)."""
+        a, b = self.old.state, self.new.state
+        return any(a.get(k) != b.get(k) for k in set(a) | set(b) if a.get(k) is not None and b.get(k) is not None)
 
     @property
     def exit_code(self) -> int:

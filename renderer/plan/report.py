@@ -89,9 +89,14 @@ def markdown(plan, limit=40) -> str:
         out.append(f"#### {title}")
         out.append("")
         if title == "Services":
-            body = [line for line in lines]
+            # A diff block colours + and - lines and the @@ headers; `!` marks a changed value.
             out.append("```diff")
-            out.extend(body)
+            for line in lines:
+                if line.startswith("    "):
+                    line = line[4:]
+                    out.append("!" + line[1:] if line.startswith("~") else line)
+                else:
+                    out.append(f"@@ {line} @@" if ": rolls" in line else line)
             out.append("```")
         else:
             out.extend(f"- {_md(line)}" for line in lines)
@@ -100,4 +105,5 @@ def markdown(plan, limit=40) -> str:
 
 
 def _md(line: str) -> str:
-    return line.replace("|", "\\|")
+    # GitHub drops what looks like an HTML tag (`<gate>`) from a comment.
+    return line.replace("&", "&amp;").replace("<", "&lt;").replace("|", "\\|")

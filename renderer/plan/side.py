@@ -151,12 +151,34 @@ def _state(values: dict, bundle: dict, files: dict) -> dict:
     return {
         "redisBundled": bundled,
         "redisPersistent": bundled and chartbundle.truthy(redis.get("persistence")),
-        "redisUrl": redis.get("externalUrl") or ("bundled" if bundled else ""),
+        "redisUrl": redis_where(redis.get("externalUrl") or "") or ("bundled" if bundled else ""),
         "mysqlBundled": bool(bundle["storage"].get("bundled")),
         "mysqlUsers": sorted(k for k in ("front50", "keel") if k in bundle["storage"]),
         "front50Store": front50_store(files),
         "orcaStore": orca_store(files),
     }
+
+
+def redis_where(url: str) -> str:
+    """host:port of a Redis URL (no user or password): what tells two Redis apart."""
+    from urllib.parse import urlsplit
+
+    if not url:
+        return ""
+    try:
+        parts = urlsplit(url)
+        return f"{parts.hostname}:{parts.port or 6379}"
+    except ValueError:
+        return url.rsplit("@", 1)[-1]
+
+
+def _discovered_redis(files: dict) -> str:
+    for own in files.values():
+        found = (((own.get("spinnaker.yml") or {}).get("services") or {}).get("redis") or {}).get("baseUrl") \
+            if isinstance(own.get("spinnaker.yml"), dict) else None
+        if found:
+            return redis_where(found)
+    return ""
 
 
 def from_manifests(text: str, label: str) -> Side:
@@ -219,7 +241,9 @@ def from_manifests(text: str, label: str) -> Side:
         release = Release.parse(version)
     except UnsupportedRelease as exc:
         raise PlanInputError(f"{label}: {exc}") from None
-    state = dict(redis, mysqlBundled=mysql, mysqlUsers=[], front50Store=front50_store(files),
+    if not redis["redisBundled"]:
+        redis["redisUrl"] = _discovered_redis(files)
+    state = dict(redis, mysqlBundled=mysql, mysqlUsers=None, front50Store=front50_store(files),
                  orcaStore=orca_store(files))
     return Side(label, release, files, set(), None, state, secret_files=secret_files)
 

@@ -115,8 +115,8 @@ def run(argv) -> int:
     limit = None if (old.all or new.all) else 40
     sys.stdout.write(report.markdown(plan, limit) if fmt == "markdown" else report.text(plan, limit))
     if plan.refusals:
-        print(f"spinnaker-renderer plan: refused ({', '.join(r.name for r in plan.refusals)}); nothing was planned "
-              "past that: see the first section.", file=sys.stderr)
+        print(f"spinnaker-renderer plan: refused: the change would lose data ({', '.join(r.name for r in plan.refusals)}"
+              "); the first section says why and which --migrated states a migration.", file=sys.stderr)
     return plan.exit_code
 
 

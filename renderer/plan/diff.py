@@ -105,7 +105,23 @@ def compare(old, new) -> dict:
     return out
 
 
+_SETTINGS_JS = "window.spinnakerSettings = "
+
+
+def _settings(text):
+    """Deck's settings.js as the data it was written from (renderer.write.config_text.settings_js), so
+    its changes show key by key; other text stays text."""
+    if isinstance(text, str) and text.startswith(_SETTINGS_JS) and text.rstrip().endswith(";"):
+        try:
+            return json.loads(text[len(_SETTINGS_JS):].rstrip().rstrip(";"))
+        except ValueError:
+            return text
+    return text
+
+
 def _file_changes(name, before, after, credentials, secret_file):
+    if name == "settings.js":
+        before, after = _settings(before), _settings(after)
     if before is None or after is None:
         kind = "file added" if before is None else "file removed"
         return [Change(name, "", kind)]

@@ -25,28 +25,30 @@ class Refusal:
         self.name, self.reason, self.fix = name, reason, fix
 
 
+def _redis_line(state) -> str:
+    if state.get("redisBundled"):
+        return "the bundled Redis, " + ("on its volume" if state.get("redisPersistent") else
+                                        "in memory (lost whenever its pod restarts)")
+    return "an external Redis" if state.get("redisUrl") else "no Redis"
+
+
 def touched(old, new) -> list:
-    """Lines on the state the change touches (empty: none)."""
+    """One line per kind of state: what the change does to it."""
     a, b = old.state, new.state
     out = []
-    if a.get("redisBundled") or b.get("redisBundled"):
-        if a.get("redisPersistent") != b.get("redisPersistent") or a.get("redisBundled") != b.get("redisBundled"):
-            out.append(f"Redis: bundled {a.get('redisBundled')} -> {b.get('redisBundled')}, volume "
-                       f"{a.get('redisPersistent')} -> {b.get('redisPersistent')}")
-        else:
-            out.append("Redis: kept (" + ("bundled, on its volume" if b.get("redisPersistent") else
-                                         "bundled, in memory: lost whenever its pod restarts") + ")")
-    elif a.get("redisUrl") != b.get("redisUrl"):
-        out.append("Redis: external URL changes")
-    if a.get("mysqlBundled") or b.get("mysqlBundled"):
-        if a.get("mysqlBundled") == b.get("mysqlBundled"):
-            out.append("MySQL (bundled): kept, on its volume")
-        else:
-            out.append(f"MySQL (bundled): {'starts' if b.get('mysqlBundled') else 'stops'}")
-    if a.get("front50Store") != b.get("front50Store") and None not in (a.get("front50Store"), b.get("front50Store")):
-        out.append(f"front50's store: {a.get('front50Store')} -> {b.get('front50Store')}")
-    if a.get("orcaStore") != b.get("orcaStore") and None not in (a.get("orcaStore"), b.get("orcaStore")):
-        out.append(f"orca's executions: {a.get('orcaStore')} -> {b.get('orcaStore')}")
+
+    def line(what, before, after):
+        if before is None or after is None:
+            return
+        out.append(f"{what}: {before} -> {after}" if before != after else f"{what}: {after}, untouched")
+
+    line("Redis", _redis_line(a), _redis_line(b))
+    if a.get("redisBundled") == b.get("redisBundled") is False and a.get("redisUrl") != b.get("redisUrl"):
+        out[-1] = "Redis: a different external Redis"
+    line("MySQL", "bundled" if a.get("mysqlBundled") else "not bundled", "bundled" if b.get("mysqlBundled") else
+         "not bundled")
+    line("front50's store", a.get("front50Store"), b.get("front50Store"))
+    line("orca's executions", a.get("orcaStore"), b.get("orcaStore"))
     return out
 
 
@@ -62,8 +64,7 @@ def refusals(old, new, migrated: set) -> list:
     elif a.get("redisPersistent") and not b.get("redisPersistent"):
         how = "redis.persistence goes false: the bundled Redis would start empty on an in-memory volume"
         found.append(Refusal("redis", f"{how}; its volume holds {HOLDS['redis']}.",
-                             "Keep redis.persistence true, or copy the data first (e.g. to the external Redis) and "
-                             "state it with --migrated redis."))
+                             "Keep redis.persistence true, or state that this data may go with --migrated redis."))
     if a.get("mysqlBundled") and not b.get("mysqlBundled"):
         found.append(Refusal("mysql", "the bundled MySQL stops (storage.bundled, or the halconfig now names a store): "
                                       f"it holds {HOLDS['mysql']}; its volume claim stays, but nothing reads it.",

@@ -328,3 +328,29 @@ def test_helm_diff_plans_from_the_installed_release(run_cli, tmp_path):
     same.write_text(yaml.safe_dump(user))
     unchanged = run_cli("helm", "diff", "spin", "-n", "cd", "-f", str(same), env={"HELM_BIN": str(helm)})
     assert unchanged.returncode == EXIT_SAME, unchanged.stdout + unchanged.stderr
+
+
+def test_dropping_the_bundled_store_is_refused():
+    refused = plan_of([{}], [{"storage": {"bundled": False}}]).refusals
+    assert "mysql" in {r.name for r in refused}
+    assert any("storage.bundled" in r.reason for r in refused)
+
+
+def test_release_changes_are_well_formed():
+    """Each declared fact names a release, a kind, its services, a source, and switches the model has."""
+    from renderer.model import HAL
+    from renderer.service_facts import SERVICES
+
+    for entry in CHANGES:
+        Release.parse(entry["release"])
+        assert entry["kind"] in ("step", "deprecated"), entry["id"]
+        assert entry["what"] and entry["source"], entry["id"]
+        assert set(entry["services"]) <= set(SERVICES), entry["id"]
+        if entry["kind"] == "deprecated":
+            assert _release(entry["removedAfter"]) > _release(entry["release"])  # may be a future line
+        for path in entry["when"]:
+            msg = HAL
+            for key in path.split("."):
+                assert msg is not None and key in msg.fields, (entry["id"], path)
+                msg = msg.fields[key].target
+    assert len({e["id"] for e in CHANGES}) == len(CHANGES)

@@ -50,11 +50,11 @@ def _read(path: str) -> str:
 def _values_side(files, label, kleat_compat, release=None):
     from renderer.plan.side import from_values
     from renderer.problems import InvalidHalconfig
-    from renderer.read.inputs import CHART_VALUES, merge_values
+    from renderer.read.inputs import merge_values
     from renderer.read.yaml11 import load
 
     values = {}
-    for path in ([CHART_VALUES] if os.path.exists(CHART_VALUES) else []) + list(files):
+    for path in [_chart_values()] + list(files):
         try:
             data = load(_read(path), path)
         except InvalidHalconfig as exc:
@@ -65,6 +65,17 @@ def _values_side(files, label, kleat_compat, release=None):
     if release is not None:
         values = merge_values(values, {"spinnaker": {"version": release}})
     return from_values(values, label, kleat_compat=kleat_compat)
+
+
+def _chart_values() -> str:
+    """The chart's values.yaml: which services run and on which ports comes from it (also when the
+    renderer is installed without a checkout)."""
+    from renderer.cli.bundled import chart_dir
+
+    try:
+        return os.path.join(chart_dir(), "values.yaml")
+    except FileNotFoundError as exc:
+        raise _Refused(str(exc)) from None
 
 
 def _split(argv):

@@ -354,3 +354,22 @@ def test_release_changes_are_well_formed():
                 assert msg is not None and key in msg.fields, (entry["id"], path)
                 msg = msg.fields[key].target
     assert len({e["id"] for e in CHANGES}) == len(CHANGES)
+
+
+@pytest.mark.parametrize("name", ["10-OpsMx-apple-oss-authz-jenkins-1.33.3.yml",
+                                  "12-aman-agrawal-cve-target-authz-ha-1.30.1.yml"])
+def test_real_world_ldap_and_s3_configs_get_the_session_flush_and_the_front50_deprecation_where_declared(name):
+    """Both log in with LDAP and keep front50 in S3: the session flush belongs to 2025.4.0, the
+    front50 deprecation to 2026.3.0, and nothing to the 1.3x -> 2025.x boundary before 2025.2 (no OAuth2)."""
+    need_reference()
+    user = real_world_values(os.path.join(REFERENCE, "real-world", "configs", name))
+    steps = {}
+    for old, new in [("1.33.3", "2025.3.2"), ("2025.3.2", "2025.4.4"), ("2025.4.4", "2026.2.3"),
+                     ("2026.2.3", "2026.4.0")]:
+        try:
+            plan = plan_of([user, version(old)], [user, version(new)])
+        except PlanInputError as exc:
+            pytest.skip(f"{name} does not validate here: {exc}")
+        steps[new] = [e["id"] for e in plan.steps]
+    assert steps == {"2025.3.2": [], "2025.4.4": ["gate-spring-boot-3-sessions"], "2026.2.3": [],
+                     "2026.4.0": ["front50-non-sql-deprecated"]}

@@ -279,7 +279,7 @@ def test_cli_plan_exit_codes_and_markdown(run_cli, tmp_path):
     refused = run_cli("plan", "-f", str(old), "--to", "-f", str(old), "-f", str(nored))
     assert refused.returncode == EXIT_INVALID and "--migrated redis" in refused.stdout + refused.stderr
     bad = tmp_path / "bad.yaml"
-    bad.write_text("halconfig:\n  version: nope\n")
+    bad.write_text("spinnaker:\n  version: nope\n")
     invalid = run_cli("plan", "-f", str(old), "--to", "-f", str(bad))
     assert invalid.returncode == EXIT_INVALID and "Traceback" not in invalid.stderr
     bump = run_cli("plan", "-f", str(old), "--to-release", "2026.4.0")

@@ -21,12 +21,26 @@ class KeyChange:
         self.path, self.kind, self.before, self.after, self.release = path, kind, before, after, release
 
 
-def _describe(reads) -> str:
+class _Names(dict):
+    """Placeholders of a `Read` key the translator fills in; unknown ones stay as written."""
+
+    def __missing__(self, key):
+        return "{" + key + "}"
+
+
+def _names(hal: dict) -> _Names:
+    from ..translate.gate import oauth2_registration
+
+    oauth2 = ((hal.get("security") or {}).get("authn") or {}).get("oauth2")
+    return _Names(registration=oauth2_registration(oauth2)) if isinstance(oauth2, dict) else _Names()
+
+
+def _describe(reads, names) -> str:
     if not reads:
         return "not read"
     parts = []
     for read in reads:
-        where = f"as {read.key}" if read.key else "in place"
+        where = f"as {read.key.format_map(names)}" if read.key else "in place"
         parts.append(where + (f" ({read.how})" if read.how else ""))
     return "; ".join(parts)
 
@@ -71,6 +85,7 @@ def key_changes(hal: dict, old: Release, new: Release) -> list:
     if old == new or not hal:
         return []
     low, high = min(old, new), max(old, new)
+    names = _names(hal)
     out = []
     for path, field in _walk(HAL, hal):
         if not field.reads:
@@ -79,7 +94,7 @@ def key_changes(hal: dict, old: Release, new: Release) -> list:
         if _same(before, after):
             continue
         kind = "moves" if before and after else "no longer read" if before else "now read"
-        out.append(KeyChange(".".join(str(p) for p in path), kind, _describe(before), _describe(after),
+        out.append(KeyChange(".".join(str(p) for p in path), kind, _describe(before, names), _describe(after, names),
                              _boundary(field, low, high)))
     return out
 

@@ -76,16 +76,37 @@ def from_values(values: dict, label: str, kleat_compat: bool = False) -> Side:
         if password:
             credentials.update((password, url))
     secret_files = {(service, "env") for service in files}
-    return Side(label, release, files, credentials, _pods(values, bundle, release), _state(values, bundle, files),
-                hal=hal, secret_files=secret_files)
+    try:
+        routes = _secret_routes(values, bundle, files, outputs, hal, release)
+    except PostRenderError as exc:
+        raise PlanInputError(f"{label}: {exc.render()}") from None
+    return Side(label, release, files, credentials, _pods(values, bundle, release, routes),
+                _state(values, bundle, files), hal=hal, secret_files=secret_files)
+
+
+def _secret_routes(values, bundle, files, outputs, hal, release) -> dict:
+    """{service: the user's Secrets wired into its pods}, by the post-renderer's own routing; the
+    workloads stand in as their values (`services.<name>`: env, args), which is what it searches."""
+    import json
+
+    from ..postrender.objects import PLACEHOLDER
+    from ..postrender.stream import Document
+    from ..postrender.usersecrets import route
+    from ..translate.front50 import front50_env_refs
+
+    services = values.get("services") or {}
+    docs = [Document(f"{PLACEHOLDER}configmap-{w['service']}\n" + json.dumps(services.get(w["service"]),
+                                                                            sort_keys=True, default=str))
+            for w in bundle["services"].values()]
+    return route(bundle, files, outputs, docs, front50_env_refs(hal, release))
 
 
 # Values that go into every pod template of the Spinnaker services (templates/deployments.yaml):
 # a change to one of them rolls every service.
-_GLOBAL_POD_INPUTS = ("serviceDefaults", "commonLabels", "rbac", "secrets", "nameOverride", "fullnameOverride")
+_GLOBAL_POD_INPUTS = ("serviceDefaults", "commonLabels", "rbac", "nameOverride", "fullnameOverride")
 
 
-def _pods(values: dict, bundle: dict, release) -> dict:
+def _pods(values: dict, bundle: dict, release, routes: dict) -> dict:
     spinnaker = dict(values.get("spinnaker") or {})
     spinnaker.pop("version", None)  # the image below says it
     out = {}
@@ -100,6 +121,8 @@ def _pods(values: dict, bundle: dict, release) -> dict:
         if workload.get("monitoring"):
             own["monitoringDaemon"] = values.get("monitoringDaemon")
         own.setdefault("workloads", []).append(name)
+        # Only the services a Secret is wired into roll when it changes (renderer/postrender/usersecrets.py).
+        own["secrets (wired into it)"] = routes.get(service)
         if SERVICES[service].redis:
             own["redis.existingSecret"] = (values.get("redis") or {}).get("existingSecret")
         if SERVICES[service].sql:

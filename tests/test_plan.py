@@ -221,7 +221,7 @@ def test_a_change_only_echo_reads_plans_only_echo():
     resized = merge_values(base, {"services": {"echo": {"resources": {"requests": {"cpu": "1"}}}}})
     plan = plan_of([base], [resized])
     assert [p.service for p in plan.rolling] == ["echo"]
-    assert plan.services["echo"].reasons == ["pod template: services.echo changed"]
+    assert plan.services["echo"].reasons == ["pod template: services.echo.resources changed"]
     assert plan.exit_code == EXIT_CHANGES
 
 
@@ -383,3 +383,10 @@ def test_a_secrets_entry_rolls_only_the_services_it_is_wired_into():
     plan = plan_of([base], [renamed])
     assert [p.service for p in plan.rolling] == ["clouddriver"]
     assert "secrets (wired into it)" in plan.services["clouddriver"].reasons[0]
+
+
+def test_scaling_changes_but_rolls_nothing():
+    plan = plan_of([{}], [{"services": {"echo": {"replicas": 3}}}])
+    assert plan.rolling == [] and plan.services["echo"].other == ["services.echo.replicas"]
+    assert plan.exit_code == EXIT_CHANGES
+    assert "echo: does not roll; changed outside its pods: services.echo.replicas" in report.text(plan)

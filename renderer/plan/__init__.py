@@ -40,7 +40,8 @@ class Plan:
 
     @property
     def changed(self) -> bool:
-        return bool(self.rolling) or self.release_from != self.release_to or self.state_changed
+        return bool(self.rolling) or self.release_from != self.release_to or self.state_changed or \
+            any(p.other for p in self.services.values())
 
     @property
     def state_changed(self) -> bool:

@@ -22,7 +22,7 @@ class Change:
 
 
 class ServicePlan:
-    __slots__ = ("service", "rolls", "reasons", "changes", "added", "removed")
+    __slots__ = ("service", "rolls", "reasons", "changes", "added", "removed", "other")
 
     def __init__(self, service):
         self.service = service
@@ -31,6 +31,7 @@ class ServicePlan:
         self.changes: list[Change] = []
         self.added = False  # the service starts running
         self.removed = False  # the service stops running
+        self.other: list[str] = []  # values outside its pods that change (replicas, its Service)
 
 
 def flatten(data, prefix: str = "") -> dict:
@@ -95,12 +96,12 @@ def compare(old, new) -> dict:
             plan.rolls = True
             plan.reasons.append(f"image {old.release} -> {new.release}")
         if old.pods is not None and new.pods is not None:
-            pod_before, pod_after = old.pods.get(service) or {}, new.pods.get(service) or {}
-            moved = sorted(k for k in set(pod_before) | set(pod_after)
-                           if k != "image" and pod_before.get(k) != pod_after.get(k))
+            before_pod, after_pod = old.pods.get(service) or {}, new.pods.get(service) or {}
+            moved = _moved(before_pod.get("pod"), after_pod.get("pod"), skip="image")
             if moved:
                 plan.rolls = True
                 plan.reasons.append("pod template: " + ", ".join(moved) + " changed")
+            plan.other = _moved(before_pod.get("other"), after_pod.get("other"))
         out[service] = plan
     return out
 
@@ -117,6 +118,22 @@ def _settings(text):
         except ValueError:
             return text
     return text
+
+
+def _moved(before, after, skip=None) -> list:
+    """The keys whose values differ, naming the changed key inside a values mapping
+    (`services.echo.replicas`)."""
+    before, after = before or {}, after or {}
+    out = []
+    for key in sorted(set(before) | set(after)):
+        a, b = before.get(key), after.get(key)
+        if key == skip or a == b:
+            continue
+        if isinstance(a, dict) and isinstance(b, dict):
+            out.extend(f"{key}.{k}" for k in sorted(set(a) | set(b)) if a.get(k) != b.get(k))
+        else:
+            out.append(key)
+    return out
 
 
 def _file_changes(name, before, after, credentials, secret_file):

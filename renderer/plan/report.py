@@ -46,15 +46,19 @@ def _sections(plan, limit):
                 f"(was read {k.before})" for k in removed]))
     if plan.touched:
         out.append(("State", plan.touched))
-    rolling = plan.rolling
     lines = []
-    for service in rolling:
-        lines.append(f"{service.service}: rolls ({'; '.join(service.reasons)})")
-        shown = service.changes if limit is None else service.changes[:limit]
-        lines.extend("    " + _change_line(c) for c in shown)
-        if len(shown) < len(service.changes):
-            lines.append(f"    ... and {len(service.changes) - len(shown)} more (--all shows every key)")
-    still = [p.service for p in plan.services.values() if not p.rolls]
+    for service in plan.services.values():
+        if service.rolls:
+            lines.append(f"{service.service}: rolls ({'; '.join(service.reasons)})")
+            shown = service.changes if limit is None else service.changes[:limit]
+            lines.extend("    " + _change_line(c) for c in shown)
+            if len(shown) < len(service.changes):
+                lines.append(f"    ... and {len(service.changes) - len(shown)} more (--all shows every key)")
+            if service.other:
+                lines.append(f"    (also changed, outside its pods: {', '.join(service.other)})")
+        elif service.other:
+            lines.append(f"{service.service}: does not roll; changed outside its pods: {', '.join(service.other)}")
+    still = [p.service for p in plan.services.values() if not p.rolls and not p.other]
     if still:
         lines.append("unchanged: " + ", ".join(still))
     out.append(("Services", lines))
@@ -67,8 +71,9 @@ def summary(plan) -> str:
     rolling = plan.rolling
     if not plan.changed:
         return "no changes: no service rolls"
-    return (f"{len(rolling)} service{'s' if len(rolling) != 1 else ''} roll"
-            f"{'s' if len(rolling) == 1 else ''}: {', '.join(p.service for p in rolling) or 'none'}"
+    head = (f"{len(rolling)} service{'s' if len(rolling) != 1 else ''} roll{'s' if len(rolling) == 1 else ''}: "
+            f"{', '.join(p.service for p in rolling)}") if rolling else "no service rolls, but something changes"
+    return (head
             + (f"; {len(plan.steps)} one-time step{'s' if len(plan.steps) != 1 else ''}/deprecation"
                f"{'s' if len(plan.steps) != 1 else ''}" if plan.steps else ""))
 

@@ -104,29 +104,50 @@ def _secret_routes(values, bundle, files, outputs, hal, release) -> dict:
 # Values that go into every pod template of the Spinnaker services (templates/deployments.yaml):
 # a change to one of them rolls every service.
 _GLOBAL_POD_INPUTS = ("serviceDefaults", "commonLabels", "rbac", "nameOverride", "fullnameOverride")
+# Keys of `services.<name>` (and serviceDefaults) outside the pod template: a change scales or
+# edits the Service or PodDisruptionBudget without restarting a pod.
+_NOT_IN_POD = ("replicas", "serviceAnnotations", "serviceLabels", "serviceType", "pdb", "enabled")
+# Keys of `ha.<service>` in the pod template (the rest are the splits' replica counts).
+_HA_IN_POD = ("enabled", "resources")
+
+
+def _split_keys(block, inside):
+    """(in the pod template, outside it) parts of a values mapping."""
+    if not isinstance(block, dict):
+        return block, None
+    pod = {k: v for k, v in block.items() if inside(k)}
+    other = {k: v for k, v in block.items() if not inside(k)}
+    return pod, other
 
 
 def _pods(values: dict, bundle: dict, release, routes: dict) -> dict:
+    """{service: {"pod": {input: value}, "other": {input: value}}}: what goes into its pod template
+    (a change rolls it), and what else the chart renders for it (a change does not)."""
     spinnaker = dict(values.get("spinnaker") or {})
-    spinnaker.pop("version", None)  # the image below says it
+    spinnaker.pop("version", None)  # the image says it
+    services = values.get("services") or {}
     out = {}
     for name, workload in bundle["services"].items():
         service = workload["service"]
-        own = out.setdefault(service, {"image": str(release), "spinnaker": spinnaker})
-        own[f"services.{service}"] = (values.get("services") or {}).get(service)
+        own = out.setdefault(service, {"pod": {"image": str(release), "spinnaker": spinnaker}, "other": {}})
+        pod, other = own["pod"], own["other"]
+        pod[f"services.{service}"], other[f"services.{service}"] = _split_keys(
+            services.get(service), lambda k: k not in _NOT_IN_POD)
         if SERVICES[service].splits:
-            own[f"ha.{service}"] = (values.get("ha") or {}).get(service)
+            pod[f"ha.{service}"], other[f"ha.{service}"] = _split_keys(
+                (values.get("ha") or {}).get(service), lambda k: k in _HA_IN_POD)
         for key in _GLOBAL_POD_INPUTS:
-            own[key] = values.get(key)
+            pod[key], other[key] = _split_keys(values.get(key), lambda k: k not in _NOT_IN_POD) \
+                if key == "serviceDefaults" else (values.get(key), None)
         if workload.get("monitoring"):
-            own["monitoringDaemon"] = values.get("monitoringDaemon")
-        own.setdefault("workloads", []).append(name)
+            pod["monitoringDaemon"] = values.get("monitoringDaemon")
+        pod.setdefault("workloads", []).append(name)
         # Only the services a Secret is wired into roll when it changes (renderer/postrender/usersecrets.py).
-        own["secrets (wired into it)"] = routes.get(service)
+        pod["secrets (wired into it)"] = routes.get(service)
         if SERVICES[service].redis:
-            own["redis.existingSecret"] = (values.get("redis") or {}).get("existingSecret")
+            pod["redis.existingSecret"] = (values.get("redis") or {}).get("existingSecret")
         if SERVICES[service].sql:
-            own["storage.existingSecret"] = (values.get("storage") or {}).get("existingSecret")
+            pod["storage.existingSecret"] = (values.get("storage") or {}).get("existingSecret")
     return out
 
 

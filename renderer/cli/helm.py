@@ -238,19 +238,61 @@ def _helm_major(helm: str) -> int:
     return Command(executable=helm).client_version().major
 
 
+def helm_data_home() -> str:
+    """Helm's data home, as Helm computes it (HELM_DATA_HOME, else the platform's XDG data dir)."""
+    if os.environ.get("HELM_DATA_HOME"):
+        return os.environ["HELM_DATA_HOME"]
+    if sys.platform == "darwin":
+        return os.path.expanduser("~/Library/helm")
+    return os.path.join(os.environ.get("XDG_DATA_HOME") or os.path.expanduser("~/.local/share"), "helm")
+
+
+def helm4_plugin_home() -> str:
+    """Where the wrapper installs the Helm 4 plugin: a data home of its own. Helm 3 reads every
+    plugin.yaml in its plugins directory and refuses the whole list over the Helm 4 format
+    (`unknown field "apiVersion"`), so the Helm 4 plugin must not sit where Helm 3 looks."""
+    return os.path.join(os.environ.get("XDG_DATA_HOME") or os.path.expanduser("~/.local/share"),
+                        "spinnaker-renderer", "helm4")
+
+
+def use_helm4_plugins() -> str:
+    """Point this process's Helm 4 runs at the plugin, the way Helm 4 looks plugins up: a user's own
+    HELM_PLUGINS is kept (the plugin is installed there); otherwise HELM_PLUGINS lists the wrapper's
+    Helm-4-only directory, then Helm's usual one (the user's other plugins stay visible). Returns the
+    data home to install into (Helm 4.1.4 installs under HELM_DATA_HOME/plugins whatever HELM_PLUGINS says)."""
+    own = os.environ.get("HELM_PLUGINS")
+    if own:
+        first = own.split(os.pathsep)[0]
+        return os.path.dirname(first) if os.path.basename(first.rstrip("/")) == "plugins" else helm_data_home()
+    home = helm4_plugin_home()
+    os.environ["HELM_PLUGINS"] = os.pathsep.join((os.path.join(home, "plugins"),
+                                                  os.path.join(helm_data_home(), "plugins")))
+    return home
+
+
 def _ensure_plugin(command) -> None:
+    install_home = use_helm4_plugins()
     listed = asyncio.run(command.run(["plugin", "list"])).decode()
     if any(line.split()[:1] == [PLUGIN_NAME] for line in listed.splitlines()):
         return
-    source = bundled.plugin_dir()
-    if source == os.path.join(bundled.ROOT, "plugins", PLUGIN_NAME):  # a checkout: link it, edits apply at once
-        asyncio.run(command.run(["plugin", "install", source]))
-    else:
-        with tempfile.TemporaryDirectory(prefix="spinnaker-renderer-plugin-") as tmp:
-            source = bundled.write_plugin_tarball(tmp)
-            # Our own tarball, written a moment ago: it has no signature to verify.
-            asyncio.run(command.run(["plugin", "install", source, "--verify=false"]))
-    print(f"installed the helm plugin {PLUGIN_NAME} from {source}", file=sys.stderr)
+    saved = os.environ.get("HELM_DATA_HOME")
+    os.environ["HELM_DATA_HOME"] = install_home
+    try:
+        source = bundled.plugin_dir()
+        if source == os.path.join(bundled.ROOT, "plugins", PLUGIN_NAME):  # a checkout: link it, edits apply at once
+            asyncio.run(command.run(["plugin", "install", source]))
+        else:
+            with tempfile.TemporaryDirectory(prefix="spinnaker-renderer-plugin-") as tmp:
+                source = bundled.write_plugin_tarball(tmp)
+                # Our own tarball, written a moment ago: it has no signature to verify.
+                asyncio.run(command.run(["plugin", "install", source, "--verify=false"]))
+    finally:
+        if saved is None:
+            os.environ.pop("HELM_DATA_HOME", None)
+        else:
+            os.environ["HELM_DATA_HOME"] = saved
+    print(f"installed the Helm 4 plugin {PLUGIN_NAME} from {source} into {install_home}/plugins (where Helm 3 "
+          "does not look)", file=sys.stderr)
 
 
 # `helm get manifest` flags `helm diff` passes on (which cluster and namespace the release is in).

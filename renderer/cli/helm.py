@@ -295,9 +295,52 @@ def _ensure_plugin(command) -> None:
           "does not look)", file=sys.stderr)
 
 
+# `helm get manifest` flags `helm diff` passes on (which cluster and namespace the release is in).
+_GET_FLAGS = ("-n", "--namespace", "--kube-context", "--kubeconfig", "--revision")
+
+
+def diff(args) -> int:
+    """`helm diff RELEASE -f NEW.yaml... [plan options]`: the plan from the release as installed
+    (`helm get manifest`: the post-rendered manifests Helm stored) to the new values."""
+    import subprocess
+
+    from renderer.cli.plan import run as plan
+
+    release, get_flags, plan_args = None, [], []
+    rest = iter(args)
+    for arg in rest:
+        name = arg.split("=", 1)[0]
+        if name in _GET_FLAGS:
+            get_flags.append(arg if "=" in arg else f"{arg}={next(rest, '')}")
+        elif release is None and not arg.startswith("-"):
+            release = arg
+        else:
+            plan_args.append(arg)
+    if release is None:
+        print("usage: spinnaker-renderer helm diff RELEASE [-n NAMESPACE] -f NEW.yaml... [--format markdown]",
+              file=sys.stderr)
+        return EXIT_USAGE
+    helm = find_helm()
+    if not helm:
+        print("spinnaker-renderer helm: no helm executable found (install Helm 3.9+ or 4, or set HELM_BIN).",
+              file=sys.stderr)
+        return EXIT_USAGE
+    got = subprocess.run([helm, "get", "manifest", release, *get_flags], capture_output=True)
+    if got.returncode:
+        sys.stderr.write(got.stderr.decode(errors="replace"))
+        return EXIT_INVALID
+    with tempfile.NamedTemporaryFile("wb", suffix=".yaml", prefix=f"{release}-manifest-") as handle:
+        handle.write(got.stdout)
+        handle.flush()
+        return plan(["--from-manifests", handle.name, "--to", *plan_args])
+
+
 def run(helm_args) -> int:
+    if helm_args[:1] == ["diff"]:
+        return diff(helm_args[1:])
     if not helm_args or helm_args[0] not in VERBS:
-        print("usage: spinnaker-renderer helm install|upgrade|template RELEASE [CHART] [helm flags...]",
+        print("usage: spinnaker-renderer helm install|upgrade|template RELEASE [CHART] [helm flags...]\n"
+              "       spinnaker-renderer helm diff RELEASE [-n NAMESPACE] -f NEW.yaml... [--format markdown]",
               file=sys.stderr)
         return EXIT_USAGE
     helm = find_helm()

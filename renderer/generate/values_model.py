@@ -330,6 +330,9 @@ NetworkPolicy = message(
                          "controller's namespace; empty: anyone.", default=[])),
     egress=List(Any("Extra egress rules (NetworkPolicyEgressRule) for the services (cloud APIs, CI, "
                     "registries); empty: any egress.", default=[])),
+    metricsFrom=List(Any("Peers (NetworkPolicyPeer) allowed to scrape the pods' `metrics` port (the monitoring "
+                         "daemon's) when it is scraped (`monitoringDaemon.prometheus`), e.g. your Prometheus's "
+                         "namespace; empty: any pod in the cluster.", default=[])),
 )
 
 Patch = message(

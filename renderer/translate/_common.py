@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from ..model.walk import strings, without_fields
-from ..releases import Span
+from ..releases import KLEAT, Span, UnsupportedRelease, halconfig_release
 
 
 def get(data, *keys):
@@ -12,6 +12,19 @@ def get(data, *keys):
             return None
         data = data.get(key)
     return data
+
+
+def release_name(hal: dict, release) -> str | None:
+    """The Spinnaker version Deck shows and echo reports: the release the config is written for. The
+    halconfig's own `version` only where it names that release, or where it names none and the
+    translation is kleat's (the 1.x semantics kleat wrote it for: `master-latest-unvalidated`)."""
+    version = hal.get("version")
+    if not version:
+        return None if release == KLEAT else str(release)
+    try:
+        return version if halconfig_release(version) == release else str(release)
+    except UnsupportedRelease:
+        return version if release == KLEAT else str(release)
 
 
 def pick(**items) -> dict:

@@ -6,7 +6,7 @@ notification blocks (kleat copies them in whole).
 from ..model.notifications import Notifications
 from ..releases import Release
 from renderer.model.credentials import redact
-from ._common import get, pick
+from ._common import get, pick, release_name
 from .gate import login_methods
 
 # Deck's name for each provider, and whether its accounts list regions as
@@ -105,7 +105,7 @@ def deck(hal: dict, release: Release) -> dict:
                     templatesEnabled=canary.get("templatesEnabled")),
         notifications=_notifications(notifications),
         providers=_providers(hal),
-        version=hal.get("version") or None,
+        version=release_name(hal, release),
         defaultTimeZone=hal.get("timezone") or None,
         feature=pick(pipelineTemplates=get(hal, "features", "pipelineTemplates"),
                      chaosMonkey=get(hal, "features", "chaos"),

@@ -1,6 +1,6 @@
 """echo.yml: notifications, pub/sub, cron scheduler, telemetry, managed delivery."""
 from ..releases import Release
-from ._common import get, pick
+from ._common import get, pick, release_name
 
 # What kleat reports to Spinnaker's telemetry as the deployment method.
 DEPLOYMENT_METHOD = {"type": "kleat", "version": "unknown"}
@@ -12,7 +12,7 @@ def echo(hal: dict, release: Release) -> dict:
     timezone = hal.get("timezone")
     stats = pick(enabled=get(hal, "stats", "enabled"), instanceId=get(hal, "stats", "instanceId"),
                  endpoint=get(hal, "stats", "endpoint"), deploymentMethod=dict(DEPLOYMENT_METHOD),
-                 spinnakerVersion=hal.get("version"))
+                 spinnakerVersion=release_name(hal, release))
     # echo's keel client reads `keel.enabled` and `keel.base-url` (kleat wrote
     # services.keel.enabled, which echo ignores); the URL is spinnaker.yml's.
     keel = {"enabled": True, "base-url": KEEL_URL} if get(hal, "managedDelivery", "enabled") is True else None

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 from ..problems import format_path
-from ..service_facts import JAVA_SERVICES, SERVICES, SPLITS
+from ..service_facts import REDIS_SERVICES, SERVICES, SPLITS
 from renderer.generate.values_model import default_resources
 from .credentials import url_with_password
 
@@ -88,8 +88,9 @@ class Environment:
         try:
             handler(value, where)
         except (AttributeError, KeyError, TypeError, ValueError) as exc:
-            self.report.error(f"{where}: not the shape Halyard wrote ({type(exc).__name__}: {exc}). Fix it in the "
-                              "Halyard directory (`hal config deploy edit` writes it correctly) and run again.")
+            self.report.human(where, f"not the shape Halyard wrote ({type(exc).__name__}: {exc}); skipped. Fix it "
+                                     "in the Halyard directory (`hal config deploy edit` writes it correctly) and "
+                                     "run again, or set the chart value by hand.")
 
     # deploymentEnvironment ----------------------------------------------------
 
@@ -137,11 +138,50 @@ class Environment:
             self.report.dropped(where, "the slim variant is the default.")
 
     def _nodeSelectors(self, value, where):
-        if isinstance(value, dict) and value:
-            _deep(self.values, ("serviceDefaults", "nodeSelector"), {str(k): str(v) for k, v in value.items()})
+        if value in (None, {}, [], ""):
+            return
+        if not isinstance(value, dict):
+            self.report.human(where, f"expected a mapping of node labels, got {type(value).__name__}; skipped. Set "
+                                     "`serviceDefaults.nodeSelector` by hand.")
+            return
+        # Written per service ({spin-gate: {pool: x}}), as for tolerations: each to its service.
+        per_service = {k: v for k, v in value.items() if isinstance(v, dict)}
+        for key in sorted(per_service):
+            name, here = _name_of(str(key)), f"{where}.{key}"
+            if name in SERVICES:
+                labels = self._string_map(per_service[key], here)
+                if labels:
+                    _deep(self.values, ("services", name, "nodeSelector"), labels)
+                    self.report.converted(here, f"services.{name}.nodeSelector",
+                                          "a per-service map: applied to that service only")
+            else:
+                self.report.human(here, "a mapping where a node label's value belongs, and not named after a "
+                                        "service; skipped. Set `services.<name>.nodeSelector` by hand.")
+        labels = self._string_map({k: v for k, v in value.items() if k not in per_service}, where)
+        if labels:
+            _deep(self.values, ("serviceDefaults", "nodeSelector"), labels)
             self.report.mapped(where, "serviceDefaults.nodeSelector",
                                "applied to every service (Halyard's Kubernetes deployer did not apply it; remove "
                                "it if the pods should land elsewhere)")
+
+    def _string_map(self, value, where) -> dict:
+        """Kubernetes' string-to-string maps (labels, annotations, node selectors): scalars written as
+        Kubernetes reads them; anything else reported and left out, never written as a Python repr."""
+        if not isinstance(value, dict):
+            self.report.human(where, f"expected a mapping of strings, got {type(value).__name__}; skipped.")
+            return {}
+        out = {}
+        for key, item in value.items():
+            if isinstance(item, bool):
+                out[str(key)] = "true" if item else "false"
+            elif isinstance(item, (str, int, float)):
+                out[str(key)] = str(item)
+            elif item is None:
+                out[str(key)] = ""
+            else:
+                self.report.human(f"{where}.{key}", f"a {type(item).__name__} where Kubernetes wants a string; "
+                                                    "skipped. Write the value as a string by hand.")
+        return out
 
     def _haServices(self, value, where):
         if not isinstance(value, dict):
@@ -264,7 +304,12 @@ class Environment:
 
     def _per_service(self, setting, value, where, convert):
         """Halyard's service-keyed maps (sidecars, tolerations, ...)."""
+        if value in (None, {}, [], ""):
+            return
         if not isinstance(value, dict):
+            self.report.human(where, f"Halyard keys {setting} by service ({{spin-gate: [...]}}); this is a "
+                                     f"{type(value).__name__}, so it is skipped. Set `services.<name>.{setting}` "
+                                     "(or `serviceDefaults`) by hand.")
             return
         for key in sorted(value):
             items = value[key]
@@ -297,16 +342,36 @@ class Environment:
 
     def _plain(self, setting):
         def convert(name, items, where):
+            if not isinstance(items, list):
+                self.report.human(where, f"expected a list, got {type(items).__name__}; skipped. Set "
+                                         f"`services.{name}.{setting}` by hand.")
+                return
             _deep(self.values, ("services", name, setting), items)
             self.report.mapped(where, f"services.{name}.{setting}")
         return convert
 
     def _tolerations(self, value, where):
-        self._per_service("tolerations", value, where, self._plain("tolerations"))
+        def convert(name, items, here):
+            # One toleration written as a mapping instead of a one-item list.
+            if isinstance(items, dict) and set(items) & {"key", "operator", "effect"}:
+                items = [items]
+                self.report.converted(here, f"services.{name}.tolerations", "one toleration written as a "
+                                                                              "mapping: made a one-item list")
+            elif not isinstance(items, list) or not all(isinstance(t, dict) for t in items):
+                self.report.human(here, f"expected a list of tolerations, got {type(items).__name__}; skipped. "
+                                        f"Set `services.{name}.tolerations` by hand.")
+                return
+            _deep(self.values, ("services", name, "tolerations"), items)
+            self.report.mapped(here, f"services.{name}.tolerations")
+        self._per_service("tolerations", value, where, convert)
 
     def _affinity(self, value, where):
         def convert(name, items, here):
-            affinity = {k: v for k, v in items.items() if v not in (None, {}, [])} if isinstance(items, dict) else items
+            if not isinstance(items, dict):
+                self.report.human(here, f"expected an affinity mapping, got {type(items).__name__}; skipped. Set "
+                                        f"`services.{name}.affinity` by hand.")
+                return
+            affinity = {k: v for k, v in items.items() if v not in (None, {}, [])}
             if affinity:
                 _deep(self.values, ("services", name, "affinity"), affinity)
                 self.report.mapped(here, f"services.{name}.affinity")
@@ -344,7 +409,8 @@ class Environment:
                 raise ValueError
             return int(value)
         except (TypeError, ValueError):
-            self.report.error(f"{where}: expected a whole number, got {value!r}.")
+            self.report.human(where, f"expected a whole number, got {value!r}; skipped (the chart's default "
+                                     "applies). Set the chart value by hand.")
             return None
 
     def _url(self, url, env, readers, where):
@@ -374,7 +440,22 @@ class Environment:
             value = data[key]
             here = f"{where}: {key}"
             if key in ("overrideBaseUrl", "baseUrl") and value:
-                url = self._url(str(value), "REDIS_EXTERNALURL", list(JAVA_SERVICES), here)
+                url, user, password = _split_userinfo(str(value))
+                if password and self.vault is not None:
+                    # The chart's own way: the password in `redis.existingSecret` (key redis-password),
+                    # handed only to the services that use Redis.
+                    from .credentials import SECRET_NAME
+
+                    self.vault.store("redis-password", password, here, "the Redis password",
+                                     "the chart gives it (redis.existingSecret) only to the services that use "
+                                     "Redis: " + ", ".join(REDIS_SERVICES))
+                    _deep(self.values, ("redis", "existingSecret"), SECRET_NAME)
+                    if user and user != "default":
+                        self.report.human(here, f"Redis user {user!r}: the chart connects with the password only "
+                                                "(Redis' `default` user). Give that user's rights to `default`, or "
+                                                "set `profiles.spinnaker: {services: {redis: {baseUrl: ...}}}`.")
+                elif password:
+                    url = str(value)
                 _deep(self.values, ("redis", "externalUrl"), url)
                 self.report.mapped(here, "redis.externalUrl", "an external Redis; the chart runs none of its own")
             elif key == "enabled" and str(value).lower() == "false":
@@ -471,8 +552,10 @@ class Environment:
         plain = {"podAnnotations": "podAnnotations", "podLabels": "podLabels", "serviceAnnotations":
                  "serviceAnnotations", "serviceLabels": "serviceLabels", "nodeSelector": "nodeSelector"}
         if key in plain:
-            _deep(self.values, ("services", name, plain[key]), {str(k): str(v) for k, v in value.items()})
-            self.report.mapped(where, f"services.{name}.{plain[key]}")
+            strings = self._string_map(value, where)
+            if strings:
+                _deep(self.values, ("services", name, plain[key]), strings)
+                self.report.mapped(where, f"services.{name}.{plain[key]}")
         elif key == "serviceType":
             if value != "ClusterIP":
                 _deep(self.values, ("services", name, "serviceType"), str(value))
@@ -504,6 +587,15 @@ class Environment:
         else:
             self.report.dropped(where, "the chart sets its own probes and rollout strategy (change them with "
                                        "`patches` if needed).")
+
+
+def _split_userinfo(url: str):
+    """(url without user and password, user, password) of `scheme://user:password@host...`."""
+    match = re.match(r"^([a-zA-Z][a-zA-Z0-9+.-]*://)([^/@\s]*)@(.*)$", url)
+    if not match:
+        return url, "", ""
+    user, _, password = match.group(2).partition(":")
+    return match.group(1) + match.group(3), user, password
 
 
 def _not_a_service(name: str) -> str:

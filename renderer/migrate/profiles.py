@@ -37,13 +37,16 @@ def map_profiles(profiles: dict, deployment: str, ha_on: dict, report, vault) ->
         try:
             data = load(text, where)
         except InvalidHalconfig as exc:
-            report.error("; ".join(p.render(where) for p in exc.report.errors))
+            # Spring could not have read it either: skipped, with the reason, rather than stopping.
+            report.human(where, "not valid YAML, so the service could not read it either; skipped: "
+                         + "; ".join(p.render() for p in exc.report.errors)
+                         + f" Fix it and put it under `profiles.{key}`.")
             continue
         if data is None:
             report.dropped(where, "empty.")
             continue
         if not isinstance(data, dict):
-            report.error(f"{where}: expected a YAML mapping of Spring settings, got {type(data).__name__}.")
+            report.human(where, f"expected a YAML mapping of Spring settings, got {type(data).__name__}; skipped.")
             continue
         readers = JAVA_SERVICES if key == "spinnaker" else (SPLITS[key][0],) if key in SPLITS else (key,)
         # Profiles are Spring config: a credential (a password-like key, a URL with a password)

@@ -1,0 +1,107 @@
+"""Migrated values that Helm accepts: the halconfig's own problems, reported and kept out of the way.
+
+A Halyard directory that Spinnaker ran can still hold what the chart refuses
+(a placeholder such as `<JENKINS_URL>` that was never filled in, a value an
+older release tolerated). `migrate` must never strand its user, so the values
+are checked the way every Helm route checks them (`renderer.read.inputs.
+check_values`), and each error's value is taken out of the values, smallest
+part first (the field, or the account or list item holding it, then the block around it), until none is
+left. What was taken out is kept for the user: in the report, with the values
+path and the fix, and commented out in values.yaml. Warnings (Spinnaker runs
+with them) stay in the values and are listed the same way.
+"""
+from __future__ import annotations
+
+import copy
+
+from ..problems import ERROR, WARNING, format_path
+
+# A bound on the rounds: each round takes out at least one value, so this is never reached by
+# a halconfig of ordinary size, and a pathological one ends with an error instead of looping.
+MAX_ROUNDS = 200
+
+
+class SetAside:
+    """One value taken out of the values: where it was, what was said about it, what it held."""
+
+    __slots__ = ("path", "problem", "value")
+
+    def __init__(self, path, problem, value):
+        self.path, self.problem, self.value = tuple(path), problem, value
+
+
+def _exists(values, path) -> bool:
+    node = values
+    for key in path:
+        if isinstance(node, dict) and key in node:
+            node = node[key]
+        elif isinstance(node, list) and isinstance(key, int) and 0 <= key < len(node):
+            node = node[key]
+        else:
+            return False
+    return True
+
+
+def _pop(values, path):
+    node = values
+    for key in path[:-1]:
+        node = node[key]
+    return node.pop(path[-1])
+
+
+def _target(values, path, tried) -> tuple | None:
+    """The part of the values to take out for an error at `path`: the deepest existing part, or its
+    parent when that part was taken out before for the same error (an account missing what was
+    taken out of it); None when only the whole halconfig would be left."""
+    path = tuple(path)
+    while len(path) > 1 and not _exists(values, path):
+        path = path[:-1]
+    # Inside a list item (an account, a Jenkins master): the whole item, so that the service starts
+    # without it rather than with an account missing what made it work.
+    items = [i for i, key in enumerate(path) if isinstance(key, int)]
+    if items:
+        path = path[:items[-1] + 1]
+    while path in tried and len(path) > 1:
+        path = path[:-1]
+    if len(path) < 2 or path[0] != "halconfig":
+        return None
+    return path
+
+
+def settle(values: dict, report) -> list[SetAside]:
+    """Take out of `values` (in place) what Helm's routes would refuse; findings go to `report`.
+    Returns what was set aside. An error nothing can be taken out for goes to `report.error`."""
+    from ..read.inputs import check_values
+
+    aside: list[SetAside] = []
+    tried: set = set()
+    for _ in range(MAX_ROUNDS):
+        _, _, checked = check_values(values)
+        errors = [p for p in checked.problems if p.level == ERROR]
+        if not errors:
+            break
+        problem = errors[0]
+        target = _target(values, problem.path, tried)
+        if target is None:
+            report.error(f"{format_path(problem.path)}: {problem.message} {problem.hint}".strip())
+            return aside
+        tried.add(target)
+        value = copy.deepcopy(_pop(values, target))
+        aside.append(SetAside(target, problem, value))
+        report.human(_source(problem.path), f"{problem.message} {problem.hint}".strip()
+                     + f" migrate left `{format_path(target)}` out of the values (it is in values.yaml, "
+                       "commented out): fix it there and put it back.")
+        report.entries[-1].target = format_path(target)
+    else:
+        report.error("the halconfig's problems did not settle; fix the errors above in the Halyard directory.")
+        return aside
+    for problem in checked.problems:
+        if problem.level == WARNING and problem.check:
+            report.human(_source(problem.path), f"{problem.message} {problem.hint}".strip()
+                         + " (a warning: Spinnaker runs with it)")
+            report.entries[-1].target = format_path(problem.path)
+    return aside
+
+
+def _source(path) -> str:
+    return "values: " + format_path(path)

@@ -158,7 +158,7 @@ def _read_service_settings(hal_dir):
             # Halyard could not have read it either (a TAB in the indentation, say): what it held
             # never took effect, so it is skipped, not a reason to stop.
             hal_dir.findings.human(shown, "not valid YAML, so Halyard could not read it either; skipped: "
-                                   + "; ".join(p.render() for p in exc.report.errors)
+                                   + "; ".join(p.render()[len("error: "):] for p in exc.report.errors)
                                    + " Fix the file and run migrate again to carry it over.")
             continue
         if data is None:

@@ -268,6 +268,9 @@ def _problem_comments(report, aside) -> list[str]:
         lines.append(f"# Left out of the values, as Halyard had it ({format_path(item.path)}):")
         text = to_yaml({item.path[-1]: item.value} if not isinstance(item.path[-1], int) else [item.value])
         lines += ["#   " + line for line in text.rstrip("\n").split("\n")]
+        if item.env:
+            lines.append("# and the secrets.env entries its placeholders need (add them back with it):")
+            lines += ["#   " + line for line in to_yaml(item.env).rstrip("\n").split("\n")]
     return lines + [""]
 
 

@@ -39,7 +39,7 @@ def map_profiles(profiles: dict, deployment: str, ha_on: dict, report, vault) ->
         except InvalidHalconfig as exc:
             # Spring could not have read it either: skipped, with the reason, rather than stopping.
             report.human(where, "not valid YAML, so the service could not read it either; skipped: "
-                         + "; ".join(p.render() for p in exc.report.errors)
+                         + "; ".join(p.render()[len("error: "):] for p in exc.report.errors)
                          + f" Fix it and put it under `profiles.{key}`.")
             continue
         if data is None:

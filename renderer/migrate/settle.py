@@ -22,12 +22,14 @@ MAX_ROUNDS = 200
 
 
 class SetAside:
-    """One value taken out of the values: where it was, what was said about it, what it held."""
+    """One value taken out of the values: where it was, what was said about it, what it held, and
+    the `secrets.env` entries of the placeholders in it (taken out too, to go back with it)."""
 
-    __slots__ = ("path", "problem", "value")
+    __slots__ = ("path", "problem", "value", "env")
 
     def __init__(self, path, problem, value):
         self.path, self.problem, self.value = tuple(path), problem, value
+        self.env: list = []
 
 
 def _exists(values, path) -> bool:
@@ -95,6 +97,7 @@ def settle(values: dict, report) -> list[SetAside]:
     else:
         report.error("the halconfig's problems did not settle; fix the errors above in the Halyard directory.")
         return aside
+    _unwire(values, aside)
     for problem in checked.problems:
         if problem.level == WARNING and problem.check:
             report.human(_source(problem.path), f"{problem.message} {problem.hint}".strip()
@@ -105,3 +108,29 @@ def settle(values: dict, report) -> list[SetAside]:
 
 def _source(path) -> str:
     return "values: " + format_path(path)
+
+
+def _unwire(values, aside):
+    """`secrets.env` entries whose placeholder went out with a set-aside value: moved to it, so that
+    no service gets a credential it no longer reads."""
+    import json
+
+    secrets = values.get("secrets") or {}
+    entries = secrets.get("env") or []
+    if not aside or not entries:
+        return
+    rest = json.dumps({k: v for k, v in values.items() if k != "secrets"})
+    kept = []
+    for entry in entries:
+        placeholder = "${" + entry["name"]
+        owner = next((item for item in aside if placeholder in json.dumps(item.value)), None)
+        if owner is not None and placeholder not in rest:
+            owner.env.append(entry)
+        else:
+            kept.append(entry)
+    if kept:
+        secrets["env"] = kept
+    else:
+        secrets.pop("env")
+        if not secrets:
+            values.pop("secrets")

@@ -37,6 +37,20 @@ LINES = (Line("1.3x", 1, 30, 38), Line("2025.x", 2025), Line("2026.x", 2026))
 SUPPORTED = "1.30.0 to 1.38.x, 2025.N.P and 2026.N.P"
 
 
+def _pattern() -> str:
+    """A regular expression (RE2 and Python) of the supported releases, for the chart's templates."""
+    number = "(0|[1-9][0-9]*)"
+    lines = []
+    for line in LINES:
+        minors = number if line.last is None else "(" + "|".join(str(m) for m in range(line.first, line.last + 1)) + ")"
+        lines.append(f"{line.major}\\.{minors}")
+    return "^(" + "|".join(lines) + f")\\.{number}$"
+
+
+# The chart picks the halconfig's version only when it matches this (charts/spinnaker/files/services.json).
+SUPPORTED_PATTERN = _pattern()
+
+
 class UnsupportedRelease(ValueError):
     """A version string that names no supported release; the text says which ones are."""
 
@@ -116,37 +130,47 @@ def _boundary(text: str | None) -> Release | None:
     return Release(*(int(part) for part in match.groups()))
 
 
+# Halyard's prefix for a release whose bill of materials was kept locally (`local:1.30.1`).
+LOCAL_BOM = "local:"
+
+
+def halconfig_release(version) -> Release:
+    """The release a halconfig's `version` names (Halyard's `local:` prefix dropped); UnsupportedRelease."""
+    if isinstance(version, str) and version.startswith(LOCAL_BOM):
+        version = version[len(LOCAL_BOM):]
+    return Release.parse(version)
+
+
 def target(requested: Release | None, hal: dict, report, path=("version",),
            fallback: Release | None = None) -> Release | None:
     """The release to translate `hal` for: `requested` (--release, the chart's
     spinnaker.version) or else the halconfig's `version`, else `fallback` (the
-    chart's default); None after reporting an error. A halconfig version that
-    names no release is what kleat accepted, so --kleat-compat translates it
-    with kleat's (1.x) semantics; otherwise it is refused even when another
-    release was requested (it would silently become that release)."""
+    chart's release); None after reporting an error.
+
+    The release that runs decides: a halconfig `version` that differs from it, or names
+    no release this renderer writes for (1.20.5, a build name, a sed placeholder), is a
+    warning where the chart (or --release) names the release, because the config is
+    written for what runs. Without either, the halconfig's version must name a
+    supported release (an error kleat did not make: --kleat-compat translates with
+    kleat's 1.x semantics)."""
     version = hal.get("version") if isinstance(hal, dict) else None
-    if requested is not None:
-        if version:
-            try:
-                own = Release.parse(version)
-            except UnsupportedRelease as exc:
-                own = None  # a release this renderer does not write for: the requested one decides
-                if not _SHAPE.match(version):  # names no release at all: it would silently become another
-                    report.kleat_accepted(path, str(exc), f"Set version to {requested} (the release run), or "
-                                                          "remove it.")
-            if own is not None and own != requested:
-                report.error(path, f"the halconfig says version {own}, but release {requested} was requested.",
-                             "Make them agree, or remove the halconfig's version.")
-                return None
-        return requested
+    own, why = None, ""
+    if version:
+        try:
+            own = halconfig_release(version)
+        except UnsupportedRelease as exc:
+            why = str(exc)
+    chosen = requested if requested is not None else (own or fallback)
+    if chosen is not None:
+        if version and own != chosen:
+            said = f"{why[:-1]}; " if why else f"the halconfig says version {version}; "
+            report.warning(path, f"{said}the config is written for Spinnaker {chosen}, the release the chart "
+                                 "(spinnaker.version) or --release runs.",
+                           "Remove version from the halconfig: spinnaker.version chooses the release.")
+        return chosen
     hint = "Set version to the release you run, e.g. 2026.4.0, or name it with --release."
-    if not version and fallback is not None:
-        return fallback
     if not version:
         report.kleat_accepted(path, f"the halconfig names no Spinnaker release (supported: {SUPPORTED}).", hint)
-        return KLEAT if report.kleat_compat else None
-    try:
-        return Release.parse(version)
-    except UnsupportedRelease as exc:
-        report.kleat_accepted(path, str(exc), hint)
-        return KLEAT if report.kleat_compat else None
+    else:
+        report.kleat_accepted(path, why, hint)
+    return KLEAT if report.kleat_compat else None

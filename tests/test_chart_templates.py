@@ -267,10 +267,16 @@ def test_version_comes_from_the_halconfig_when_it_is_a_release():
         assert bundle({"halconfig": {"version": not_a_release}})["version"] == values_model.DEFAULT_VERSION
 
 
-def test_version_conflict_fails():
-    message = render_error({"spinnaker": {"version": "2026.1.0"}, "halconfig": {"version": "2026.2.0"}})
-    assert "2026.1.0" in message and "2026.2.0" in message
+def test_spinnaker_version_decides_over_the_halconfigs():
+    # The renderer warns that the halconfig says another release (tests/test_releases.py).
+    assert bundle({"spinnaker": {"version": "2026.1.0"}, "halconfig": {"version": "2026.2.0"}})["version"] == "2026.1.0"
     assert bundle({"spinnaker": {"version": "2026.1.0"}, "halconfig": {"version": "2026.1.0"}})["version"] == "2026.1.0"
+
+
+@pytest.mark.parametrize("said,runs", [("1.20.5", values_model.DEFAULT_VERSION), ("1.29.0", values_model.DEFAULT_VERSION),
+                                       ("local:1.30.1", "1.30.1"), ("1.38.2", "1.38.2"), ("2027.1.0", values_model.DEFAULT_VERSION)])
+def test_the_chart_runs_the_halconfigs_release_only_when_the_renderer_writes_for_it(said, runs):
+    assert bundle({"halconfig": {"version": said}})["version"] == runs
 
 
 def test_a_version_that_is_no_release_fails():

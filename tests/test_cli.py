@@ -679,12 +679,12 @@ def test_failed_write_is_usage_error_without_traceback(tmp_path, run_cli):
 
 def test_a_refusal_prints_each_problem_once_then_the_summary(tmp_path, run_cli):
     path = tmp_path / "halconfig.yml"
-    path.write_text(MINIMAL.replace("primaryAccount: k8s", "primaryAccount: nope") + "timezon: UTC\n")
+    path.write_text(MINIMAL.replace("context: spinnaker", "cacheThreads: many") + "timezon: UTC\n")
     for command in (["validate", str(path)], ["generate", str(path), str(tmp_path / "out")]):
         result = run_cli(*command)
         assert result.returncode == 1
         lines = _no_traceback(result).splitlines()
-        assert sum("primaryAccount" in line for line in lines) == 1
+        assert sum("cacheThreads" in line for line in lines) == 1
         assert sum("timezon" in line for line in lines) == 1  # the unknown key's warning, shown once too
         assert lines[-1] == f"{path}: 1 error; nothing was written."
 

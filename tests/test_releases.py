@@ -39,15 +39,41 @@ def test_span():
     assert span.describe() == "1.35.0 to before 2026.3.0"
 
 
-def _read(data, requested=None, kleat_compat=False):
-    return halconfig.read_for_release(data, requested, kleat_compat=kleat_compat)
+def _read(data, requested=None, kleat_compat=False, fallback=None):
+    return halconfig.read_for_release(data, requested, kleat_compat=kleat_compat, fallback=fallback)
 
 
 def test_target_is_the_requested_release_else_the_halconfigs():
     assert _read({"version": "2025.2.1"})[1] == Release.parse("2025.2.1")
     assert _read({"version": "master-latest-unvalidated"}, Release.parse("1.36.0"))[1] == Release.parse("1.36.0")
+    # The release that runs decides; a halconfig that says another is told so, not refused.
     hal, release, report = _read({"version": "2025.2.1"}, Release.parse("2026.1.0"))
-    assert release is None and report.errors[0].path == ("version",)
+    assert release == Release.parse("2026.1.0") and report.ok
+    [problem] = report.warnings
+    assert problem.path == ("version",) and "2025.2.1" in problem.message and "2026.1.0" in problem.message
+    # Halyard's local bill of materials names the same release.
+    assert _read({"version": "local:1.30.1"})[1] == Release.parse("1.30.1")
+
+
+@pytest.mark.parametrize("version", ["1.20.5", "SPINNAKER-VERSION", "master-latest-unvalidated"])
+def test_the_charts_release_replaces_one_this_renderer_does_not_write_for(version):
+    hal, release, report = _read({"version": version}, fallback=Release.parse("2026.4.0"))
+    assert release == Release.parse("2026.4.0") and report.ok
+    [problem] = report.warnings
+    assert version in problem.message and "2026.4.0" in problem.message and "spinnaker.version" in problem.hint
+
+
+def test_the_chart_picks_the_same_releases_as_the_renderer():
+    import re
+
+    from renderer.releases import SUPPORTED_PATTERN, UnsupportedRelease
+
+    for text in ("1.29.9", "1.30.0", "1.38.7", "1.39.0", "2024.1.0", "2025.0.0", "2026.12.3", "2027.0.0", "1.35"):
+        try:
+            supported = bool(Release.parse(text))
+        except UnsupportedRelease:
+            supported = False
+        assert bool(re.match(SUPPORTED_PATTERN, text)) == supported, text
 
 
 @pytest.mark.parametrize("version", ["master-latest-unvalidated", "1.35", None, "1.29.0"])

@@ -303,7 +303,18 @@ def _checked_run(helm: str, major: int, helm_args: list) -> int:
     command = _command_class()(executable=helm, post_render_args=flags)
     if major >= 4:
         _ensure_plugin(command)
-    output = asyncio.run(command.run(list(helm_args)))
+    from renderer.postrender import WARNINGS_FILE
+
+    with tempfile.TemporaryDirectory(prefix="spinnaker-renderer-") as tmp:
+        warnings = os.path.join(tmp, "warnings.txt")
+        os.environ[WARNINGS_FILE] = warnings  # the post-renderer's own warnings, shown after helm
+        try:
+            output = asyncio.run(command.run(list(helm_args)))
+        finally:
+            os.environ.pop(WARNINGS_FILE, None)
+            if os.path.exists(warnings):
+                with open(warnings, encoding="utf-8") as handle:  # once each, however often helm ran it
+                    sys.stderr.writelines(dict.fromkeys(handle.readlines()))
     sys.stdout.buffer.write(output)
     return EXIT_OK
 

@@ -48,7 +48,11 @@ def _parser() -> argparse.ArgumentParser:
     halconfig_args(val, optional=True)
     val.add_argument("-f", "--values", action="append", default=[], metavar="FILE",
                      help="chart values file, as given to helm (repeatable; later files win, as in Helm): "
-                          "checks its `halconfig` the way the chart's post-renderer will")
+                          "checks its `halconfig` the way the chart's post-renderer will, then renders the chart "
+                          "with them (helm template, no cluster) and runs the post-renderer's checks on it")
+    val.add_argument("-n", "--namespace", default="default",
+                     help="the release namespace, as given to helm (Kubernetes Secret references are checked "
+                          "against it)")
 
     mig = sub.add_parser("migrate", help="turn a Halyard directory (~/.hal) into chart values, a Secret and a report")
     mig.add_argument("hal_dir", metavar="HAL_DIR", help="Halyard's directory (holding `config`), usually ~/.hal")
@@ -230,6 +234,20 @@ def cmd_validate(args) -> int:
         raise UsageError("validate needs a halconfig file, a Halyard directory, or values files (-f)")
     _print_problems(report, text, source, (WARNING, NOTE))
     warnings = sum(p.level == WARNING for p in report.problems)
+    if args.values:  # the rest of the verdict Helm's route gives: the chart's and the post-renderer's
+        from renderer.cli.chartcheck import chart_verdict
+
+        verdict = chart_verdict(args.values, args.namespace)
+        for line in verdict.errors + verdict.warnings:
+            print(line, file=sys.stderr)
+        if verdict.skipped:
+            print(f"note: the chart's own checks and the post-renderer's were not run: {verdict.skipped}.",
+                  file=sys.stderr)
+        if verdict.errors:
+            count = len(verdict.errors)
+            print(f"{', '.join(args.values)}: {count} error{'s' if count != 1 else ''}.", file=sys.stderr)
+            return EXIT_INVALID
+        warnings += len(verdict.warnings)
     notes = sum(p.level == NOTE for p in report.problems)
     print(f"{source}: valid for Spinnaker {release} ({warnings} warning{'s' if warnings != 1 else ''}, "
           f"{notes} note{'s' if notes != 1 else ''})", file=sys.stderr)

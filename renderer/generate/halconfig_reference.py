@@ -414,16 +414,21 @@ def preflight_table() -> list[str]:
         "",
         "Rules across values, checked offline by every route (`validate`, `generate`, the post-renderer, "
         "`spinnaker-renderer helm`), each reported with its id, the halconfig path and how to fix it. "
-        "Marked *kleat accepted*: kleat let it through, so it is an error, and a warning with "
-        "`--kleat-compat`. Marked *chart*: checked when the chart's values are known (`validate -f`, Helm).",
+        "Severity follows consequence: an *error* only where a service would not start or crash, or the value "
+        "can never work; a *warning* (with the fix) for anything Spinnaker runs with. The evidence column says "
+        "why. Secret references and placeholders (`encrypted:...`, `encryptedFile:...`, `${NAME}`, `{{ ... }}`) "
+        "are never judged as URLs, paths or numbers. Marked *kleat accepted*: kleat let it through, so it is an "
+        "error, and a warning with `--kleat-compat`. Marked *chart*: checked when the chart's values are known "
+        "(`validate -f`, Helm).",
         "",
-        "| Id | Where | Rule | Fix | Severity |",
-        "|---|---|---|---|---|",
+        "| Id | Where | Rule | Fix | Severity | Evidence |",
+        "|---|---|---|---|---|---|",
     ]
     for item in CHECKS:
         severity = item.severity + (", kleat accepted" if item.kleat_accepted else "") + \
             (", chart" if item.needs_chart else "")
-        out.append(f"| `{item.id}` | `{_cell(item.path)}` | {_cell(item.rule)} | {_cell(item.fix)} | {severity} |")
+        out.append(f"| `{item.id}` | `{_cell(item.path)}` | {_cell(item.rule)} | {_cell(item.fix)} | {severity} "
+                   f"| {_cell(item.evidence)} |")
     out += ["", "Also checked on every route: `version` (and the chart's `spinnaker.version`) names a supported "
                 "release, `MAJOR.MINOR.PATCH` (a build name such as `master-latest-unvalidated`, `1.35` or `v1.35.3` "
                 "is refused; kleat accepted it); a key the model does not declare is a warning with a did-you-mean "

@@ -11,6 +11,7 @@ from __future__ import annotations
 import functools
 
 from renderer.model.dsl import ANY, BOOL, ENUM, INT, INTV, MSG, STR, STRV
+from renderer.model.references import is_reference
 from renderer.problems import Report
 
 _INT32 = (-(2**31), 2**31 - 1)
@@ -202,6 +203,8 @@ class Normalizer:
                 pass
             elif isinstance(value, str) and value in QUOTED_BOOLEANS:
                 value = value.lower() == "true"  # Halyard read quoted booleans too
+            elif is_reference(value):
+                return value  # resolved by the service when it starts
             else:
                 self.report.error(path, f"expected true or false (boolean), got {_type_name(value)} {_show(value)}.")
                 return _DROP
@@ -210,6 +213,8 @@ class Normalizer:
             got = self.message(field.ref, value, path)
             return _DROP if got is None else got
         if kind == INT or kind == INTV:
+            if is_reference(value):
+                return value  # resolved by the service when it starts
             if isinstance(value, str):
                 try:
                     value = int(value.strip())

@@ -24,9 +24,10 @@ from .. import lasterror
 from .errors import PostRenderError
 
 
-def render(text: str, warnings: list | None = None) -> str:
-    """Post-render one manifest stream; raises PostRenderError. The halconfig's warnings are added
-    to `warnings` (shown by the caller once the render succeeded), else shown at once."""
+def render(text: str, warnings: list | None = None, halconfig_warnings: bool = True) -> str:
+    """Post-render one manifest stream; raises PostRenderError. Warnings are added to `warnings`
+    (shown by the caller once the render succeeded), else shown at once; `halconfig_warnings`
+    False leaves out the halconfig's own (`validate -f` has shown them with file lines)."""
     from ..translate import translate
     from . import stream
     from .bundle import take_bundle
@@ -36,12 +37,14 @@ def render(text: str, warnings: list | None = None) -> str:
     from ..translate.front50 import front50_env, front50_env_refs
     from .k8s_secrets import check_kubernetes_secrets
     from .objects import build_objects
-    from .usersecrets import route, wire_secrets
+    from .placeholders import undefined_placeholders
+    from .usersecrets import route, service_workloads, wire_secrets
     from .wire import wire
 
     docs = stream.split(text)
     bundle, index = take_bundle(docs)
-    hal, release = _read_halconfig(bundle, warnings)
+    found: list = []
+    hal, release = _read_halconfig(bundle, found if halconfig_warnings else [])
     hal = apply_expose(hal, bundle.get("expose") or {})
     outputs = translate(hal, release)
     files = ConfigSet(bundle, hal, outputs).files()  # checks the bundle's workload entries
@@ -49,21 +52,29 @@ def render(text: str, warnings: list | None = None) -> str:
     check_complete(text, docs, bundle)
     objects = build_objects(bundle, hal, files, outputs, stream.is_helm4(docs), docs[index].source,
                             front50_env(hal, release))
-    wire_secrets(docs, bundle, route(bundle, files, outputs, docs, front50_env_refs(hal, release)))
+    routes = route(bundle, files, outputs, docs, front50_env_refs(hal, release))
+    found += ["spinnaker-renderer post-render: " + line for line in
+              undefined_placeholders(files, docs, routes, service_workloads(docs))]
+    wire_secrets(docs, bundle, routes)
     out = wire(docs, index, objects.names) + objects.documents
     patches = bundle.get("patches") or []
     if patches:
         from .patches import apply_patches
 
         out = apply_patches(out, patches)
+    if warnings is not None:
+        warnings.extend(found)
+    elif found:
+        _tell(found)
     return stream.join(out)
 
 
+WARNINGS_FILE = "SPINNAKER_RENDERER_WARNINGS_FILE"
 REPRODUCE = ("Run `spinnaker-renderer validate -f VALUES.yaml` with the values files you gave helm to see the "
              "same with file lines.")
 
 
-def _read_halconfig(bundle: dict, warnings: list | None = None):
+def _read_halconfig(bundle: dict, warnings: list):
     """(hal, release): the bundle's halconfig, read as `validate -f` reads the values, and the
     release the chart runs (`version`); every error in one refusal."""
     from urllib.parse import urlsplit
@@ -79,7 +90,7 @@ def _read_halconfig(bundle: dict, warnings: list | None = None):
                               where="spinnaker.version") from None
     expose = bundle.get("expose") or {}
     chart = Chart(bundle.get("mounts") or (), urlsplit(expose.get("deckUrl") or "").hostname or "",
-                  keel_database=bool((bundle.get("storage") or {}).get("keel")))
+                  keel_database=bool((bundle.get("storage") or {}).get("keel")), profiles=bundle.get("profiles"))
     hal, release, report = halconfig.read_chart_halconfig(bundle, requested, chart=chart)
     if not report.ok:
         errors = report.errors
@@ -88,11 +99,7 @@ def _read_halconfig(bundle: dict, warnings: list | None = None):
             lines.append(f"... and {len(errors) - 20} more")
         raise PostRenderError("the halconfig in the chart's values is not valid:\n" + "\n".join(lines),
                               "\n" + REPRODUCE)
-    lines = ["spinnaker-renderer post-render: " + p.render() for p in report.warnings]
-    if warnings is not None:
-        warnings.extend(lines)
-    elif lines:
-        _tell(lines)
+    warnings.extend("spinnaker-renderer post-render: " + p.render() for p in report.warnings)
     return hal, release
 
 
@@ -126,8 +133,12 @@ def main(error_file: str | None = None) -> int:
         if not text.strip():
             raise PostRenderError("the input is empty.", "Feed this command Helm's rendered manifests.")
         warnings: list = []  # shown only on success: a refusal is one message
+        # `spinnaker-renderer helm` has shown the halconfig's warnings with file lines before helm ran,
+        # and shows what this file gets once helm is done (Helm shows nothing of a post-renderer that
+        # succeeds).
+        warnings_file = os.environ.get(WARNINGS_FILE)
         try:
-            result = render(text, warnings)
+            result = render(text, warnings, halconfig_warnings=not warnings_file)
         except RecursionError:
             raise PostRenderError("the values are nested too deeply (over ~900 levels).",
                                   "Check the halconfig, profiles and patches values.") from None
@@ -138,7 +149,13 @@ def main(error_file: str | None = None) -> int:
         if os.environ.get("HELM_PLUGIN_DIR"):  # run as Helm 4's plugin, which hides our stderr
             _to_terminal(f"spinnaker-renderer post-render: {message}\n(saved for `spinnaker-renderer last-error`)\n")
         return 1
-    if warnings:
+    if warnings_file:
+        try:
+            with open(warnings_file, "a", encoding="utf-8") as handle:
+                handle.writelines(line + "\n" for line in warnings)
+        except OSError:
+            _tell(warnings)
+    elif warnings:
         _tell(warnings)
     sys.stdout.buffer.write(result.encode("utf-8"))
     sys.stdout.flush()

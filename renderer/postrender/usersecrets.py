@@ -101,6 +101,13 @@ def _front50_aws_env(env_entries: list, refs: dict, running: set) -> list:
     return wired
 
 
+def service_workloads(docs):
+    """service -> the texts of its workload documents (found by the ConfigMap placeholders they carry)."""
+    def texts(service):
+        return [doc.text for doc in docs if service in _CONFIGMAP.findall(doc.text)]
+    return texts
+
+
 def route(bundle: dict, files: dict, outputs: dict, docs, front50_refs: dict | None = None) -> dict:
     """{service: {"files": [secret names], "sidecarFiles": [secret names], "env": [entries],
     "aws": [(AWS_... var, entry)]}}; `front50_refs` from translate.front50.front50_env_refs."""

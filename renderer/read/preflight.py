@@ -17,22 +17,27 @@ from __future__ import annotations
 import re
 from collections import namedtuple
 
+from renderer.model.references import is_reference
 from renderer.problems import ERROR, WARNING
-from renderer.service_facts import FRONT50_STORES
+from renderer.service_facts import FRONT50_STORES, S3_KEYS_AS_ENV
 
 
 # id; path: where it looks, in the reference's notation; rule: what must hold (for the reference);
 # fix: how to fix it (appended to every message); run(hal, chart): yields (path, message);
-# needs_chart: runs only when the chart's values are known (mounts, expose).
-Check = namedtuple("Check", "id path rule fix run severity kleat_accepted needs_chart")
+# severity: ERROR only where a service fails to start or crashes, or the value can never work, WARNING
+# for anything Spinnaker runs with; evidence: why that severity (the service source, or the Spring or
+# Kubernetes behaviour), listed in the halconfig reference; needs_chart: runs only when the chart's
+# values are known (mounts, expose, profiles).
+Check = namedtuple("Check", "id path rule fix run severity evidence kleat_accepted needs_chart")
 
 
 CHECKS: list[Check] = []
 
 
-def check(id, path, rule, fix, *, severity=ERROR, kleat_accepted=True, needs_chart=False):
+def check(id, path, rule, fix, *, evidence, severity=ERROR, kleat_accepted=True, needs_chart=False):
     def register(fn):
-        CHECKS.append(Check(id, path, rule, fix, fn, severity, kleat_accepted, needs_chart))
+        CHECKS.append(Check(id, path, rule, fix, fn, severity, evidence, kleat_accepted and severity == ERROR,
+                            needs_chart))
         return fn
     return register
 
@@ -40,13 +45,16 @@ def check(id, path, rule, fix, *, severity=ERROR, kleat_accepted=True, needs_cha
 class Chart:
     """What the chart's values say about the pods: mounted directories and public host."""
 
-    __slots__ = ("mounts", "host", "keel_database")
+    __slots__ = ("mounts", "host", "keel_database", "profiles")
 
-    def __init__(self, mounts=(), host="", keel_database=False):
+    def __init__(self, mounts=(), host="", keel_database=False, profiles=None):
         self.mounts = tuple(m.rstrip("/") + "/" for m in mounts if isinstance(m, str) and m.startswith("/"))
         self.host = host or ""
         # The chart's bundled MySQL gives keel its own database (templates/_helpers.tpl spinnaker.keelSql).
         self.keel_database = bool(keel_database)
+        # The chart's `profiles` (service -> Spring settings loaded after the halconfig's): a setting the
+        # halconfig leaves out may come from there.
+        self.profiles = profiles if isinstance(profiles, dict) else {}
 
     @classmethod
     def from_values(cls, values: dict) -> "Chart":
@@ -63,7 +71,7 @@ class Chart:
         expose = values.get("expose") if isinstance(values.get("expose"), dict) else {}
         storage = values.get("storage") if isinstance(values.get("storage"), dict) else {}
         bundled = str(storage.get("bundled", "auto")).lower() != "false"
-        return cls(mounts, str(expose.get("host") or ""), keel_database=bundled)
+        return cls(mounts, str(expose.get("host") or ""), keel_database=bundled, profiles=values.get("profiles"))
 
 
 def run_checks(hal: dict, report, base: tuple = (), chart: Chart | None = None) -> None:
@@ -73,12 +81,17 @@ def run_checks(hal: dict, report, base: tuple = (), chart: Chart | None = None) 
     for item in CHECKS:
         if item.needs_chart and chart is None:
             continue
-        for path, message in item.run(hal, chart) or ():
+        for found in item.run(hal, chart) or ():
+            # A check yields (path, message), or (path, message, severity) where one rule has cases of
+            # different consequence (an LDAP login without a URL stops gate; OAuth2 without a client
+            # leaves login off).
+            path, message = found[0], found[1]
+            severity = found[2] if len(found) > 2 else item.severity
             text = f"{message} [{item.id}]"
-            if item.kleat_accepted:
-                report.kleat_accepted(base + tuple(path), text, item.fix)
-            elif item.severity == WARNING:
+            if severity == WARNING:
                 report.warning(base + tuple(path), text, item.fix)
+            elif item.kleat_accepted:
+                report.kleat_accepted(base + tuple(path), text, item.fix)
             else:
                 report.error(base + tuple(path), text, item.fix)
             report.problems[-1].check = item.id
@@ -113,7 +126,10 @@ def _names(block, key="accounts"):
 
 @check("name-required", "<section>.<provider>.accounts[].name (and every other list entry with a name)",
        "every account (CI master, subscription, search, ...) has a name",
-       "Give it a `name`: Spinnaker refers to accounts by name, and clouddriver cannot use a nameless one.")
+       "Give it a `name`: Spinnaker refers to accounts by name, and clouddriver cannot use a nameless one.",
+       evidence="Accounts are keyed by name (clouddriver's credentials repositories, igor's and echo's per-name "
+                "clients); a nameless one fails to load (\"Account name for Kubernetes provider missing.\", "
+                "KubernetesAccountProperties.java) and nothing can refer to it.")
 def _named(hal, chart):
     from renderer.model import HAL
     from renderer.model.walk import missing_required
@@ -123,7 +139,9 @@ def _named(hal, chart):
 
 
 @check("account-name-unique", "<section>.<provider>.accounts[].name", "account names are unique per provider",
-       "Rename one of the accounts: Spinnaker keys accounts by name, so the second one would replace the first.")
+       "Rename one of the accounts: Spinnaker keys accounts by name, so the second one would replace the first.",
+       severity=WARNING, evidence="The services start; the repositories keyed by account name keep one of the "
+                                  "two, so the other account is missing.")
 def _unique(hal, chart):
     for where, block in _account_blocks(hal):
         seen = {}
@@ -139,11 +157,13 @@ def _unique(hal, chart):
 
 
 @check("primary-account", "providers.<provider>.primaryAccount", "names an account of the same provider",
-       "Set primaryAccount to one of the provider's account names, or remove it.")
+       "Set primaryAccount to one of the provider's account names, or remove it.", severity=WARNING,
+       evidence="No service binds a provider's primaryAccount (see the release facts: it is left out of "
+                "clouddriver.yml); at most Deck's default account selection is unset.")
 def _primary(hal, chart):
     for name, block in (hal.get("providers") or {}).items():
         primary = block.get("primaryAccount") if isinstance(block, dict) else None
-        if primary:
+        if primary and not is_reference(primary):
             names = _names(block)
             if primary not in names:
                 yield ("providers", name, "primaryAccount"), _missing("account", primary, names)
@@ -159,7 +179,11 @@ def _missing(what, wanted, names) -> str:
 
 @check("docker-registry-account", "providers.kubernetes.accounts[].dockerRegistries[].accountName",
        "names an account under providers.dockerRegistry.accounts",
-       "Add that Docker registry account, or fix the name.")
+       "Remove dockerRegistries from the Kubernetes account (or add that Docker registry account).", severity=WARNING,
+       evidence="Only the legacy (V1) Kubernetes provider read dockerRegistries; in the manifest-based provider, "
+                "the only one in current clouddriver, KubernetesCredentials.getDockerRegistries() returns an empty "
+                "list (clouddriver/clouddriver-kubernetes/.../security/KubernetesCredentials.java, "
+                "spinnaker-release-2026.2.3).")
 def _docker_refs(hal, chart):
     registries = _names(_get(hal, "providers", "dockerRegistry") or {})
     for i, account in enumerate(_get(hal, "providers", "kubernetes", "accounts") or []):
@@ -180,7 +204,9 @@ def _canary_accounts(hal):
 
 @check("canary-default-account", "canary.defaultMetricsAccount, canary.storageAccountName",
        "name accounts under canary.serviceIntegrations",
-       "Add that account under canary.serviceIntegrations.<provider>.accounts, or fix the name.")
+       "Add that account under canary.serviceIntegrations.<provider>.accounts, or fix the name.", severity=WARNING,
+       evidence="Kayenta starts; the default is used only by a canary config that names no account, and that "
+                "analysis fails saying the account is unknown.")
 def _canary_refs(hal, chart):
     names = _canary_accounts(hal)
     for key in ("defaultMetricsAccount", "storageAccountName"):
@@ -191,7 +217,9 @@ def _canary_refs(hal, chart):
 
 @check("canary-complete", "canary.enabled", "canary analysis needs a metrics store and a storage account",
        "Enable a metrics source (e.g. canary.serviceIntegrations.prometheus) and an account with "
-       "OBJECT_STORE/CONFIGURATION_STORE types (e.g. under aws or google), or set canary.enabled to false.")
+       "OBJECT_STORE/CONFIGURATION_STORE types (e.g. under aws or google), or set canary.enabled to false.",
+       evidence="Kayenta reads metrics from a metrics-store account and keeps every result in an object-store "
+                "account; without them no canary analysis can ever run.")
 def _canary_complete(hal, chart):
     canary = hal.get("canary") or {}
     if canary.get("enabled") is not True:
@@ -210,7 +238,8 @@ def _canary_complete(hal, chart):
 
 @check("pubsub-unique", "pubsub.google.publishers[].name, subscriptions[].name",
        "publisher and subscription names are unique",
-       "Rename one of them; echo keys them by name.")
+       "Rename one of them; echo keys them by name.", severity=WARNING,
+       evidence="echo starts; entries keyed by the same name replace each other, so one of them is not used.")
 def _pubsub(hal, chart):
     for key in ("subscriptions", "publishers"):
         seen = set()
@@ -226,7 +255,8 @@ def _pubsub(hal, chart):
 
 @check("front50-store", "persistentStorage", "exactly one front50 object store is enabled",
        "Enable one of persistentStorage.s3, gcs, azs or oracle (or let the chart's bundled MySQL serve front50).",
-       kleat_accepted=True)
+       evidence="front50 creates a storage service per enabled store and injects exactly one; with two, Spring "
+                "finds two candidates and front50 does not start.")
 def _front50(hal, chart):
     storage = hal.get("persistentStorage") or {}
     enabled = [s for s in FRONT50_STORES if _get(storage, s, "enabled") is True]
@@ -235,9 +265,30 @@ def _front50(hal, chart):
                                        "front50 uses one.")
 
 
+@check("s3-key-reference", "persistentStorage.s3.accessKeyId, persistentStorage.s3.secretAccessKey",
+       "is the key itself or a ${NAME} placeholder, not an encrypted: reference",
+       "Keep the key in a Kubernetes Secret and write ${NAME} with a secrets.env entry for it, write the key "
+       "itself (the chart moves it into a Secret), or give front50 an IAM role (IRSA) and remove the keys.",
+       evidence="front50 binds no spinnaker.s3 key properties: its S3 client reads the AWS credential chain, so the "
+                "chart hands the keys over as AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY, where no secret engine "
+                "decrypts an encrypted: reference; front50 checks its bucket when it starts and fails with the "
+                "reference as its key.", kleat_accepted=False)
+def _s3_keys(hal, chart):
+    s3 = _get(hal, "persistentStorage", "s3") or {}
+    if s3.get("enabled") is not True:
+        return
+    for key, env in S3_KEYS_AS_ENV.items():
+        value = s3.get(key)
+        if isinstance(value, str) and value.startswith(("encrypted:", "encryptedFile:")):
+            yield ("persistentStorage", "s3", key), (f"is a secret reference ({value.split('!')[0]}...), but front50 "
+                                                     f"reads this key from {env}, where nothing decrypts it.")
+
+
 @check("keel-sql", "persistentStorage.sql", "managed delivery (keel) has a SQL database",
        "Set persistentStorage.sql (enabled, default.jdbcUrl; keel stores only in SQL), let the chart's "
-       "bundled MySQL host it (storage.bundled auto or true), or set managedDelivery.enabled to false.")
+       "bundled MySQL host it (storage.bundled auto or true), or set managedDelivery.enabled to false.",
+       evidence="keel stores only in SQL: without a database it connects to its image default "
+                "(jdbc:mysql://127.0.0.1:3306/keel) and does not start.")
 def _keel(hal, chart):
     if _get(hal, "managedDelivery", "enabled") is not True or _get(hal, "persistentStorage", "sql"):
         return
@@ -249,7 +300,10 @@ def _keel(hal, chart):
 # ---------------------------------------------------------------- kubernetes
 
 @check("namespaces-or-omit", "providers.kubernetes.accounts[].namespaces", "not both namespaces and omitNamespaces",
-       "Give either namespaces or omitNamespaces.")
+       "Give either namespaces or omitNamespaces.",
+       evidence="KubernetesAccountProperties.ManagedAccount.validate() throws for an account that sets both "
+                "(clouddriver/clouddriver-kubernetes/.../config/KubernetesAccountProperties.java), so the account "
+                "never loads.")
 def _namespaces(hal, chart):
     for i, account in enumerate(_get(hal, "providers", "kubernetes", "accounts") or []):
         if account.get("namespaces") and account.get("omitNamespaces"):
@@ -270,11 +324,13 @@ FILE_FIELDS = frozenset((
 @check("file-mounted", "any file path (kubeconfigFile, jsonPath, keyStore, ...)",
        "is under a directory the chart mounts: /var/secrets (secrets.files) or a services.<name>.extraVolumeMounts path",
        "Put the file in a Secret listed in secrets.files and refer to it as /var/secrets/<key>, or mount it "
-       "with services.<name>.extraVolumes/extraVolumeMounts.", needs_chart=True)
+       "with services.<name>.extraVolumes/extraVolumeMounts.", needs_chart=True,
+       evidence="The service opens the file when it loads the account or starts; a path no volume provides "
+                "does not exist in the pod.")
 def _files(hal, chart):
     for path, value in _strings(hal, FILE_FIELDS):
-        if not value.startswith("/"):
-            continue  # encrypted:..., classpath:..., or relative: resolved by the service
+        if not value.startswith("/") or is_reference(value):
+            continue  # encrypted:..., classpath:..., ${...} or relative: resolved by the service
         if not value.startswith(chart.mounts):
             mounted = ", ".join(m.rstrip("/") for m in chart.mounts) or "none (secrets.files is empty)"
             yield path, f"{value} is not in a directory the chart mounts (mounted: {mounted})."
@@ -284,7 +340,9 @@ def _files(hal, chart):
 
 @check("base-url-host", "security.uiSecurity.overrideBaseUrl, security.apiSecurity.overrideBaseUrl",
        "agree with expose.host", "Remove overrideBaseUrl (the chart derives it from expose.host) or make the "
-       "hosts agree.", needs_chart=True, kleat_accepted=False)
+       "hosts agree.", needs_chart=True, kleat_accepted=False, severity=WARNING,
+       evidence="Deck and gate run; only gate's redirects and CORS, and Deck's calls to gate, go to the other "
+                "host, which must then route to them.")
 def _base_urls(hal, chart):
     from urllib.parse import urlsplit
 
@@ -292,33 +350,61 @@ def _base_urls(hal, chart):
         return
     for block in ("uiSecurity", "apiSecurity"):
         url = _get(hal, "security", block, "overrideBaseUrl")
-        if url:
+        if url and not is_reference(url) and not url.startswith("/"):  # a path stays on the host
             host = urlsplit(url).hostname or ""
             if host != chart.host and not host.endswith("." + chart.host):
                 yield ("security", block, "overrideBaseUrl"), (f"its host {host!r} is not expose.host "
                                                                f"{chart.host!r}.")
 
 
+def _profile_sets(chart, service, *keys) -> bool:
+    """Whether the chart's profile for `service` sets the Spring property `keys` (any spelling Spring's
+    relaxed binding accepts for the last key: key-store, keyStore)."""
+    node = (chart.profiles.get(service) if chart is not None else None) or {}
+    *parents, last = keys
+    for key in parents:
+        node = node.get(key) if isinstance(node, dict) else None
+    if not isinstance(node, dict):
+        return False
+    spellings = {last, re.sub(r"([A-Z])", lambda m: "-" + m.group(1).lower(), last)}
+    return any(node.get(k) not in (None, "") for k in spellings)
+
+
 @check("tls-complete", "security.apiSecurity.ssl, security.uiSecurity.ssl", "TLS enabled has its key store / certificate",
-       "Set keyStore and keyStorePassword (gate) or sslCertificateFile and sslCertificateKeyFile (Deck).")
+       "Set keyStore and keyStorePassword (gate) or sslCertificateFile and sslCertificateKeyFile (Deck), or give "
+       "them in profiles.gate (server.ssl.key-store).", severity=WARNING,
+       evidence="gate's embedded server does not start HTTPS without a key store unless one comes from elsewhere "
+                "(a profile, JAVA_OPTS, the environment), which the halconfig cannot show; Deck serves plain HTTP "
+                "without DECK_CERT/DECK_KEY.")
 def _tls(hal, chart):
-    for block, keys in (("apiSecurity", ("keyStore",)), ("uiSecurity", ("sslCertificateFile", "sslCertificateKeyFile"))):
-        ssl = _get(hal, "security", block, "ssl") or {}
-        if ssl.get("enabled") is True:
-            for key in keys:
-                if not ssl.get(key):
-                    yield ("security", block, "ssl", key), f"TLS is enabled but {key} is not set."
+    ssl = _get(hal, "security", "apiSecurity", "ssl") or {}
+    if ssl.get("enabled") is True and not ssl.get("keyStore") and not _profile_sets(chart, "gate", "server", "ssl",
+                                                                                      "keyStore"):
+        yield (("security", "apiSecurity", "ssl", "keyStore"),
+               "TLS is enabled but keyStore is not set: gate does not start unless a profile or its environment "
+               "gives server.ssl.key-store.")
+    ssl = _get(hal, "security", "uiSecurity", "ssl") or {}
+    if ssl.get("enabled") is True:
+        for key in ("sslCertificateFile", "sslCertificateKeyFile"):
+            if not ssl.get(key):
+                yield (("security", "uiSecurity", "ssl", key),
+                       f"TLS is enabled but {key} is not set: Deck serves plain HTTP.")
 
 
 @check("authz-needs-authn", "security.authz.enabled", "authorization needs authentication",
-       "Enable a login method under security.authn, or set security.authz.enabled to false.")
+       "Enable a login method under security.authn, or set security.authz.enabled to false.", severity=WARNING,
+       evidence="fiat runs and enforces permissions, but with no login every user is anonymous and gets only "
+                "what anonymous users are allowed.")
 def _authz(hal, chart):
     if _get(hal, "security", "authz", "enabled") is True and _get(hal, "security", "authn", "enabled") is not True:
         yield ("security", "authz", "enabled"), "authorization (fiat) is enabled but authentication is not."
 
 
 @check("fiat-role-provider", "security.authz.groupMembership", "fiat enabled has a role provider",
-       "Set security.authz.groupMembership.service (FILE, GOOGLE, GITHUB or LDAP) and that provider's block.")
+       "Set security.authz.groupMembership.service (FILE, GOOGLE, GITHUB or LDAP) and that provider's block.",
+       evidence="Without a role provider fiat runs and users get no roles (a warning); a provider named without "
+                "its block gives fiat's role provider no source (no file, no directory server) and it fails to "
+                "load roles (an error).")
 def _fiat(hal, chart):
     authz = _get(hal, "security", "authz") or {}
     if authz.get("enabled") is not True:
@@ -326,30 +412,37 @@ def _fiat(hal, chart):
     membership = authz.get("groupMembership") or {}
     service = membership.get("service")
     if not service:
-        yield ("security", "authz", "groupMembership", "service"), "authorization is enabled without a role provider."
+        yield (("security", "authz", "groupMembership", "service"),
+               "authorization is enabled without a role provider: users get no roles.", WARNING)
     elif service.lower() in ("file", "google", "github", "ldap") and not membership.get(service.lower()):
         yield ("security", "authz", "groupMembership", service.lower()), \
             f"the role provider is {service} but groupMembership.{service.lower()} is not set."
 
 
-# field -> what a complete block of that login method needs
+# field -> (what a complete block of that login method needs, severity when it is missing)
 AUTHN_REQUIRED = {
-    "oauth2": (("client", "clientId"), ("client", "clientSecret")),
-    "saml": (("metadataUrl",),),
-    "ldap": (("url",),),
+    # gate turns OAuth2 on only when a client ID is set: without one it runs with login off.
+    "oauth2": ((("client", "clientId"), ("client", "clientSecret")), WARNING),
+    # gate's SAML and LDAP configurations are built when enabled and need their source to start.
+    "saml": ((("metadataUrl",),), ERROR),
+    "ldap": ((("url",),), ERROR),
 }
 
 
 @check("authn-complete", "security.authn.oauth2, saml, ldap", "an enabled login method has its required settings",
-       "Set the missing field (see the halconfig reference for the block), or disable that login method.")
+       "Set the missing field (see the halconfig reference for the block), or disable that login method.",
+       evidence="gate builds SAML and LDAP login from these settings when the method is enabled and does not "
+                "start without them (an error); OAuth2 is switched on by the client ID, so without one gate runs "
+                "with that login off (a warning).")
 def _authn(hal, chart):
-    for method, required in AUTHN_REQUIRED.items():
+    for method, (required, severity) in AUTHN_REQUIRED.items():
         block = _get(hal, "security", "authn", method) or {}
         if block.get("enabled") is not True:
             continue
         for keys in required:
             if not _get(block, *keys):
-                yield ("security", "authn", method) + keys, f"{method} login is enabled but {'.'.join(keys)} is not set."
+                yield (("security", "authn", method) + keys,
+                       f"{method} login is enabled but {'.'.join(keys)} is not set.", severity)
 
 
 # ---------------------------------------------------------------- values
@@ -358,6 +451,10 @@ URL_FIELDS = frozenset(("overrideBaseUrl", "baseUrl", "address", "metadataUrl", 
                         "accessTokenUri", "userAuthorizationUri", "userInfoUri", "iapVerifyKeyUrl"))
 _SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
 _URL = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*://[^\s/?#]+[^\s]*\Z")
+# host:port (or a bare host name) with the scheme left out: Halyard-era files often wrote this.
+_NO_SCHEME = re.compile(r"^[A-Za-z0-9]([A-Za-z0-9.-]*[A-Za-z0-9])?(:[0-9]{1,5})?([/?#][^\s]*)?\Z")
+# An unfilled template placeholder: <JENKINS_URL>, <your-host>.
+_ANGLE = re.compile(r"<[^<>\s]+>")
 
 
 def _strings(hal, keys):
@@ -369,20 +466,40 @@ def _strings(hal, keys):
 
 
 @check("url", "any URL field (overrideBaseUrl, baseUrl, address, url, ...)",
-       "is an absolute URL (scheme://host...)", "Write the whole URL, e.g. https://spinnaker.example.com.")
+       "is an absolute URL (scheme://host...); overrideBaseUrl may also be a path on the same host (/gate)",
+       "Write the whole URL, e.g. https://spinnaker.example.com.",
+       evidence="The services' HTTP clients need a scheme and a host: text that is neither (spaces, an unfilled "
+                "<PLACEHOLDER>) can never be reached (an error); a host:port without its scheme is read by some "
+                "clients and not others (a warning). A path such as /gate in overrideBaseUrl is what Deck and gate "
+                "use when they share a host.")
 def _urls(hal, chart):
+    from renderer.model.normalize import _show
+
     for path, value in _strings(hal, URL_FIELDS):
+        if is_reference(value):
+            continue  # a secret reference or placeholder, resolved by the service
         if path[-1] == "metadataUrl" and (not _SCHEME.match(value) or value.startswith("file:")):
             continue  # SAML metadata may be a file (Halyard's metadataLocal: /..., ~/..., relative, file:)
-        if "${" in value:
-            continue  # a Spring placeholder resolved by the service
-        if not _URL.match(value):
-            from renderer.model.normalize import _show
-
+        if path[-1] == "overrideBaseUrl" and value.startswith("/"):
+            continue  # Deck and gate behind one host, gate by path
+        if _URL.match(value):
+            continue
+        placeholder = _ANGLE.search(value)
+        if placeholder:
+            yield path, f"{_show(value)} is an unfilled placeholder ({placeholder.group(0)}), not a URL."
+        elif _NO_SCHEME.match(value):
+            yield path, (f"{_show(value)} has no scheme; write http://{value} (or https://) so every client "
+                         "reads it."), WARNING
+        else:
             yield path, f"{_show(value)} is not a URL."
 
 
-@check("time-zone", "timezone", "is an IANA time zone", "Use a name such as America/Los_Angeles or UTC.")
+@check("time-zone", "timezone", "is an IANA time zone", "Use a name such as America/Los_Angeles or UTC.",
+       severity=WARNING, evidence="echo's cron triggers (PipelineConfigsPollingJob) and orca's execution windows "
+                                  "(RestrictExecutionDuringTimeWindow) use TimeZone.getTimeZone, which gives GMT "
+                                  "for an unknown ID, so they run on GMT. Only echo's optional missed-trigger "
+                                  "compensation job (scheduler.compensation-job.enabled) uses ZoneId.of and would "
+                                  "stop echo from starting.")
 def _timezone(hal, chart):
     tz = hal.get("timezone")
     if tz and not _known_zone(tz):

@@ -2,13 +2,12 @@
 import re
 
 from ..releases import Release
-from ..service_facts import FRONT50_STORES as STORES
+from ..service_facts import FRONT50_STORES as STORES, S3_KEYS_AS_ENV
 from ._common import enabled_setting, get, pick
 
 # front50 binds no credential under spinnaker.s3: its S3 client takes the AWS
 # default credential chain, so static keys reach it as environment variables
-# (`front50_env`, put into a Secret by the post-renderer) instead.
-S3_KEYS_AS_ENV = {"accessKeyId": "AWS_ACCESS_KEY_ID", "secretAccessKey": "AWS_SECRET_ACCESS_KEY"}
+# (`front50_env`, put into a Secret by the post-renderer) instead (S3_KEYS_AS_ENV).
 
 
 def front50_env(hal: dict, release: Release) -> dict:

@@ -359,23 +359,22 @@ Version and images
 
 {{/*
 The effective Spinnaker version: `spinnaker.version`, else the halconfig's
-`version` when it names a release (Halyard files often say
-`master-latest-unvalidated`, which is not one), else the chart's appVersion.
+`version` (Halyard's `local:` prefix dropped) when it names a release the
+renderer writes config for (Halyard files also say 1.20.5, a build name or a
+sed placeholder), else the chart's appVersion. A halconfig version that differs
+is the renderer's warning, not a failure: the config is written for what runs.
 */}}
 {{- define "spinnaker.version" -}}
 {{- $pattern := include "spinnaker.releasePattern" . -}}
 {{- $loaded := dict -}}{{- include "spinnaker.loadHal" (dict "ctx" . "out" $loaded) -}}
 {{- $hal := $loaded.hal -}}
-{{- $fromHal := get $hal "version" | default "" | toString -}}
-{{- if not (regexMatch $pattern $fromHal) -}}
+{{- $fromHal := get $hal "version" | default "" | toString | trimPrefix "local:" -}}
+{{- if not (regexMatch (include "spinnaker.facts" . | fromJson).supportedReleases $fromHal) -}}
 {{- $fromHal = "" -}}
 {{- end -}}
 {{- $fromValues := .Values.spinnaker.version | default "" | toString -}}
 {{- if and $fromValues (not (regexMatch $pattern $fromValues)) -}}
 {{- fail (printf "spinnaker.version %q is not a Spinnaker release (YYYY.N.P or 1.x.y); to run other builds leave it empty and set services.<name>.image.tag" $fromValues) -}}
-{{- end -}}
-{{- if and $fromValues $fromHal (ne $fromValues $fromHal) -}}
-{{- fail (printf "spinnaker.version is %s but the halconfig's version is %s: set one of them, or make them agree" $fromValues $fromHal) -}}
 {{- end -}}
 {{- $fromValues | default $fromHal | default .Chart.AppVersion -}}
 {{- end -}}
@@ -698,6 +697,41 @@ JAVA_OPTS sets -Xmx. (dict "resources" MAP "javaOpts" STRING "where" VALUES-PATH
 {{- $limits := (.resources | default dict).limits | default dict -}}
 {{- if and (not $limits.memory) (not (contains "-Xmx" (.javaOpts | default ""))) -}}
 {{- fail (printf "%s has no limits.memory: the JVM sizes its heap (-XX:MaxRAMPercentage) from the container's memory limit, and from the node's whole RAM without one. Set limits.memory (for a JVM equal to requests.memory), or -Xmx in javaOpts." .where) -}}
+{{- end -}}
+{{- end -}}
+
+{{/*
+A Kubernetes quantity ("512Mi", "1.5Gi", "500m", "2") as a number, or "" when it is not one the
+chart can read (the API server then judges it). Used to compare requests with limits.
+*/}}
+{{- define "spinnaker.quantity" -}}
+{{- $q := toString . -}}
+{{- $number := regexFind "^[0-9]*\\.?[0-9]+([eE][-+]?[0-9]+)?" $q -}}
+{{- $suffix := trimPrefix $number $q -}}
+{{- $scale := dict "" 1.0 "m" 0.001 "k" 1e3 "M" 1e6 "G" 1e9 "T" 1e12 "P" 1e15 "E" 1e18 "Ki" 1024.0 "Mi" 1048576.0 "Gi" 1073741824.0 "Ti" 1099511627776.0 "Pi" 1125899906842624.0 "Ei" 1152921504606846976.0 -}}
+{{- if and $number (hasKey $scale $suffix) -}}
+{{- mulf (float64 $number) (get $scale $suffix) -}}
+{{- end -}}
+{{- end -}}
+
+{{/*
+The API server refuses a container whose request is above its limit; values merge key by key,
+so a request alone (services.<name>.resources.requests.memory: 8Gi) keeps the chart's default
+limit. Fails naming the value. (dict "resources" MAP "where" VALUES-PATH)
+*/}}
+{{- define "spinnaker.checkResources" -}}
+{{- $requests := (.resources | default dict).requests | default dict -}}
+{{- $limits := (.resources | default dict).limits | default dict -}}
+{{- range $kind := list "cpu" "memory" -}}
+{{- $request := get $requests $kind -}}
+{{- $limit := get $limits $kind -}}
+{{- if and $request $limit -}}
+{{- $r := include "spinnaker.quantity" $request -}}
+{{- $l := include "spinnaker.quantity" $limit -}}
+{{- if and $r $l (gt (float64 $r) (float64 $l)) -}}
+{{- fail (printf "%s: requests.%s %v is above limits.%s %v, and the API server refuses such a pod. Raise limits.%s as well (for a JVM's memory, to the request), or lower the request." $.where $kind $request $kind $limit $kind) -}}
+{{- end -}}
+{{- end -}}
 {{- end -}}
 {{- end -}}
 

@@ -405,11 +405,17 @@ def test_an_inline_s3_key_lands_in_a_secret_for_front50_only(tmp_path_factory, r
 
 
 def test_an_encrypted_s3_key_is_reported_as_unusable_from_the_environment(tmp_path_factory, run_migrate):
-    migration, _ = _fixture("s3-encrypted", tmp_path_factory, run_migrate)
+    migration, objs = _fixture("s3-encrypted", tmp_path_factory, run_migrate)
     text = migration.report
     assert "AWS_SECRET_ACCESS_KEY, which the AWS SDK reads as it is" in text
     assert "decrypts it at run time" not in text
     assert "secrets.env" in text
+    # Every route refuses it (preflight s3-key-reference): set aside, commented with the fix, and
+    # never handed to front50 as its key.
+    assert "secretAccessKey" not in migration.values["halconfig"]["persistentStorage"]["s3"]
+    assert "#   secretAccessKey: \"encrypted:s3!" in migration.values_yaml
+    front50 = {e["name"]: e for e in _main(workloads(objs)["front50"]).get("env") or []}
+    assert "encrypted:" not in json.dumps(front50)
 
 
 def test_maps_of_the_wrong_shape_are_converted_or_skipped_never_a_python_repr(tmp_path_factory, run_migrate):
@@ -433,9 +439,10 @@ def test_maps_of_the_wrong_shape_are_converted_or_skipped_never_a_python_repr(tm
 def test_a_value_helm_would_refuse_is_set_aside_and_commented(tmp_path_factory, run_migrate):
     migration, objs = _fixture("placeholder", tmp_path_factory, run_migrate)
     values, text = migration.values, migration.values_yaml
-    # An impossible time zone is refused on every route: left out, reported with the values path.
-    assert "timezone" not in values["halconfig"]
-    assert "halconfig.timezone" in migration.report and "#   timezone: Mars/Olympus_Mons" in text
+    # An unknown time zone (Spinnaker runs, cron triggers fall back): a warning, in the report and
+    # as a comment naming the value, and kept.
+    assert values["halconfig"]["timezone"] == "Mars/Olympus_Mons"
+    assert any(line.startswith("# - halconfig.timezone: ") for line in text.splitlines())
     # The never-filled Jenkins address: kept with a warning or set aside with its master, never lost.
     masters = values["halconfig"]["ci"]["jenkins"]["masters"]
     assert any(m["name"] == "build" for m in masters)

@@ -73,8 +73,8 @@ class Environment:
 
     def build(self) -> dict:
         src = self.source
-        for key in sorted(self.env):
-            handler = getattr(self, "_" + key, None)
+        for key in sorted(self.env, key=str):
+            handler = getattr(self, "_" + str(key), None)
             value = self.env[key]
             if handler is not None:
                 self._guarded(handler, value, f"{src}.{key}")
@@ -146,7 +146,7 @@ class Environment:
             return
         # Written per service ({spin-gate: {pool: x}}), as for tolerations: each to its service.
         per_service = {k: v for k, v in value.items() if isinstance(v, dict)}
-        for key in sorted(per_service):
+        for key in sorted(per_service, key=str):
             name, here = _name_of(str(key)), f"{where}.{key}"
             if name in SERVICES:
                 labels = self._string_map(per_service[key], here)
@@ -186,7 +186,7 @@ class Environment:
     def _haServices(self, value, where):
         if not isinstance(value, dict):
             return
-        for service in sorted(value):
+        for service in sorted(value, key=str):
             block = value[service]
             here = f"{where}.{service}"
             if service not in ("clouddriver", "echo") or not isinstance(block, dict):
@@ -196,7 +196,7 @@ class Environment:
                 on = str(block["enabled"]).lower() == "true"
                 _deep(self.values, ("ha", service, "enabled"), on)
                 self.report.mapped(f"{here}.enabled", f"ha.{service}.enabled")
-            for key in sorted(set(block) - {"enabled"}):
+            for key in sorted(set(block) - {"enabled"}, key=str):
                 self._ha_setting(service, key, block[key], f"{here}.{key}")
 
     def _ha_setting(self, service, key, value, where):
@@ -222,7 +222,7 @@ class Environment:
     def _customSizing(self, value, where):
         if not isinstance(value, dict):
             return
-        for key in sorted(value):
+        for key in sorted(value, key=str):
             entry = value[key]
             here = f"{where}.{key}"
             if not isinstance(entry, dict):
@@ -280,9 +280,18 @@ class Environment:
             if kind in limits and kind not in requests:
                 requests[kind] = limits[kind]
                 added.append(f"requests.{kind} = limits.{kind}")
-        if "memory" in requests and "memory" not in limits and SERVICES[service].java:
+        # Values merge key by key: a memory request alone would keep the chart's default limit, which
+        # may be below it (a pod the API server refuses); a JVM sizes its heap from the limit.
+        if "memory" in requests and "memory" not in limits:
             limits["memory"] = requests["memory"]
             added.append("limits.memory = requests.memory")
+        for kind in ("memory", "cpu"):
+            request, limit = _quantity(requests.get(kind)), _quantity(limits.get(kind))
+            if request is not None and limit is not None and request > limit:
+                self.report.human(where, f"requests.{kind} {requests[kind]} is above limits.{kind} {limits[kind]}, "
+                                         "a pod the API server refuses: the limit is raised to the request. Lower "
+                                         "both if that is too much.")
+                limits[kind] = requests[kind]
         if split and "memory" not in requests:
             default = default_resources(SERVICES[service])
             requests["memory"], limits["memory"] = default["requests"]["memory"], default["limits"]["memory"]
@@ -311,7 +320,7 @@ class Environment:
                                      f"{type(value).__name__}, so it is skipped. Set `services.<name>.{setting}` "
                                      "(or `serviceDefaults`) by hand.")
             return
-        for key in sorted(value):
+        for key in sorted(value, key=str):
             items = value[key]
             here = f"{where}.{key}"
             name = _name_of(key)
@@ -422,7 +431,7 @@ class Environment:
     # service-settings -----------------------------------------------------------
 
     def _service_settings(self):
-        for name in sorted(self.settings):
+        for name in sorted(self.settings, key=str):
             data = self.settings[name]
             where = f"service-settings/{name}.yml"
             if name in ("redis",):
@@ -431,12 +440,12 @@ class Environment:
             if name in SPLITS or name not in SERVICES:
                 self._split_or_other_settings(name, data, where)
                 continue
-            for key in sorted(data):
+            for key in sorted(data, key=str):
                 self._guarded(lambda value, here, name=name, key=key: self._service_setting(name, key, value, here),
                               data[key], f"{where}: {key}")
 
     def _redis_settings(self, data, where):
-        for key in sorted(data):
+        for key in sorted(data, key=str):
             value = data[key]
             here = f"{where}: {key}"
             if key in ("overrideBaseUrl", "baseUrl") and value:
@@ -472,9 +481,9 @@ class Environment:
                 path = self.target(name, "replicas")
                 _deep(self.values, path, int(data["targetSize"]))
                 self.report.mapped(f"{where}: targetSize", ".".join(path))
-            rest = sorted(set(data) - {"targetSize"})
+            rest = sorted(set(data) - {"targetSize"}, key=str)
             if rest:
-                self.report.dropped(f"{where}: {', '.join(rest)}",
+                self.report.dropped(f"{where}: {', '.join(map(str, rest))}",
                                     f"the chart has per-service settings only: put them under "
                                     f"services.{SPLITS[name][0]} (all splits) or in `patches`.")
         elif name == "monitoring-daemon":
@@ -496,7 +505,7 @@ class Environment:
                 self.report.mapped(where, f"services.{name}.replicas")
         elif key == "env" and isinstance(value, dict):
             env = []
-            for var, text in sorted(value.items()):
+            for var, text in sorted(value.items(), key=lambda item: str(item[0])):
                 here = f"{where}.{var}"
                 if var == "JAVA_OPTS" and SERVICES[name].java:
                     _deep(self.values, svc + ("javaOpts",), str(text))
@@ -522,7 +531,7 @@ class Environment:
             _deep(self.values, svc + ("port",), int(value))
             self.report.mapped(where, f"services.{name}.port")
         elif key == "kubernetes" and isinstance(value, dict):
-            for sub in sorted(value):
+            for sub in sorted(value, key=str):
                 self._kubernetes_setting(name, sub, value[sub], f"{where}.{sub}")
         elif key == "overrideBaseUrl":
             if name in ("gate", "deck"):
@@ -589,6 +598,17 @@ class Environment:
                                        "`patches` if needed).")
 
 
+_QUANTITY = re.compile(r"^([0-9]*\.?[0-9]+(?:[eE][-+]?[0-9]+)?)(m|k|M|G|T|P|E|Ki|Mi|Gi|Ti|Pi|Ei)?$")
+_SCALE = {None: 1, "m": 1e-3, "k": 1e3, "M": 1e6, "G": 1e9, "T": 1e12, "P": 1e15, "E": 1e18,
+          "Ki": 2 ** 10, "Mi": 2 ** 20, "Gi": 2 ** 30, "Ti": 2 ** 40, "Pi": 2 ** 50, "Ei": 2 ** 60}
+
+
+def _quantity(value):
+    """A Kubernetes quantity as a number (for comparing), or None when it is not one."""
+    match = _QUANTITY.match(str(value)) if value is not None and not isinstance(value, bool) else None
+    return float(match.group(1)) * _SCALE[match.group(2)] if match else None
+
+
 def _split_userinfo(url: str):
     """(url without user and password, user, password) of `scheme://user:password@host...`."""
     match = re.match(r"^([a-zA-Z][a-zA-Z0-9+.-]*://)([^/@\s]*)@(.*)$", url)
@@ -639,7 +659,8 @@ def _sidecar(config: dict):
     name = config.get("name") or "custom-sidecar"
     container = {"name": name, "image": config.get("dockerImage")}
     if config.get("env"):
-        container["env"] = [{"name": str(k), "value": str(v)} for k, v in sorted(config["env"].items())]
+        container["env"] = [{"name": str(k), "value": str(v)}
+                            for k, v in sorted(config["env"].items(), key=lambda item: str(item[0]))]
     for key in ("command", "args"):
         if config.get(key):
             container[key] = list(config[key])

@@ -215,6 +215,14 @@ def file_groups(files, halconfig, release, report, base=()) -> list[FileGroup]:
     for readers in sorted(by_readers):
         name = SECRET_NAME if len(by_readers) == 1 else f"{SECRET_NAME}-{'-'.join(readers) or 'monitoring'}"
         groups.append(FileGroup(name, by_readers[readers], readers))
+        for f in by_readers[readers]:
+            if f.found:
+                continue
+            # Say which Secret must hold a file that was not found (files.collect could not know).
+            sources = {"config: " + format_path(base + path) for path in f.paths}
+            for entry in report.of(HUMAN):
+                if entry.source in sources and f"'{f.key}'" in entry.text:
+                    entry.text = entry.text.replace("to the Secret under", f"to the Secret {name} under")
     return groups
 
 

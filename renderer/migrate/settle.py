@@ -70,9 +70,10 @@ def _target(values, path, tried) -> tuple | None:
     return path
 
 
-def settle(values: dict, report) -> list[SetAside]:
-    """Take out of `values` (in place) what Helm's routes would refuse; findings go to `report`.
-    Returns what was set aside. An error nothing can be taken out for goes to `report.error`."""
+def settle(values: dict, report, known=()) -> list[SetAside]:
+    """Take out of `values` (in place) what Helm's routes would refuse; findings go to `report`
+    (but for warnings whose message is in `known`, reported already). Returns what was set aside.
+    An error nothing can be taken out for goes to `report.error`."""
     from ..read.inputs import check_values
 
     aside: list[SetAside] = []
@@ -99,10 +100,14 @@ def settle(values: dict, report) -> list[SetAside]:
         return aside
     _unwire(values, aside)
     for problem in checked.problems:
-        if problem.level == WARNING and problem.check:
+        if problem.level != WARNING or problem.message in known:
+            continue
+        if problem.check:
             report.human(_source(problem.path), f"{problem.message} {problem.hint}".strip()
                          + " (a warning: Spinnaker runs with it)")
             report.entries[-1].target = format_path(problem.path)
+        else:  # e.g. a field the release the chart runs does not read
+            report.dropped(_source(problem.path), f"{problem.message} {problem.hint}".strip())
     return aside
 
 

@@ -147,7 +147,8 @@ def migrate(path: str, deployment: str | None = None) -> Migration:
         report.human("config", f"the referenced files add up to {size} bytes, over the 1 MiB a Secret can hold: "
                                "the API server refuses the Secret manifest. Split them into several Secrets by "
                                "hand (each listed in `secrets.files` with its `keys` and `services`).")
-    aside = settle(values, report, {p.message for p in hal_dir.report.problems if p.level == WARNING})
+    reported = {p.message for p in hal_dir.report.problems if p.level == WARNING and not p.check}
+    aside = settle(values, report, reported)
     migration = Migration(hal_dir, values, report, environment.location, vault.values, groups, aside)
     return migration
 

@@ -111,8 +111,7 @@ def migrate(path: str, deployment: str | None = None) -> Migration:
             inside = problem.path[:len(base)] == base
             target = format_path(("halconfig",) + problem.path[len(base):]) if inside else ""
             report.human(where, f"{problem.message} {problem.hint}".strip() + " Left out of the values: fix it "
-                                "there" + (f" (`{target}`)" if target else "") + ".")
-            report.entries[-1].target = target
+                                "there" + (f" (`{target}`)" if target else "") + ".", target)
         elif problem.level == WARNING:
             report.dropped(where, problem.message + (" " + problem.hint if problem.hint else ""))
         elif problem.level == NOTE and "dropped" in problem.message:

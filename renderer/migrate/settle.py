@@ -93,8 +93,7 @@ def settle(values: dict, report, known=()) -> list[SetAside]:
         aside.append(SetAside(target, problem, value))
         report.human(_source(problem.path), f"{problem.message} {problem.hint}".strip()
                      + f" migrate left `{format_path(target)}` out of the values (it is in values.yaml, "
-                       "commented out): fix it there and put it back.")
-        report.entries[-1].target = format_path(target)
+                       "commented out): fix it there and put it back.", format_path(target))
     else:
         report.error("the halconfig's problems did not settle; fix the errors above in the Halyard directory.")
         return aside
@@ -104,8 +103,7 @@ def settle(values: dict, report, known=()) -> list[SetAside]:
             continue
         if problem.check:
             report.human(_source(problem.path), f"{problem.message} {problem.hint}".strip()
-                         + " (a warning: Spinnaker runs with it)")
-            report.entries[-1].target = format_path(problem.path)
+                         + " (a warning: Spinnaker runs with it)", format_path(problem.path))
         else:  # e.g. a field the release the chart runs does not read
             report.dropped(_source(problem.path), f"{problem.message} {problem.hint}".strip())
     return aside

@@ -486,7 +486,8 @@ def test_a_value_helm_would_refuse_is_set_aside_and_commented(tmp_path_factory, 
         assert "HAL_CI_JENKINS_MASTERS_0_PASSWORD" not in {e["name"] for e in values["secrets"]["env"]}
     # A value the model cannot read at all: left out, with the values path to fix.
     assert "csrf" not in [m for m in masters if m["name"] == "build"][0]
-    assert "csrf: expected true or false (boolean), got a string 'sometimes'" in migration.report
+    assert "expected true or false (boolean), got a string 'sometimes'" in migration.report
+    assert "# - halconfig.ci.jenkins.masters[1].csrf: expected true or false" in text
     # local:1.30.1 is a local BOM: the chart's release.
     assert "spinnaker" not in values and "local BOM" in migration.report
     assert "igor" in workloads(objs)

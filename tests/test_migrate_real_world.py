@@ -414,6 +414,11 @@ def test_credential_files_and_the_redis_password_reach_only_their_readers(tmp_pa
     assert with_password == {c for c in running if _base(c) in REDIS_SERVICES}
     assert "front50" not in with_password
     assert "redis-password-1" not in migration.values_yaml and "smtp-password-1" not in migration.values_yaml
+    # A profile of several YAML documents: Spring reads them all, later ones winning; one that applies
+    # to a Spring profile of its own is left for a human.
+    orca = yaml.safe_load(config_files(objs, "orca")["orca-local.yml"])
+    assert orca == {"tasks": {"days-of-executions-to-keep": 30, "useManagedServiceAccounts": True}}
+    assert "document 3 applies to Spring profiles of its own" in migration.report
 
 
 def test_an_inline_s3_key_lands_in_a_secret_for_front50_only(tmp_path_factory, run_migrate):

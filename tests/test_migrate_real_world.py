@@ -507,7 +507,9 @@ def _shapes():
         ["", "2", "1Gi", "500m", "true", "spin-gate", "dedicated", "redis://:pw@r:6379", "{x}"]))
     keys = st.sampled_from(["gate", "spin-gate", "orca", "spin-clouddriver-caching", "clouddriver", "echo-worker",
                             "replicas", "requests", "limits", "cpu", "memory", "key", "operator", "enabled",
-                            "podAnnotations", "nodeSelector", "env", "kubernetes", "volumes", "targetSize"])
+                            "podAnnotations", "nodeSelector", "env", "kubernetes", "volumes", "targetSize",
+                            "JAVA_OPTS", "FOO", "artifactId", "serviceType", "imagePullSecrets", "dockerImage",
+                            "command", "overrideBaseUrl"])
     return st.recursive(scalars, lambda inner: st.one_of(st.lists(inner, max_size=3),
                                                          st.dictionaries(keys, inner, max_size=4)), max_leaves=12)
 
@@ -522,9 +524,9 @@ def test_no_shape_of_deployment_environment_or_service_settings_stops_migrate(tm
     from renderer.problems import ERROR
 
     blocks = st.sampled_from(["customSizing", "tolerations", "affinity", "nodeSelectors", "haServices",
-                              "sidecars", "initContainers", "hostAliases"])
+                              "sidecars", "initContainers", "hostAliases", "location", "imageVariant", "size"])
 
-    @settings(max_examples=60)
+    @settings(max_examples=int(os.environ.get("SHAPES_EXAMPLES", "100")))
     @given(st.dictionaries(blocks, _shapes(), max_size=3), _shapes())
     def run(environment, gate_settings):
         base = tmp_path_factory.mktemp("shapes")
@@ -536,7 +538,8 @@ def test_no_shape_of_deployment_environment_or_service_settings_stops_migrate(tm
         (base / "default" / "service-settings" / "gate.yml").write_text(yaml.safe_dump(gate_settings))
         migration = migrate(str(base))
         assert migration.ok, migration.report.errors
-        assert "{'" not in migration.values_yaml and "['" not in migration.values_yaml
+        text = migration.values_yaml
+        assert "{'" not in text and "['" not in text and '"True"' not in text and '"False"' not in text
         values = yaml.safe_load(migration.values_yaml)
         _, _, checked = check_values(values)
         assert not [p for p in checked.problems if p.level == ERROR]

@@ -116,20 +116,22 @@ class Environment:
             self.report.dropped(where, reason)
 
     def _type(self, value, where):
-        if value is not None and str(value) != "Distributed":
-            self.report.human(where, f"Halyard deployed with type {value!r} (a VM install); the chart deploys to "
+        if isinstance(value, (dict, list)):
+            self._text(value, where)
+        elif value is not None and str(value) != "Distributed":
+            self.report.human(where, f"Halyard deployed with type {_said(value)} (a VM install); the chart deploys to "
                                      "Kubernetes. Sizing and scheduling values below may not describe the old hosts.")
         else:
             self.report.dropped(where, "the chart is the Kubernetes (Distributed) deployment.")
 
     def _location(self, value, where):
-        if value:
+        if value and self._text(value, where):
             self.location = str(value)
             self.report.mapped(where, "helm --namespace", f"Halyard's namespace {value!r}: install the release "
                                                            "there (or in a new one; see the cut-over steps).")
 
     def _imageVariant(self, value, where):
-        if value and str(value).upper() != "SLIM":
+        if value and self._text(value, where) and str(value).upper() != "SLIM":
             suffix = str(value).lower().replace("_", "-")
             self.report.human(where, f"Halyard ran the {suffix!r} image variant; the chart runs the default images. "
                                      f"To keep the variant set `services.<name>.image.tag` (e.g. `<version>-{suffix}` "
@@ -163,6 +165,14 @@ class Environment:
             self.report.mapped(where, "serviceDefaults.nodeSelector",
                                "applied to every service (Halyard's Kubernetes deployer did not apply it; remove "
                                "it if the pods should land elsewhere)")
+
+    def _text(self, value, where) -> bool:
+        """Whether `value` is a scalar (else it is reported and skipped: never written as a Python repr)."""
+        if isinstance(value, (dict, list)):
+            self.report.human(where, f"a {type(value).__name__} where Halyard wrote a single value; skipped. Set "
+                                     "the chart value by hand.")
+            return False
+        return True
 
     def _string_map(self, value, where) -> dict:
         """Kubernetes' string-to-string maps (labels, annotations, node selectors): scalars written as
@@ -202,7 +212,7 @@ class Environment:
     def _ha_setting(self, service, key, value, where):
         if value in (None, "", False):
             return
-        if key == "redisSlaveEndpoint":
+        if key == "redisSlaveEndpoint" and self._text(value, where):
             url = self._url(str(value), "HA_CLOUDDRIVER_REDISROURL", ["clouddriver"], where)
             _deep(self.values, ("ha", "clouddriver", "redisRoUrl"), url)
             self.report.mapped(where, "ha.clouddriver.redisRoUrl", "used by clouddriver-ro and clouddriver-ro-deck")
@@ -418,7 +428,7 @@ class Environment:
                 raise ValueError
             return int(value)
         except (TypeError, ValueError):
-            self.report.human(where, f"expected a whole number, got {value!r}; skipped (the chart's default "
+            self.report.human(where, f"expected a whole number, got {_said(value)}; skipped (the chart's default "
                                      "applies). Set the chart value by hand.")
             return None
 
@@ -448,7 +458,7 @@ class Environment:
         for key in sorted(data, key=str):
             value = data[key]
             here = f"{where}: {key}"
-            if key in ("overrideBaseUrl", "baseUrl") and value:
+            if key in ("overrideBaseUrl", "baseUrl") and value and self._text(value, here):
                 url, user, password = _split_userinfo(str(value))
                 if password and self.vault is not None:
                     # The chart's own way: the password in `redis.existingSecret` (key redis-password),
@@ -508,12 +518,16 @@ class Environment:
             for var, text in sorted(value.items(), key=lambda item: str(item[0])):
                 here = f"{where}.{var}"
                 if var == "JAVA_OPTS" and SERVICES[name].java:
-                    _deep(self.values, svc + ("javaOpts",), str(text))
-                    self.report.mapped(here, f"services.{name}.javaOpts")
+                    if self._text(text, here):
+                        _deep(self.values, svc + ("javaOpts",), _env_text(text))
+                        self.report.mapped(here, f"services.{name}.javaOpts")
                 elif var in CHART_ENV:
                     self.report.dropped(here, CHART_ENV[var])
+                elif isinstance(text, (dict, list)):
+                    self.report.human(here, f"a {type(text).__name__} where an environment variable's value "
+                                            f"belongs; skipped. Add it to `services.{name}.env` by hand.")
                 else:
-                    env.append({"name": str(var), "value": "" if text is None else str(text)})
+                    env.append({"name": str(var), "value": _env_text(text)})
             if env:
                 self.values.setdefault("services", {}).setdefault(name, {}).setdefault("env", []).extend(env)
                 self.report.converted(where, f"services.{name}.env",
@@ -533,6 +547,8 @@ class Environment:
         elif key == "kubernetes" and isinstance(value, dict):
             for sub in sorted(value, key=str):
                 self._kubernetes_setting(name, sub, value[sub], f"{where}.{sub}")
+        elif key in ("overrideBaseUrl", "location") and not self._text(value, where):
+            return
         elif key == "overrideBaseUrl":
             if name in ("gate", "deck"):
                 home = "security.apiSecurity.overrideBaseUrl" if name == "gate" else "security.uiSecurity.overrideBaseUrl"
@@ -566,12 +582,16 @@ class Environment:
                 _deep(self.values, ("services", name, plain[key]), strings)
                 self.report.mapped(where, f"services.{name}.{plain[key]}")
         elif key == "serviceType":
-            if value != "ClusterIP":
+            if value != "ClusterIP" and self._text(value, where):
                 _deep(self.values, ("services", name, "serviceType"), str(value))
                 self.report.mapped(where, f"services.{name}.serviceType")
         elif key == "imagePullSecrets":
             pulls = self.values.setdefault("spinnaker", {}).setdefault("imagePullSecrets", [])
-            for secret in value:
+            for secret in value if isinstance(value, list) else [value]:
+                secret = secret.get("name") if isinstance(secret, dict) else secret
+                if not isinstance(secret, str) or not secret:
+                    self.report.human(where, f"{_said(secret)} is not a Secret name; skipped.")
+                    continue
                 if {"name": secret} not in pulls:
                     pulls.append({"name": secret})
             self.report.mapped(where, "spinnaker.imagePullSecrets", "the chart's pull secrets apply to every pod")
@@ -584,6 +604,8 @@ class Environment:
                     svc.setdefault("extraVolumeMounts", []).append(mount)
             self.report.converted(where, f"services.{name}.extraVolumes/extraVolumeMounts",
                                   "Halyard's {id, type, mountPath} written as Kubernetes volumes and mounts")
+        elif key in ("nodePort", "serviceAccountName") and not self._text(value, where):
+            return
         elif key == "nodePort":
             self.report.human(where, f"nodePort {value}: the chart sets no fixed nodePort; add it with `patches` "
                                      f"on the {name} Service.")
@@ -596,6 +618,23 @@ class Environment:
         else:
             self.report.dropped(where, "the chart sets its own probes and rollout strategy (change them with "
                                        "`patches` if needed).")
+
+
+def _said(value) -> str:
+    """A value as a report quotes it: a scalar as written, a mapping or list by its kind (a Python
+    repr would be no Halyard or Kubernetes spelling)."""
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, list):
+        return "a list"
+    return repr(value) if isinstance(value, str) else _env_text(value)
+
+
+def _env_text(value) -> str:
+    """A scalar as Kubernetes wants it in a string field (YAML's true, not Python's True)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return "" if value is None else str(value)
 
 
 _QUANTITY = re.compile(r"^([0-9]*\.?[0-9]+(?:[eE][-+]?[0-9]+)?)(m|k|M|G|T|P|E|Ki|Mi|Gi|Ti|Pi|Ei)?$")
@@ -658,12 +697,14 @@ def _sidecar(config: dict):
     """Halyard's SidecarConfig -> (container, volumes, mounts for the service container)."""
     name = config.get("name") or "custom-sidecar"
     container = {"name": name, "image": config.get("dockerImage")}
-    if config.get("env"):
-        container["env"] = [{"name": str(k), "value": str(v)}
-                            for k, v in sorted(config["env"].items(), key=lambda item: str(item[0]))]
+    if isinstance(config.get("env"), dict):
+        container["env"] = [{"name": str(k), "value": _env_text(v)}
+                            for k, v in sorted(config["env"].items(), key=lambda item: str(item[0]))
+                            if not isinstance(v, (dict, list))]
     for key in ("command", "args"):
         if config.get(key):
-            container[key] = list(config[key])
+            items = config[key] if isinstance(config[key], list) else [config[key]]
+            container[key] = [_env_text(item) for item in items if not isinstance(item, (dict, list))]
     if str(config.get("port") or "").isdigit():
         container["ports"] = [{"containerPort": int(config["port"])}]
     volumes, mounts, own = [], [], []

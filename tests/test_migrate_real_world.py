@@ -464,9 +464,13 @@ def test_maps_of_the_wrong_shape_are_converted_or_skipped_never_a_python_repr(tm
     assert "affinity" not in values["services"].get("rosco", {})
     assert values["services"]["deck"]["podAnnotations"] == {"prometheus.io/scrape": "true"}
     for skipped in ("tolerations.spin-igor", "nodeSelectors.zones", "affinity.spin-rosco",
-                    "podAnnotations.owner"):
+                    "podAnnotations.owner", "hostAliases.spin-gate[0]", "initContainers.spin-orca[0]",
+                    "spin-rosco.replicas", "igor.yml: port"):
         assert skipped in migration.report, skipped
     assert "requests.memory 4Gi is above limits.memory 2Gi" in migration.report
+    # What only the chart's schema knows (Service types): set aside, commented, with the values path.
+    assert "serviceType" not in values["services"]["igor"] and "port" not in values["services"]["igor"]
+    assert "# - services.igor.serviceType: the chart's schema refuses it" in text
     pods = workloads(objs)
     assert _main(pods["deck"])["resources"]["limits"]["memory"] == "4Gi"
     assert _main(pods["orca"])["resources"]["limits"]["memory"] == "4Gi"
@@ -515,14 +519,19 @@ def _shapes():
 
 
 def test_no_shape_of_deployment_environment_or_service_settings_stops_migrate(tmp_path_factory):
-    """Whatever shape these blocks have, migrate writes values the halconfig checks accept, with
-    no Python repr in them: a shape it cannot use is reported and skipped."""
+    """Whatever shape these blocks have, migrate writes values Helm's schema and the halconfig checks
+    accept, with no Python repr in them: a shape it cannot use is reported and skipped."""
     from hypothesis import given, settings, strategies as st
 
     from renderer.migrate import migrate
     from renderer.read.inputs import check_values
     from renderer.problems import ERROR
 
+    import jsonschema
+
+    from renderer.generate.json_schema import schema_text
+
+    schema = jsonschema.Draft7Validator(json.loads(schema_text(for_helm=True)))
     blocks = st.sampled_from(["customSizing", "tolerations", "affinity", "nodeSelectors", "haServices",
                               "sidecars", "initContainers", "hostAliases", "location", "imageVariant", "size"])
 
@@ -541,6 +550,7 @@ def test_no_shape_of_deployment_environment_or_service_settings_stops_migrate(tm
         text = migration.values_yaml
         assert "{'" not in text and "['" not in text and '"True"' not in text and '"False"' not in text
         values = yaml.safe_load(migration.values_yaml)
+        assert not list(schema.iter_errors(values))
         _, _, checked = check_values(values)
         assert not [p for p in checked.problems if p.level == ERROR]
 

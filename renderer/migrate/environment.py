@@ -365,6 +365,14 @@ class Environment:
                 self.report.human(where, f"expected a list, got {type(items).__name__}; skipped. Set "
                                          f"`services.{name}.{setting}` by hand.")
                 return
+            # Kubernetes objects (containers, host aliases): anything else cannot render.
+            for i, item in enumerate(items):
+                if not isinstance(item, dict):
+                    self.report.human(f"{where}[{i}]", f"expected a mapping (a Kubernetes object), got "
+                                                       f"{type(item).__name__}; skipped.")
+            items = [item for item in items if isinstance(item, dict)]
+            if not items:
+                return
             _deep(self.values, ("services", name, setting), items)
             self.report.mapped(where, f"services.{name}.{setting}")
         return convert
@@ -421,13 +429,17 @@ class Environment:
                                          if mounts else ""))
         self._per_service("sidecars", value, where, convert)
 
-    def _number(self, value, where):
-        """`value` as a whole number, or None after reporting an error (nothing is written then)."""
+    def _number(self, value, where, low=0, high=None):
+        """`value` as a whole number in [low, high], or None after reporting it (nothing is written then)."""
         try:
             if isinstance(value, bool) or int(value) != float(value):
                 raise ValueError
+            if int(value) < low or (high is not None and int(value) > high):
+                self.report.human(where, f"{int(value)} is outside {low}..{high or 'any'}; skipped (the chart's "
+                                         "default applies). Set the chart value by hand.")
+                return None
             return int(value)
-        except (TypeError, ValueError):
+        except (TypeError, ValueError, OverflowError):
             self.report.human(where, f"expected a whole number, got {_said(value)}; skipped (the chart's default "
                                      "applies). Set the chart value by hand.")
             return None
@@ -505,7 +517,8 @@ class Environment:
         if value in (None, {}, []):
             return
         svc = ("services", name)
-        if key in ("targetSize", "port") and self._number(value, where) is None:
+        if key in ("targetSize", "port") and self._number(value, where, *((1, 65535) if key == "port" else ())) \
+                is None:
             return
         if key == "targetSize":
             if (self.env.get("customSizing") or {}).get(f"spin-{name}", {}).get("replicas") is not None:

@@ -3,12 +3,13 @@
 A Halyard directory that Spinnaker ran can still hold what the chart refuses
 (a placeholder such as `<JENKINS_URL>` that was never filled in, a value an
 older release tolerated). `migrate` must never strand its user, so the values
-are checked the way every Helm route checks them (`renderer.read.inputs.
-check_values`), and each error's value is taken out of the values, smallest
-part first (the field, or the account or list item holding it, then the block around it), until none is
-left. What was taken out is kept for the user: in the report, with the values
-path and the fix, and commented out in values.yaml. Warnings (Spinnaker runs
-with them) stay in the values and are listed the same way.
+are checked the way every Helm route checks them (the chart's values.schema.json,
+then `renderer.read.inputs.check_values`), and each error's value is taken out
+of the values, smallest part first (the field, or the account or list item
+holding it, then the block around it), until none is left. What was taken out
+is kept for the user: in the report, with the values path and the fix, and
+commented out in values.yaml. Warnings (Spinnaker runs with them) stay in the
+values and are listed the same way.
 """
 from __future__ import annotations
 
@@ -65,9 +66,45 @@ def _target(values, path, tried) -> tuple | None:
         path = path[:items[-1] + 1]
     while path in tried and len(path) > 1:
         path = path[:-1]
-    if len(path) < 2 or path[0] != "halconfig":
+    if not path or path in tried or path == ("halconfig",):
         return None
     return path
+
+
+class _SchemaProblem:
+    """A refusal by the chart's values.schema.json (Helm checks it before anything renders)."""
+
+    check = None
+
+    def __init__(self, path, message):
+        self.path, self.message, self.hint = tuple(path), message, ""
+
+
+def _schema_problem(values, validator):
+    """The first value Helm's schema check refuses, or None."""
+    for error in sorted(validator.iter_errors(values), key=lambda e: [str(p) for p in e.absolute_path]):
+        path = tuple(error.absolute_path)
+        if error.validator == "type":
+            expected = error.validator_value if isinstance(error.validator_value, list) else [error.validator_value]
+            return _SchemaProblem(path, "the chart's schema wants " + " or ".join(
+                str(t) for t in expected if t != "null") + " here.")
+        if error.validator == "additionalProperties" and isinstance(error.instance, dict):
+            known = set(error.schema.get("properties") or {})
+            extra = sorted((k for k in error.instance if k not in known), key=str)
+            if extra:
+                return _SchemaProblem(path + (extra[0],), "not a setting the chart has.")
+        return _SchemaProblem(path, f"the chart's schema refuses it ({error.validator}).")
+    return None
+
+
+def _helm_schema():
+    import json
+
+    import jsonschema
+
+    from ..generate.json_schema import schema_text
+
+    return jsonschema.Draft7Validator(json.loads(schema_text(for_helm=True)))
 
 
 def settle(values: dict, report, known=()) -> list[SetAside]:
@@ -78,12 +115,16 @@ def settle(values: dict, report, known=()) -> list[SetAside]:
 
     aside: list[SetAside] = []
     tried: set = set()
+    schema = _helm_schema()
     for _ in range(MAX_ROUNDS):
-        _, _, checked = check_values(values)
-        errors = [p for p in checked.problems if p.level == ERROR]
-        if not errors:
-            break
-        problem = errors[0]
+        # Helm's schema first (it refuses before anything renders), then the halconfig's checks.
+        problem = _schema_problem(values, schema)
+        if problem is None:
+            _, _, checked = check_values(values)
+            errors = [p for p in checked.problems if p.level == ERROR]
+            if not errors:
+                break
+            problem = errors[0]
         target = _target(values, problem.path, tried)
         if target is None:
             report.error(f"{format_path(problem.path)}: {problem.message} {problem.hint}".strip())
@@ -95,7 +136,7 @@ def settle(values: dict, report, known=()) -> list[SetAside]:
                      + f" migrate left `{format_path(target)}` out of the values (it is in values.yaml, "
                        "commented out): fix it there and put it back.", format_path(target))
     else:
-        report.error("the halconfig's problems did not settle; fix the errors above in the Halyard directory.")
+        report.error("the values' problems did not settle; fix the errors above in the Halyard directory.")
         return aside
     _unwire(values, aside)
     for problem in checked.problems:

@@ -442,8 +442,9 @@ def test_an_inline_s3_key_lands_in_a_secret_for_front50_only(tmp_path_factory, r
 def test_an_encrypted_s3_key_is_reported_as_unusable_from_the_environment(tmp_path_factory, run_migrate):
     migration, objs = _fixture("s3-encrypted", tmp_path_factory, run_migrate)
     text = migration.report
-    assert "AWS_SECRET_ACCESS_KEY, which the AWS SDK reads as it is" in text
-    assert "decrypts it at run time" not in text
+    [line] = [line for line in text.splitlines() if line.startswith("| `config:") and "s3.secretAccessKey" in line]
+    assert "AWS_SECRET_ACCESS_KEY, which the AWS SDK reads as it is" in line
+    assert "decrypts it at run time" not in line
     assert "secrets.env" in text
     # Every route refuses it (preflight s3-key-reference): set aside, commented with the fix, and
     # never handed to front50 as its key.
@@ -451,6 +452,20 @@ def test_an_encrypted_s3_key_is_reported_as_unusable_from_the_environment(tmp_pa
     assert "#   secretAccessKey: \"encrypted:s3!" in migration.values_yaml
     front50 = {e["name"]: e for e in _main(workloads(objs)["front50"]).get("env") or []}
     assert "encrypted:" not in json.dumps(front50)
+
+
+def test_kubernetes_secret_references_are_granted_to_their_readers_only(tmp_path_factory, run_migrate):
+    migration, objs = _fixture("kubernetes-secrets", tmp_path_factory, run_migrate)
+    assert migration.values["rbac"]["kubernetesSecrets"] == {"echo": ["spinnaker-slack"], "gate": ["spinnaker-ldap"]}
+    readers = {o["subjects"][0]["name"].rsplit("-", 1)[-1] for o in objs if o["kind"] == "RoleBinding"
+               and any("spinnaker-slack" in json.dumps(r) or "spinnaker-ldap" in json.dumps(r)
+                       for r in objs if r["kind"] == "Role" and r["metadata"]["name"] == o["roleRef"]["name"])}
+    assert readers == {"echo", "gate"}
+    # 1.30 cannot read them: set aside, with what to use instead.
+    old, _ = _fixture("s3-encrypted", tmp_path_factory, run_migrate)
+    assert "token" not in old.values["halconfig"]["notifications"]["slack"]
+    assert "#   token: \"encrypted:k8s!n:spinnaker-slack!k:token\"" in old.values_yaml
+    assert "which the services read since 2026.1.0; Spinnaker 1.30.1 cannot" in old.report
 
 
 def test_maps_of_the_wrong_shape_are_converted_or_skipped_never_a_python_repr(tmp_path_factory, run_migrate):

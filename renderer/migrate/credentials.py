@@ -143,10 +143,14 @@ def move(hal_model, hal: dict, vault: Vault, base=(), release=None):
                                 f"keys and give {service} an IAM role (IRSA) through "
                                 "`rbac.serviceAccountAnnotations`.")
             continue
+        if value.startswith("encrypted:k8s!"):
+            report.human(where, "a Kubernetes Secret reference: the services read these since 2026.1.0 with "
+                                "their own ServiceAccount, which migrate lets read exactly the Secrets its config "
+                                "names (`rbac.kubernetesSecrets`); the Secret must exist in the release namespace.")
+            continue
         report.human(where,
                      f"a Halyard secret reference ({value.split('!')[0]}...): left as it is. The service "
-                     "decrypts it at run time only if its secret engine can reach the store (IAM for s3/gcs; "
-                     "`encrypted:k8s!` needs the kubernetes engine, 2026.1+).")
+                     "decrypts it at run time only if its secret engine can reach the store (IAM for s3/gcs).")
     rewritten = copy.deepcopy(hal)
     pending = {}
     for path, value in marked_strings(hal_model, hal, "secret"):

@@ -11,7 +11,7 @@ from renderer.write.config_text import scalar, to_yaml
 from ..model import HAL
 from ..problems import ERROR, NOTE, WARNING, format_path
 from ..releases import DEFAULT, Release, UnsupportedRelease
-from . import credentials
+from . import credentials, kubernetes_secrets
 from .environment import Environment
 from .haldir import read_hal_dir
 from .profiles import map_profiles
@@ -23,7 +23,7 @@ SECRET_NAME = "spinnaker-halyard-files"
 SECRET_LIMIT = 1024 * 1024
 _RELEASE_SHAPE = re.compile(r"^[0-9]+\.[0-9]+\.[0-9]+$")
 ORDER = ("spinnaker", "halconfig", "services", "serviceDefaults", "ha", "redis", "monitoringDaemon", "profiles",
-         "settingsLocalJs", "secrets")
+         "settingsLocalJs", "secrets", "rbac")
 COMMENTS = {
     "spinnaker": "The release Halyard ran (the halconfig's `version`); change it here to upgrade.",
     "halconfig": "The deployment's halconfig in kleat form: Halyard's spellings converted and referenced files "
@@ -36,6 +36,8 @@ COMMENTS = {
     "monitoringDaemon": "From customSizing.monitoring-daemon.",
     "profiles": "From <deployment>/profiles/<service>-local.yml (and <split>-local.yml for HA splits).",
     "settingsLocalJs": "From <deployment>/profiles/settings-local.js.",
+    "rbac": "The Kubernetes Secrets each service's config names (encrypted:k8s!n:<secret>), which the chart lets "
+            "that service alone read.",
     "secrets": "The files the halconfig names (a Secret per set of services reading them, mounted at "
                "/var/secrets) and its inline credentials (spinnaker-halyard-credentials, as env vars for "
                "${HAL_...} placeholders), each only in the services that read them. Create them first: see the "
@@ -147,7 +149,8 @@ def migrate(path: str, deployment: str | None = None) -> Migration:
                                "the API server refuses the Secret manifest. Split them into several Secrets by "
                                "hand (each listed in `secrets.files` with its `keys` and `services`).")
     reported = {p.message for p in hal_dir.report.problems if p.level == WARNING and not p.check}
-    aside = settle(values, report, reported)
+    aside = kubernetes_secrets.grant(values, release, report)
+    aside += settle(values, report, reported)
     migration = Migration(hal_dir, values, report, environment.location, vault.values, groups, aside)
     return migration
 

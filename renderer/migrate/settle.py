@@ -45,7 +45,8 @@ def _exists(values, path) -> bool:
     return True
 
 
-def _pop(values, path):
+def pop(values, path):
+    """Remove and return the value at `path` (keys and list indexes)."""
     node = values
     for key in path[:-1]:
         node = node[key]
@@ -130,7 +131,7 @@ def settle(values: dict, report, known=()) -> list[SetAside]:
             report.error(f"{format_path(problem.path)}: {problem.message} {problem.hint}".strip())
             return aside
         tried.add(target)
-        value = copy.deepcopy(_pop(values, target))
+        value = copy.deepcopy(pop(values, target))
         aside.append(SetAside(target, problem, value))
         report.human(_source(problem.path), f"{problem.message} {problem.hint}".strip()
                      + f" migrate left `{format_path(target)}` out of the values (it is in values.yaml, "

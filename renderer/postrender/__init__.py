@@ -54,7 +54,7 @@ def render(text: str, warnings: list | None = None, halconfig_warnings: bool = T
                             front50_env(hal, release))
     routes = route(bundle, files, outputs, docs, front50_env_refs(hal, release))
     found += ["spinnaker-renderer post-render: " + line for line in
-              undefined_placeholders(files, docs, routes, service_workloads(docs))]
+              undefined_placeholders(files, objects.texts, routes, service_workloads(docs))]
     wire_secrets(docs, bundle, routes)
     out = wire(docs, index, objects.names) + objects.documents
     patches = bundle.get("patches") or []

@@ -48,11 +48,13 @@ class ObjectBuilder:
         self.source = source  # the bundle's template path: new documents are filed with it
         self.names: dict[str, str] = {}  # placeholder -> object name
         self.documents: list[Document] = []
+        self.texts: dict[str, dict] = {}  # service -> {file: its text}, for checks that search the text
 
     def add_service(self, service: str, files: dict) -> None:
         plain, secret = {}, {}
         for name, data in files.items():
             (secret if holds_secret(data, self.secrets) else plain)[name] = _text(data)
+        self.texts[service] = {**plain, **secret}
         digest = _digest(plain, secret)
         config_name = f"{self.fullname}-{service}-config-{digest}"
         secret_name = f"{self.fullname}-{service}-secret-{digest}"

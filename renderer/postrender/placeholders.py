@@ -13,8 +13,6 @@ from __future__ import annotations
 
 import re
 
-from ..model.walk import strings
-
 # No default (`${NAME:default}` always resolves).
 _PLACEHOLDER = re.compile(r"\$\{([^}:${]+)\}")
 _ENV_NAME = re.compile(r"^\s*-?\s*name:[ \t]*['\"]?([A-Za-z_][A-Za-z0-9_.-]*)", re.M)
@@ -58,28 +56,31 @@ def _relaxed(name: str) -> str:
     return re.sub(r"[.\[\]]", "_", name).replace("-", "").upper()
 
 
-def undefined_placeholders(files: dict, docs, routes: dict, workload_texts) -> list[str]:
+def undefined_placeholders(files: dict, texts: dict, routes: dict, workload_texts) -> list[str]:
     """Warnings for placeholders used in each Java service's files that its pod does not define.
-    `workload_texts(service)` gives the text of the service's workload documents."""
+    `texts` holds each file's text (searched first: most files have no placeholder at all, and the
+    largest, clouddriver.yml with its accounts, rarely does); `workload_texts(service)` gives the
+    text of the service's workload documents."""
     found = []
     for service in sorted(files):
         if service == "deck":
             continue  # settings.js and deck.env are not Spring's
+        own = texts.get(service) or {}
         used = [(name, data) for name, data in sorted(files[service].items())
-                if not isinstance(data, str) and any("${" in text for text in strings(data))]
+                if not isinstance(data, str) and "${" in own.get(name, "${")]
         if not used:
             continue
-        texts = workload_texts(service)
-        if any("envFrom" in text for text in texts):
+        pod = workload_texts(service)
+        if any("envFrom" in text for text in pod):
             continue
-        env = {m for text in texts for m in _ENV_NAME.findall(text)}
+        env = {m for text in pod for m in _ENV_NAME.findall(text)}
         route = routes.get(service) or {}
         env |= {entry["name"] for entry in route.get("env", ())} | {var for var, _ in route.get("aws", ())}
         for file_name, data in used:
             for path, text in _located(data):
                 for name in _PLACEHOLDER.findall(text):
                     if name in env or _relaxed(name) in env or _has_property(files[service], name) \
-                            or any(f"-D{name}=" in t for t in texts):
+                            or any(f"-D{name}=" in t for t in pod):
                         continue
                     found.append(
                         f"warning: {service}'s {file_name}: {path} is {text!r}, but nothing in {service}'s pod "

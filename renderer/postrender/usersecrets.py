@@ -103,9 +103,12 @@ def _front50_aws_env(env_entries: list, refs: dict, running: set) -> list:
 
 def service_workloads(docs):
     """service -> the texts of its workload documents (found by the ConfigMap placeholders they carry)."""
-    def texts(service):
-        return [doc.text for doc in docs if service in _CONFIGMAP.findall(doc.text)]
-    return texts
+    by_service: dict = {}
+    for doc in docs:
+        if doc.kind in ("Deployment", "StatefulSet"):
+            for service in set(_CONFIGMAP.findall(doc.text)):
+                by_service.setdefault(service, []).append(doc.text)
+    return lambda service: by_service.get(service, [])
 
 
 def route(bundle: dict, files: dict, outputs: dict, docs, front50_refs: dict | None = None) -> dict:

@@ -218,8 +218,10 @@ def _canary_refs(hal, chart):
 @check("canary-complete", "canary.enabled", "canary analysis needs a metrics store and a storage account",
        "Enable a metrics source (e.g. canary.serviceIntegrations.prometheus) and an account with "
        "OBJECT_STORE/CONFIGURATION_STORE types (e.g. under aws or google), or set canary.enabled to false.",
-       evidence="Kayenta reads metrics from a metrics-store account and keeps every result in an object-store "
-                "account; without them no canary analysis can ever run.")
+       severity=WARNING,
+       evidence="Kayenta starts without them (its account repositories are looked up per analysis), but every "
+                "canary analysis fails: it reads metrics from a metrics-store account and keeps each result in "
+                "an object-store account.")
 def _canary_complete(hal, chart):
     canary = hal.get("canary") or {}
     if canary.get("enabled") is not True:
@@ -402,9 +404,10 @@ def _authz(hal, chart):
 
 @check("fiat-role-provider", "security.authz.groupMembership", "fiat enabled has a role provider",
        "Set security.authz.groupMembership.service (FILE, GOOGLE, GITHUB or LDAP) and that provider's block.",
-       evidence="Without a role provider fiat runs and users get no roles (a warning); a provider named without "
-                "its block gives fiat's role provider no source (no file, no directory server) and it fails to "
-                "load roles (an error).")
+       evidence="Without a role provider, or FILE, GITHUB or GOOGLE without their block, fiat runs and users get "
+                "no roles (a warning); LDAP without its block gives fiat's LdapConfig no URL, and "
+                "DefaultSpringSecurityContextSource refuses a null URL, so fiat does not start (an error; "
+                "fiat/fiat-ldap/.../config/LdapConfig.java).")
 def _fiat(hal, chart):
     authz = _get(hal, "security", "authz") or {}
     if authz.get("enabled") is not True:
@@ -415,8 +418,9 @@ def _fiat(hal, chart):
         yield (("security", "authz", "groupMembership", "service"),
                "authorization is enabled without a role provider: users get no roles.", WARNING)
     elif service.lower() in ("file", "google", "github", "ldap") and not membership.get(service.lower()):
-        yield ("security", "authz", "groupMembership", service.lower()), \
-            f"the role provider is {service} but groupMembership.{service.lower()} is not set."
+        yield (("security", "authz", "groupMembership", service.lower()),
+               f"the role provider is {service} but groupMembership.{service.lower()} is not set.",
+               ERROR if service.lower() == "ldap" else WARNING)
 
 
 # field -> (what a complete block of that login method needs, severity when it is missing)

@@ -150,7 +150,7 @@ def migrate(path: str, deployment: str | None = None) -> Migration:
                                "hand (each listed in `secrets.files` with its `keys` and `services`).")
     reported = {p.message for p in hal_dir.report.problems if p.level == WARNING and not p.check}
     aside = kubernetes_secrets.grant(values, release, report)
-    aside += settle(values, report, reported)
+    aside += settle(values, report, reported, base)
     migration = Migration(hal_dir, values, report, environment.location, vault.values, groups, aside)
     return migration
 

@@ -108,10 +108,16 @@ def _helm_schema():
     return jsonschema.Draft7Validator(json.loads(schema_text(for_helm=True)))
 
 
-def settle(values: dict, report, known=()) -> list[SetAside]:
+def settle(values: dict, report, known=(), base=()) -> list[SetAside]:
     """Take out of `values` (in place) what Helm's routes would refuse; findings go to `report`
-    (but for warnings whose message is in `known`, reported already). Returns what was set aside.
-    An error nothing can be taken out for goes to `report.error`."""
+    (but for warnings whose message is in `known`, reported already) under the Halyard config's
+    paths (`base`: the deployment's). Returns what was set aside. An error nothing can be taken out
+    for goes to `report.error`."""
+    def source(path):
+        if path[:1] == ("halconfig",) and base:
+            return "config: " + format_path(tuple(base) + tuple(path[1:]))
+        return "values: " + format_path(path)
+
     from ..read.inputs import check_values
 
     aside: list[SetAside] = []
@@ -133,7 +139,7 @@ def settle(values: dict, report, known=()) -> list[SetAside]:
         tried.add(target)
         value = copy.deepcopy(pop(values, target))
         aside.append(SetAside(target, problem, value))
-        report.human(_source(problem.path), f"{problem.message} {problem.hint}".strip()
+        report.human(source(problem.path), f"{problem.message} {problem.hint}".strip()
                      + f" migrate left `{format_path(target)}` out of the values (it is in values.yaml, "
                        "commented out): fix it there and put it back.", format_path(target))
     else:
@@ -144,15 +150,11 @@ def settle(values: dict, report, known=()) -> list[SetAside]:
         if problem.level != WARNING or problem.message in known:
             continue
         if problem.check:
-            report.human(_source(problem.path), f"{problem.message} {problem.hint}".strip()
+            report.human(source(problem.path), f"{problem.message} {problem.hint}".strip()
                          + " (a warning: Spinnaker runs with it)", format_path(problem.path))
         else:  # e.g. a field the release the chart runs does not read
-            report.dropped(_source(problem.path), f"{problem.message} {problem.hint}".strip())
+            report.dropped(source(problem.path), f"{problem.message} {problem.hint}".strip())
     return aside
-
-
-def _source(path) -> str:
-    return "values: " + format_path(path)
 
 
 def _unwire(values, aside):

@@ -1,9 +1,9 @@
 """Real users' ~/.hal directories through `migrate`, then Helm 3 and Helm 4 with the post-renderer.
 
 The corpus (../shared/reference/real-world/hal-dirs, published by Spinnaker users; its README says
-what each must get) runs through the CLI and the real helm binaries; this project's own small
-directories (tests/data/migrate, one per migration case) through the CLI and Helm's engine
-in-process. For every directory: the values render; every `<svc>-local.yml` profile of a running
+what each must get) runs through the CLI and the real helm binaries; its published configs, each as
+a ~/.hal holding only it, and this project's own small directories (tests/data/migrate, one per
+migration case) through the CLI and Helm's engine in-process. For every directory: the values render; every `<svc>-local.yml` profile of a running
 service arrives unchanged in that service's config; customSizing, tolerations, affinity and HA
 splits arrive; each credential reaches only the services that read it, from Secrets the written
 manifests create.
@@ -23,7 +23,7 @@ from conftest import REFERENCE, ROOT, need_reference
 from test_helm_binary import CHART, PLUGIN_NAME, helm4_plugin  # noqa: F401  (the Helm 4 plugin fixture)
 
 from renderer.migrate.credentials import SECRET_NAME as CREDENTIALS
-from renderer.migrate.environment import _quantity
+from renderer.migrate.environment import quantity
 from renderer.read.yaml11 import load
 from renderer.service_facts import REDIS_SERVICES, SERVICES, SPLITS
 
@@ -236,14 +236,14 @@ def check_sizing_scheduling_and_ha(migration, objs):
                 for kind, quantity in (entry.get(part) or {}).items():
                     if quantity in (None, ""):
                         continue
-                    request = _quantity((entry.get("requests") or {}).get(kind))
-                    if part == "limits" and request is not None and request > _quantity(quantity):
+                    request = quantity((entry.get("requests") or {}).get(kind))
+                    if part == "limits" and request is not None and request > quantity(quantity):
                         # A pod the API server refuses: migrate raises the limit to the request.
                         assert str(resources[part][kind]) == str(entry["requests"][kind]), (component, kind)
                         continue
                     assert str(resources[part][kind]) == str(quantity), (component, part, kind)
                     if part == "requests" and kind in resources.get("limits", {}):
-                        assert _quantity(resources["limits"][kind]) >= _quantity(quantity), (component, kind)
+                        assert quantity(resources["limits"][kind]) >= quantity(quantity), (component, kind)
     for setting in ("tolerations", "affinity"):
         per_service = env.get(setting) if isinstance(env.get(setting), dict) else {}
         for service in {_base(c) for c in running}:

@@ -296,7 +296,7 @@ class Environment:
             limits["memory"] = requests["memory"]
             added.append("limits.memory = requests.memory")
         for kind in ("memory", "cpu"):
-            request, limit = _quantity(requests.get(kind)), _quantity(limits.get(kind))
+            request, limit = quantity(requests.get(kind)), quantity(limits.get(kind))
             if request is not None and limit is not None and request > limit:
                 self.report.human(where, f"requests.{kind} {requests[kind]} is above limits.{kind} {limits[kind]}, "
                                          "a pod the API server refuses: the limit is raised to the request. Lower "
@@ -655,7 +655,7 @@ _SCALE = {None: 1, "m": 1e-3, "k": 1e3, "M": 1e6, "G": 1e9, "T": 1e12, "P": 1e15
           "Ki": 2 ** 10, "Mi": 2 ** 20, "Gi": 2 ** 30, "Ti": 2 ** 40, "Pi": 2 ** 50, "Ei": 2 ** 60}
 
 
-def _quantity(value):
+def quantity(value):
     """A Kubernetes quantity as a number (for comparing), or None when it is not one."""
     match = _QUANTITY.match(str(value)) if value is not None and not isinstance(value, bool) else None
     return float(match.group(1)) * _SCALE[match.group(2)] if match else None

@@ -233,17 +233,17 @@ def check_sizing_scheduling_and_ha(migration, objs):
         if entry is not None:
             resources = _main(workload)["resources"]
             for part in ("requests", "limits"):
-                for kind, quantity in (entry.get(part) or {}).items():
-                    if quantity in (None, ""):
+                for kind, given in (entry.get(part) or {}).items():
+                    if given in (None, ""):
                         continue
                     request = quantity((entry.get("requests") or {}).get(kind))
-                    if part == "limits" and request is not None and request > quantity(quantity):
+                    if part == "limits" and request is not None and request > quantity(given):
                         # A pod the API server refuses: migrate raises the limit to the request.
                         assert str(resources[part][kind]) == str(entry["requests"][kind]), (component, kind)
                         continue
-                    assert str(resources[part][kind]) == str(quantity), (component, part, kind)
+                    assert str(resources[part][kind]) == str(given), (component, part, kind)
                     if part == "requests" and kind in resources.get("limits", {}):
-                        assert quantity(resources["limits"][kind]) >= quantity(quantity), (component, kind)
+                        assert quantity(resources["limits"][kind]) >= quantity(given), (component, kind)
     for setting in ("tolerations", "affinity"):
         per_service = env.get(setting) if isinstance(env.get(setting), dict) else {}
         for service in {_base(c) for c in running}:

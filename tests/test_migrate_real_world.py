@@ -49,7 +49,7 @@ class Migrated:
             for doc in yaml.safe_load_all(open(manifest)):
                 self.secrets[doc["metadata"]["name"]] = {
                     k: base64.b64decode(v).decode() for k, v in (doc.get("data") or {}).items()}
-        config = load(open(os.path.join(hal_dir, "config")).read(), "config")
+        config = load(open(os.path.join(hal_dir, "config")).read(), "config", [])  # as migrate reads it
         current = config.get("currentDeployment")
         self.raw = next(d for d in config["deploymentConfigurations"] if d.get("name") == current)
         self.env = self.raw.get("deploymentEnvironment") or {}
@@ -398,6 +398,9 @@ def test_an_old_release_unreadable_files_and_a_redis_store_do_not_stop_it(tmp_pa
     assert "human: default/service-settings/gate.yml: not valid YAML" in stderr
     assert "default/profiles/readme.md" in report and "gate" not in values.get("services", {})
     assert values["services"]["igor"]["replicas"] == 2
+    # Duplicate keys: read as Halyard read them (the last one wins), each reported.
+    assert "default/service-settings/igor.yml (line 2): duplicate key 'targetSize'" in stderr
+    assert "duplicate key 'location'" in stderr and "namespace 'spinnaker'" in report
     # The Redis store: gone from the halconfig, front50 on the bundled MySQL, the steps in the report.
     assert "redis" not in values["halconfig"]["persistentStorage"]
     assert "front50 Redis store (spin-redis:6379)" in report and "spin pipeline save" in report

@@ -85,6 +85,7 @@ def open_hal_dir(path: str) -> HalDir:
 def read_hal_dir(path: str, deployment: str | None = None, strict: bool = False) -> HalDir:
     """Read HAL_DIR (or its `config` file) for `deployment` (default: currentDeployment)."""
     hal_dir = open_hal_dir(path)
+    _allow_duplicate_keys(hal_dir)
     if not hal_dir.ok:
         return hal_dir
     data, path = hal_dir.data, hal_dir.root
@@ -111,6 +112,24 @@ def read_hal_dir(path: str, deployment: str | None = None, strict: bool = False)
     _read_profiles(hal_dir)
     _read_service_settings(hal_dir)
     return hal_dir
+
+
+def _allow_duplicate_keys(hal_dir):
+    """A config whose only fault is a duplicate key is read as Halyard read it (SnakeYAML keeps the
+    last one), each duplicate reported: `validate` refuses it, but it is what ran."""
+    errors = hal_dir.report.errors
+    if not errors or not all(p.message.startswith("duplicate key ") for p in errors):
+        return
+    duplicates: list = []
+    hal_dir.data = load(hal_dir.text, hal_dir.config_path, duplicates)
+    hal_dir.report = Report()
+    _report_duplicates(hal_dir.findings, "config", duplicates)
+
+
+def _report_duplicates(findings, shown, duplicates):
+    for key, first, line in duplicates:
+        findings.human(f"{shown} (line {line})", f"duplicate key '{key}' (first at line {first}): Halyard kept "
+                                                 "this one, the last, and so does migrate. Remove the other.")
 
 
 def _read_text(hal_dir, full, shown):
@@ -152,8 +171,9 @@ def _read_service_settings(hal_dir):
         text = _read_text(hal_dir, full, shown)
         if text is None:
             continue
+        duplicates: list = []
         try:
-            data = load(text, shown)
+            data = load(text, shown, duplicates)  # Halyard's SnakeYAML kept the last of duplicate keys
         except InvalidHalconfig as exc:
             # Halyard could not have read it either (a TAB in the indentation, say): what it held
             # never took effect, so it is skipped, not a reason to stop.
@@ -161,6 +181,7 @@ def _read_service_settings(hal_dir):
                                    + "; ".join(p.render()[len("error: "):] for p in exc.report.errors)
                                    + " Fix the file and run migrate again to carry it over.")
             continue
+        _report_duplicates(hal_dir.findings, shown, duplicates)
         if data is None:
             continue
         if not isinstance(data, dict):

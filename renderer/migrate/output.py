@@ -340,9 +340,13 @@ def cutover_steps(migration) -> list[str]:
     steps += [
         "Keep the data. front50's store (the halconfig's persistentStorage) is shared as it is. Redis holds "
         "orca's running and recent executions (unless orca uses SQL), echo's scheduler state, igor's "
-        "already-seen builds and gate's sessions: to keep them point the chart at Halyard's Redis with "
-        f"`redis.externalUrl: redis://spin-redis.{ns}:6379` (or copy its data with `redis-cli --rdb` / "
-        "replication), and let running pipelines finish before the switch.",
+        "already-seen builds and gate's sessions: "
+        + ("the release uses the Redis Halyard's services used (`redis.externalUrl`), so they carry over; "
+           if (values.get("redis") or {}).get("externalUrl") else
+           "to keep them point the chart at Halyard's Redis with "
+           f"`redis.externalUrl: redis://spin-redis.{ns}:6379` (or copy its data with `redis-cli --rdb` / "
+           "replication); ")
+        + "let running pipelines finish before the switch.",
         f"Avoid two echo schedulers: cron triggers fire once per running scheduler. Before the release starts, "
         f"scale Halyard's echo to zero: `kubectl -n {ns} scale deployment {scheduler} --replicas=0`, or install "
         "with `profiles.echo: {scheduler: {enabled: false}}` and remove it at the switch. Do the same for igor "

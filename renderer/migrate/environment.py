@@ -242,7 +242,8 @@ class Environment:
             container = not key.startswith("spin-")
             if name in ("monitoring-daemon", "redis") and (entry.get("requests") or entry.get("limits")):
                 target = "monitoringDaemon.resources" if name == "monitoring-daemon" else "redis.resources"
-                _deep(self.values, tuple(target.split(".")), self._resources(entry))
+                _deep(self.values, tuple(target.split(".")),
+                      self._complete(self._resources(entry), None, split=False, where=f"{here}.requests/limits"))
                 self.report.mapped(here, target)
                 continue
             if name not in SERVICES and name not in SPLITS:

@@ -242,8 +242,12 @@ class Environment:
             container = not key.startswith("spin-")
             if name in ("monitoring-daemon", "redis") and (entry.get("requests") or entry.get("limits")):
                 target = "monitoringDaemon.resources" if name == "monitoring-daemon" else "redis.resources"
+                from renderer.generate import values_model
+
+                model = values_model.MonitoringDaemon if name == "monitoring-daemon" else values_model.Redis
                 _deep(self.values, tuple(target.split(".")),
-                      self._complete(self._resources(entry), None, split=False, where=f"{here}.requests/limits"))
+                      self._complete(self._resources(entry), None, split=False, where=f"{here}.requests/limits",
+                                     default=model.fields["resources"].default))
                 self.report.mapped(here, target)
                 continue
             if name not in SERVICES and name not in SPLITS:
@@ -279,12 +283,15 @@ class Environment:
                             f"to every {service} split without its own sizing")
                 self.report.mapped(f"{here}.requests/limits", ".".join(path), note)
 
-    def _complete(self, resources, service, split, where):
-        """Resources the chart accepts, as Kubernetes and upstream read Halyard's: a memory request without
-        a limit gets the limit equal to it (the JVM sizes its heap from the limit; the chart refuses a JVM
-        without one); a limit without a request gets the request equal to it (Kubernetes' own default).
-        A split's entry replaces the service's whole value, so one without memory gets the service's
-        default memory."""
+    def _complete(self, resources, service, split, where, default=None):
+        """Resources the chart accepts, as Kubernetes and upstream read Halyard's: a JVM's memory request
+        without a limit gets the limit equal to it (the JVM sizes its heap from the limit; the chart
+        refuses a JVM without one), another container's only when the chart's default limit (`default`,
+        which Helm merges in) is below it; a limit without a request gets the request equal to it
+        (Kubernetes' own default); a request above its limit raises the limit. A split's entry replaces
+        the service's whole value, so one without memory gets the service's default memory."""
+        if default is None and service is not None:
+            default = default_resources(SERVICES[service])
         requests, limits = dict(resources.get("requests") or {}), dict(resources.get("limits") or {})
         added = []
         for kind in ("memory", "cpu"):
@@ -294,8 +301,12 @@ class Environment:
         # Values merge key by key: a memory request alone would keep the chart's default limit, which
         # may be below it (a pod the API server refuses); a JVM sizes its heap from the limit.
         if "memory" in requests and "memory" not in limits:
-            limits["memory"] = requests["memory"]
-            added.append("limits.memory = requests.memory")
+            java = service is not None and SERVICES[service].java
+            kept = quantity(((default or {}).get("limits") or {}).get("memory"))
+            request = quantity(requests["memory"])
+            if java or kept is None or request is None or request > kept:
+                limits["memory"] = requests["memory"]
+                added.append("limits.memory = requests.memory")
         for kind in ("memory", "cpu"):
             request, limit = quantity(requests.get(kind)), quantity(limits.get(kind))
             if request is not None and limit is not None and request > limit:

@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed
 # (scripts/helm-binaries.sha256): $(BIN)/helm3, $(BIN)/helm4, $(BIN)/kubectl, $(BIN)/helmfile.
 HELM_STAMP := $(VENV)/.helm-installed
 
-.PHONY: setup demo test bench generate golden clean dist
+.PHONY: setup demo install test bench generate golden clean dist
 
 setup: $(STAMP) $(HELM_STAMP)
 
@@ -27,6 +27,15 @@ $(HELM_STAMP): scripts/install_helm.py scripts/helm-binaries.sha256 | $(STAMP)
 
 demo: setup
 	$(BIN)/python scripts/demo.py
+
+# Install (or upgrade) the release `make demo` rendered into the cluster kubectl points at, through
+# Helm itself: the credentials hook runs, the Namespace is made, and `helm upgrade`/`rollback` work later.
+# VALUES=my-values.yaml adds a values file; HELM_FLAGS passes anything else (e.g. --kube-context).
+RELEASE ?= spinnaker
+NAMESPACE ?= spinnaker
+install: setup
+	$(BIN)/helm3 upgrade --install $(RELEASE) charts/spinnaker --namespace $(NAMESPACE) --create-namespace \
+		--post-renderer ./scripts/post-render $(if $(VALUES),-f $(VALUES)) $(HELM_FLAGS)
 
 test: setup
 	$(BIN)/python -m pytest -q

@@ -77,6 +77,18 @@ def release(name: str, values: dict, helm4_too: bool = False) -> None:
         print(summarize(handle.read()))
 
 
+INSTALL = "make install"
+
+
+def closing() -> str:
+    """What to do next; the last line is the command, to run as printed. Not `kubectl apply` of a
+    manifests file: Helm runs the hook that makes the release's passwords and the Namespace, and
+    keeps the release for `helm upgrade` and `rollback`."""
+    return (f"Everything is under {_rel(BUILD)}/. Install the default release into the cluster kubectl points at "
+            "(namespace spinnaker, with .venv/bin/helm3 and the post-renderer; add VALUES=my-values.yaml for "
+            f"your values):\n{INSTALL}")
+
+
 def main() -> int:
     os.makedirs(BUILD, exist_ok=True)
     generate_example()
@@ -85,7 +97,7 @@ def main() -> int:
         name = os.path.basename(path)[len("values-"):-len(".yaml")]
         with open(path, encoding="utf-8") as handle:
             release(name, yaml.safe_load(handle) or {})
-    print(f"\nEverything is under {_rel(BUILD)}/. Apply a release with: kubectl apply -f build/default/manifests.yaml")
+    print("\n" + closing())
     return 0
 
 

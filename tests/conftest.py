@@ -24,9 +24,13 @@ COMPARATOR = os.path.join(SHARED, "tools", "compare_kleat_outputs.py")
 
 
 def reference_cases():
-    """(id, halconfig path, expected dir) for every case in the reference corpus."""
-    cases = [("kleat-corpus", os.path.join(REFERENCE, "kleat-corpus", "halconfig.yml"),
-              os.path.join(REFERENCE, "kleat-corpus", "expected"))]
+    """(id, halconfig path, expected dir) for every case in the reference corpus; none without it (a
+    public clone has no ../shared: the tests over these cases then have no parameters, and
+    tests/test_corpus_present.py says why, or fails under CI)."""
+    cases = []
+    if os.path.isfile(os.path.join(REFERENCE, "kleat-corpus", "halconfig.yml")):
+        cases.append(("kleat-corpus", os.path.join(REFERENCE, "kleat-corpus", "halconfig.yml"),
+                      os.path.join(REFERENCE, "kleat-corpus", "expected")))
     for d in sorted(glob.glob(os.path.join(REFERENCE, "kleat-corpus", "variants", "*"))):
         cases.append((os.path.basename(d), os.path.join(d, "halconfig.yml"), os.path.join(d, "expected")))
     for d in sorted(glob.glob(os.path.join(REFERENCE, "halyard-format", "*"))):

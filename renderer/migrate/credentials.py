@@ -101,6 +101,9 @@ class Vault:
         if isinstance(data, dict):
             out = {}
             for key, value in data.items():
+                # Spring flattens keys with their text (`null`, `true`), not Python's (`None`, `True`).
+                if key is None or isinstance(key, bool):
+                    key = {None: "null", True: "true", False: "false"}[key]
                 if looks_like_credential(key, value):
                     env = env_name((env_prefix,) + path + (key,))
                     out[key] = self.keep(env, value, services, f"{where}: {'.'.join(map(str, path + (key,)))}")

@@ -86,7 +86,7 @@ def test_installed_wrapper_renders_the_shipped_chart(installed, major, request, 
     assert ("Deployment", "spin-spinnaker-clouddriver") in objects
     assert not any(kind == "SpinnakerConfigBundle" for kind, _ in objects)
     if major >= 4:
-        assert "installed the helm plugin spinnaker-renderer from" in result.stderr
+        assert "installed the Helm 4 plugin spinnaker-renderer from" in result.stderr
         assert "spinnaker-renderer-" in result.stderr and ".tgz" in result.stderr
 
 

@@ -238,24 +238,109 @@ def _helm_major(helm: str) -> int:
     return Command(executable=helm).client_version().major
 
 
+def helm_data_home() -> str:
+    """Helm's data home, as Helm computes it (HELM_DATA_HOME, else the platform's XDG data dir)."""
+    if os.environ.get("HELM_DATA_HOME"):
+        return os.environ["HELM_DATA_HOME"]
+    if sys.platform == "darwin":
+        return os.path.expanduser("~/Library/helm")
+    return os.path.join(os.environ.get("XDG_DATA_HOME") or os.path.expanduser("~/.local/share"), "helm")
+
+
+def helm4_plugin_home() -> str:
+    """Where the wrapper installs the Helm 4 plugin: a data home of its own. Helm 3 reads every
+    plugin.yaml in its plugins directory and refuses the whole list over the Helm 4 format
+    (`unknown field "apiVersion"`), so the Helm 4 plugin must not sit where Helm 3 looks."""
+    return os.path.join(os.environ.get("XDG_DATA_HOME") or os.path.expanduser("~/.local/share"),
+                        "spinnaker-renderer", "helm4")
+
+
+def use_helm4_plugins() -> str:
+    """Point this process's Helm 4 runs at the plugin, the way Helm 4 looks plugins up: a user's own
+    HELM_PLUGINS is kept (the plugin is installed there); otherwise HELM_PLUGINS lists the wrapper's
+    Helm-4-only directory, then Helm's usual one (the user's other plugins stay visible). Returns the
+    data home to install into (Helm 4.1.4 installs under HELM_DATA_HOME/plugins whatever HELM_PLUGINS says)."""
+    own = os.environ.get("HELM_PLUGINS")
+    if own:
+        first = own.split(os.pathsep)[0]
+        return os.path.dirname(first) if os.path.basename(first.rstrip("/")) == "plugins" else helm_data_home()
+    home = helm4_plugin_home()
+    os.environ["HELM_PLUGINS"] = os.pathsep.join((os.path.join(home, "plugins"),
+                                                  os.path.join(helm_data_home(), "plugins")))
+    return home
+
+
 def _ensure_plugin(command) -> None:
+    install_home = use_helm4_plugins()
     listed = asyncio.run(command.run(["plugin", "list"])).decode()
     if any(line.split()[:1] == [PLUGIN_NAME] for line in listed.splitlines()):
         return
-    source = bundled.plugin_dir()
-    if source == os.path.join(bundled.ROOT, "plugins", PLUGIN_NAME):  # a checkout: link it, edits apply at once
-        asyncio.run(command.run(["plugin", "install", source]))
-    else:
-        with tempfile.TemporaryDirectory(prefix="spinnaker-renderer-plugin-") as tmp:
-            source = bundled.write_plugin_tarball(tmp)
-            # Our own tarball, written a moment ago: it has no signature to verify.
-            asyncio.run(command.run(["plugin", "install", source, "--verify=false"]))
-    print(f"installed the helm plugin {PLUGIN_NAME} from {source}", file=sys.stderr)
+    saved = os.environ.get("HELM_DATA_HOME")
+    os.environ["HELM_DATA_HOME"] = install_home
+    try:
+        source = bundled.plugin_dir()
+        if source == os.path.join(bundled.ROOT, "plugins", PLUGIN_NAME):  # a checkout: link it, edits apply at once
+            asyncio.run(command.run(["plugin", "install", source]))
+        else:
+            with tempfile.TemporaryDirectory(prefix="spinnaker-renderer-plugin-") as tmp:
+                source = bundled.write_plugin_tarball(tmp)
+                # Our own tarball, written a moment ago: it has no signature to verify.
+                asyncio.run(command.run(["plugin", "install", source, "--verify=false"]))
+    finally:
+        if saved is None:
+            os.environ.pop("HELM_DATA_HOME", None)
+        else:
+            os.environ["HELM_DATA_HOME"] = saved
+    print(f"installed the Helm 4 plugin {PLUGIN_NAME} from {source} into {install_home}/plugins (where Helm 3 "
+          "does not look)", file=sys.stderr)
+
+
+# `helm get manifest` flags `helm diff` passes on (which cluster and namespace the release is in).
+_GET_FLAGS = ("-n", "--namespace", "--kube-context", "--kubeconfig", "--revision")
+
+
+def diff(args) -> int:
+    """`helm diff RELEASE -f NEW.yaml... [plan options]`: the plan from the release as installed
+    (`helm get manifest`: the post-rendered manifests Helm stored) to the new values."""
+    import subprocess
+
+    from renderer.cli.plan import run as plan
+
+    release, get_flags, plan_args = None, [], []
+    rest = iter(args)
+    for arg in rest:
+        name = arg.split("=", 1)[0]
+        if name in _GET_FLAGS:
+            get_flags.append(arg if "=" in arg else f"{arg}={next(rest, '')}")
+        elif release is None and not arg.startswith("-"):
+            release = arg
+        else:
+            plan_args.append(arg)
+    if release is None:
+        print("usage: spinnaker-renderer helm diff RELEASE [-n NAMESPACE] -f NEW.yaml... [--format markdown]",
+              file=sys.stderr)
+        return EXIT_USAGE
+    helm = find_helm()
+    if not helm:
+        print("spinnaker-renderer helm: no helm executable found (install Helm 3.9+ or 4, or set HELM_BIN).",
+              file=sys.stderr)
+        return EXIT_USAGE
+    got = subprocess.run([helm, "get", "manifest", release, *get_flags], capture_output=True)
+    if got.returncode:
+        sys.stderr.write(got.stderr.decode(errors="replace"))
+        return EXIT_INVALID
+    with tempfile.NamedTemporaryFile("wb", suffix=".yaml", prefix=f"{release}-manifest-") as handle:
+        handle.write(got.stdout)
+        handle.flush()
+        return plan(["--from-manifests", handle.name, "--to", *plan_args])
 
 
 def run(helm_args) -> int:
+    if helm_args[:1] == ["diff"]:
+        return diff(helm_args[1:])
     if not helm_args or helm_args[0] not in VERBS:
-        print("usage: spinnaker-renderer helm install|upgrade|template RELEASE [CHART] [helm flags...]",
+        print("usage: spinnaker-renderer helm install|upgrade|template RELEASE [CHART] [helm flags...]\n"
+              "       spinnaker-renderer helm diff RELEASE [-n NAMESPACE] -f NEW.yaml... [--format markdown]",
               file=sys.stderr)
         return EXIT_USAGE
     helm = find_helm()

@@ -68,6 +68,16 @@ def _parser() -> argparse.ArgumentParser:
                       help="also write the failure reason here (Helm 4 hides a plugin's stderr); "
                            "default: $SPINNAKER_RENDERER_ERROR_FILE")
 
+    plan = sub.add_parser(
+        "plan", help="say what a values change or a release bump will do: services that roll, keys that change, "
+                     "one-time steps, state touched (exit 0 none, 2 changes, 1 refused)",
+        description="Arguments: (-f OLD.yaml... | --from-manifests FILE) (--to -f NEW.yaml... | --to-release "
+                    "VERSION) [--format text|markdown] [--migrated redis|mysql|front50|orca] [--all]. "
+                    "--from-manifests: the current side is a rendered release (`helm get manifest RELEASE`); "
+                    "--to-release: the current values at another Spinnaker release; --migrated: state that "
+                    "this store's data has been moved, so a change that switches it is planned, not refused; "
+                    "--all: every changed key (default: 40 per service).")
+    plan.add_argument("plan_args", nargs=argparse.REMAINDER, help="see the description")
     sub.add_parser("last-error", help="print the reason the last post-render failed (Helm 4 hides it)")
     schema = sub.add_parser("schema", help="print the JSON schema of the chart's values (for editors)")
     schema.add_argument("--helm", action="store_true",
@@ -75,7 +85,8 @@ def _parser() -> argparse.ArgumentParser:
     sub.add_parser("docs", help="print the halconfig reference as Markdown")
     helm = sub.add_parser("helm", help="run helm install/upgrade/template with the post-renderer wired in")
     helm.add_argument("helm_args", nargs=argparse.REMAINDER,
-                      help="install|upgrade|template RELEASE [CHART] [helm flags...]")
+                      help="install|upgrade|template RELEASE [CHART] [helm flags...], or diff RELEASE "
+                           "[-n NAMESPACE] -f NEW.yaml... (a plan from the installed release)")
     plugin = sub.add_parser("plugin-package", help="write the Helm 4 plugin as a tarball for `helm plugin install`")
     plugin.add_argument("-o", "--output", metavar="DIR", default=".", help="directory to write into (default: .)")
     sub.add_parser("chart-path", help="print the directory of the chart installed with the renderer")
@@ -294,6 +305,12 @@ def cmd_migrate(args) -> int:
     return EXIT_OK
 
 
+def cmd_plan(args) -> int:
+    from renderer.cli.plan import run
+
+    return run(args.plan_args)
+
+
 def cmd_post_render(args) -> int:
     from renderer.postrender import main as post_render_main
 
@@ -348,7 +365,7 @@ def cmd_chart_path(args) -> int:
 
 
 COMMANDS = {"generate": cmd_generate, "validate": cmd_validate, "migrate": cmd_migrate,
-            "post-render": cmd_post_render,
+            "post-render": cmd_post_render, "plan": cmd_plan,
             "last-error": cmd_last_error,
             "schema": cmd_schema, "docs": cmd_docs, "helm": cmd_helm,
             "plugin-package": cmd_plugin_package, "chart-path": cmd_chart_path}
@@ -361,7 +378,11 @@ def main(argv=None) -> int:
         from renderer.postrender import main as post_render_main
 
         return post_render_main(None)
-    args = _parser().parse_args(argv)
+    if argv[:1] == ["plan"] and not {"-h", "--help"} & set(argv[1:]):
+        # Its arguments come in two groups around --to, each with -f: parsed by cmd_plan.
+        args = argparse.Namespace(command="plan", plan_args=argv[1:])
+    else:
+        args = _parser().parse_args(argv)
     try:
         return COMMANDS[args.command](args)
     except InvalidHalconfig as exc:  # printed here, once: the problems, then the summary line

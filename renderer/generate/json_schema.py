@@ -50,8 +50,11 @@ INT32_MIN, INT32_MAX = -(2**31), 2**31 - 1
 # The Helm-managed keys a parent chart puts into a subchart's values.
 SUBCHART_KEYS = {
     "global": {"type": "object",
-               "description": "Values shared with every chart of a parent chart (Helm's `global`); not used by "
-                              "this chart itself."},
+               "description": "Values shared with every chart of a parent chart (Helm's `global`). This chart "
+                              "reads `global.imageRegistry`: the registry host of every image it runs (the "
+                              "Spinnaker services, the monitoring sidecar, Redis, MySQL, the credentials hook, "
+                              "the test Pod) becomes that one, the repository path kept; `spinnaker.registry` "
+                              "and `services.<name>.image` still decide for the services."},
     "enabled": {"type": ["boolean", "null"],
                 "description": "A parent chart's `condition` switch (e.g. `spinnaker.enabled`) when this chart is "
                                "used as a subchart; not used by this chart itself."},

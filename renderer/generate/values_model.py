@@ -102,6 +102,12 @@ def _service(facts: Service):
                      else f"Run {name}.", default=None if facts.enabled_when else True),
         image=Msg(Image, "Image override for this service."),
         port=IntValue("Container and Service port.", default=facts.port),
+        serviceAccountName=Str(f"Name of {name}'s ServiceAccount. With `rbac.create` the chart creates it under "
+                               f"this name (empty: `<fullname>-{name}`); without, an existing account (empty: "
+                               "the namespace's `default`).", default=""),
+        serviceAccountAnnotations=Map(Str(f"Annotations on {name}'s ServiceAccount only, over "
+                                          "`rbac.serviceAccountAnnotations` (e.g. its own IRSA role or GKE/Azure "
+                                          "workload identity).", default={})),
     )
     fields.update(_workload_fields(False))
     fields["resources"].default = default_resources(facts)
@@ -177,6 +183,18 @@ MYSQL_IMAGE = "docker.io/library/mysql:8.4.5"
 CREDENTIALS_IMAGE = "docker.io/alpine/k8s:1.34.1"
 BUSYBOX_IMAGE = "docker.io/library/busybox:1.37.0"
 
+def _placement(what: str) -> dict:
+    """Scheduling of one of the chart's own pods (Redis, MySQL, the credentials hook, the test Pod):
+    each empty setting falls back to `serviceDefaults`, so a cluster of tainted nodes is one setting."""
+    return dict(
+        nodeSelector=Map(Str(f"Node labels {what} must land on; empty: `serviceDefaults.nodeSelector`.", default={})),
+        tolerations=List(Any(f"Tolerations of {what}; empty: `serviceDefaults.tolerations`.", default=[])),
+        affinity=Any(f"Affinity of {what}; empty: `serviceDefaults.affinity`.", default={}),
+        priorityClassName=Str(f"PriorityClass of {what}; empty: `serviceDefaults.priorityClassName`.", default=""),
+        podAnnotations=Map(Str(f"Annotations on {what}'s pod.", default={})),
+    )
+
+
 Redis = message(
     "Redis", f"Redis used by {', '.join(REDIS_SERVICES[:-1])} and {REDIS_SERVICES[-1]}. orca keeps pipeline "
              "executions there: the bundled one keeps its data on a PersistentVolumeClaim by default.",
@@ -196,6 +214,7 @@ Redis = message(
     storageSize=Str("Size of the Redis volume (fixed once created: StatefulSet volume claims cannot change).",
                     default="8Gi"),
     storageClassName=Str("StorageClass of the Redis volume; empty: the cluster default.", default=""),
+    **_placement("the bundled Redis"),
 )
 
 Storage = message(
@@ -215,6 +234,7 @@ Storage = message(
                        default=""),
     resources=Any("Bundled MySQL resources (memory limit = request).",
                   default={"requests": {"cpu": "250m", "memory": "768Mi"}, "limits": {"memory": "768Mi"}}),
+    **_placement("the bundled MySQL"),
 )
 
 Credentials = message(
@@ -225,6 +245,7 @@ Credentials = message(
     image=Str("Image of the hook Job (needs `kubectl` and a POSIX shell).", default=CREDENTIALS_IMAGE),
     resources=Any("Resources of the hook Job (memory limit = request).",
                   default={"requests": {"cpu": "10m", "memory": "128Mi"}, "limits": {"memory": "128Mi"}}),
+    **_placement("the hook Job"),
 )
 
 Tls = message("ExposeTls", "TLS on the Ingress.",
@@ -258,8 +279,9 @@ ClouddriverRbac = message(
 Rbac = message(
     "Rbac", "ServiceAccounts and RBAC. Never cluster-admin.",
     create=Bool("Create one ServiceAccount per service.", default=True),
-    serviceAccountAnnotations=Map(Str("Annotations on every ServiceAccount (e.g. IRSA/Workload Identity).",
-                                      default={})),
+    serviceAccountAnnotations=Map(Str("Annotations on every ServiceAccount the chart creates; a service's own "
+                                      "go in `services.<name>.serviceAccountAnnotations` (an IRSA role belongs to "
+                                      "the one service that needs it).", default={})),
     clouddriver=Msg(ClouddriverRbac, "clouddriver's own-cluster access."),
     kubernetesSecrets=Map(Any(
         "Per service (`clouddriver`, `gate`, ...), the Secrets in the release namespace whose keys its config "
@@ -323,7 +345,8 @@ Tests = message("HelmTests", "`helm test` hooks.",
                 image=Str("Image of the test Pod (needs `wget`).", default=BUSYBOX_IMAGE),
                 resources=Any("Resources of the test Pod.",
                               default={"requests": {"cpu": "10m", "memory": "16Mi"},
-                                       "limits": {"cpu": "100m", "memory": "64Mi"}}))
+                                       "limits": {"cpu": "100m", "memory": "64Mi"}}),
+                **_placement("the test Pod"))
 
 Application = message(
     "Application", "An `Application` object (app.k8s.io/v1beta1) naming the release's components, for dashboards "

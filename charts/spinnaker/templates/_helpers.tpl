@@ -380,6 +380,25 @@ is the renderer's warning, not a failure: the config is written for what runs.
 {{- end -}}
 
 {{/*
+An image reference from `global.imageRegistry`'s registry when that is set (Helm's convention for
+air-gapped clusters: one value for every image): the registry host is replaced, the repository
+path and tag kept. (dict "ctx" $ "image" REFERENCE)
+*/}}
+{{- define "spinnaker.mirrored" -}}
+{{- $mirror := ((.ctx.Values.global | default dict).imageRegistry | default "") | trimSuffix "/" -}}
+{{- if $mirror -}}
+{{- $parts := splitList "/" .image -}}
+{{- $first := first $parts -}}
+{{- if and (gt (len $parts) 1) (or (contains "." $first) (contains ":" $first) (eq $first "localhost")) -}}
+{{- $parts = rest $parts -}}
+{{- end -}}
+{{- printf "%s/%s" $mirror (join "/" $parts) -}}
+{{- else -}}
+{{- .image -}}
+{{- end -}}
+{{- end -}}
+
+{{/*
 A Spinnaker service's image. (dict "ctx" $ "name" SERVICE "version" VERSION)
 YYYY.N.P -> ghcr.io/spinnaker/<service>:<version>;
 1.x.y    -> us-docker.pkg.dev/spinnaker-community/docker/<service>:spinnaker-<version>.
@@ -393,7 +412,7 @@ YYYY.N.P -> ghcr.io/spinnaker/<service>:<version>;
 {{- $registry = "us-docker.pkg.dev/spinnaker-community/docker" -}}
 {{- $tag = printf "spinnaker-%s" $version -}}
 {{- end -}}
-{{- $registry = .ctx.Values.spinnaker.registry | default $registry -}}
+{{- $registry = .ctx.Values.spinnaker.registry | default (include "spinnaker.mirrored" (dict "ctx" .ctx "image" $registry)) -}}
 {{- $svc := get .ctx.Values.services .name | default dict -}}
 {{- $image := get $svc "image" | default dict -}}
 {{- $registry = get $image "registry" | default $registry | trimSuffix "/" -}}
@@ -412,7 +431,7 @@ YYYY.N.P -> ghcr.io/spinnaker/<service>:<version>;
 {{- if and .Values.spinnaker.registry (eq $image $default) -}}
 {{- printf "%s/%s" (trimSuffix "/" .Values.spinnaker.registry) (base $image) -}}
 {{- else -}}
-{{- $image -}}
+{{- include "spinnaker.mirrored" (dict "ctx" . "image" $image) -}}
 {{- end -}}
 {{- end -}}
 
@@ -459,7 +478,10 @@ such as OpenShift uids stay integers.
 
 {{/* The ServiceAccount of a base service. (dict "ctx" $ "name" SERVICE) */}}
 {{- define "spinnaker.serviceAccountName" -}}
-{{- if .ctx.Values.rbac.create -}}
+{{- $own := (get (.ctx.Values.services | default dict) .name | default dict).serviceAccountName | default "" -}}
+{{- if $own -}}
+{{- $own -}}
+{{- else if .ctx.Values.rbac.create -}}
 {{- include "spinnaker.componentName" . -}}
 {{- else -}}
 default
@@ -733,6 +755,31 @@ limit. Fails naming the value. (dict "resources" MAP "where" VALUES-PATH)
 {{- end -}}
 {{- end -}}
 {{- end -}}
+{{- end -}}
+
+{{/*
+Scheduling of the chart's own pods (Redis, MySQL, the credentials hook, the test Pod): their own
+values, each empty one falling back to serviceDefaults. Rendered by the templates, not patched
+in, because Helm 3 does not post-render hooks. (dict "ctx" $ "own" VALUES)
+*/}}
+{{- define "spinnaker.infraPlacement" -}}
+{{- $own := .own | default dict -}}
+{{- $defaults := .ctx.Values.serviceDefaults | default dict -}}
+{{- with ($own.priorityClassName | default $defaults.priorityClassName) }}
+priorityClassName: {{ . }}
+{{- end }}
+{{- with ($own.nodeSelector | default $defaults.nodeSelector) }}
+nodeSelector:
+  {{- toYaml . | nindent 2 }}
+{{- end }}
+{{- with ($own.tolerations | default $defaults.tolerations) }}
+tolerations:
+  {{- toYaml . | nindent 2 }}
+{{- end }}
+{{- with ($own.affinity | default $defaults.affinity) }}
+affinity:
+  {{- toYaml . | nindent 2 }}
+{{- end }}
 {{- end -}}
 
 {{/*

@@ -1,0 +1,137 @@
+"""`spinnaker-renderer plan` (and `helm diff`): the command line of renderer.plan.
+
+Two groups of arguments around `--to`, each with its own `-f` files: the current
+side (or `--from-manifests FILE`, a rendered release) and the new one (or
+`--to-release VERSION`: the current values at another release). Exit codes
+follow diff: 0 no change, 2 changes, 1 refused or invalid input.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+
+from renderer.plan import EXIT_INVALID
+
+USAGE = ("spinnaker-renderer plan (-f OLD.yaml... | --from-manifests FILE) (--to -f NEW.yaml... | --to-release VERSION) "
+         "[--format text|markdown] [--migrated NAME] [--all]")
+
+
+class _Refused(Exception):
+    pass
+
+
+def _parser() -> argparse.ArgumentParser:
+    from renderer.plan.safety import MIGRATION_NAMES
+
+    p = argparse.ArgumentParser(prog="spinnaker-renderer plan", usage=USAGE, add_help=False, exit_on_error=False)
+    p.add_argument("-f", "--values", action="append", default=[], metavar="FILE")
+    p.add_argument("--from-manifests", metavar="FILE")
+    p.add_argument("--to-release", metavar="VERSION")
+    p.add_argument("--format", choices=("text", "markdown"), default=None)
+    p.add_argument("--migrated", action="append", default=[], choices=MIGRATION_NAMES)
+    p.add_argument("--all", action="store_true")
+    p.add_argument("--kleat-compat", action="store_true")
+    return p
+
+
+def _read(path: str) -> str:
+    from renderer.read.yaml11 import NotText, decode
+
+    try:
+        with open(path, "rb") as handle:
+            return decode(handle.read(), path)
+    except OSError as exc:
+        raise _Refused(f"cannot read {path}: {exc.strerror}") from None
+    except NotText as exc:
+        raise _Refused(str(exc)) from None
+
+
+def _values_side(files, label, kleat_compat, release=None):
+    from renderer.plan.side import from_values
+    from renderer.problems import InvalidHalconfig
+    from renderer.read.inputs import merge_values
+    from renderer.read.yaml11 import load
+
+    values = {}
+    for path in [_chart_values()] + list(files):
+        try:
+            data = load(_read(path), path)
+        except InvalidHalconfig as exc:
+            raise _Refused("\n".join(p.render(path) for p in exc.report.errors)) from None
+        if data is not None and not isinstance(data, dict):
+            raise _Refused(f"{path}: a values file is a mapping, not {type(data).__name__}.")
+        values = merge_values(values, data or {})
+    if release is not None:
+        values = merge_values(values, {"spinnaker": {"version": release}})
+    return from_values(values, label, kleat_compat=kleat_compat)
+
+
+def _chart_values() -> str:
+    """The chart's values.yaml: which services run and on which ports comes from it (also when the
+    renderer is installed without a checkout)."""
+    from renderer.cli.bundled import chart_dir
+
+    try:
+        return os.path.join(chart_dir(), "values.yaml")
+    except FileNotFoundError as exc:
+        raise _Refused(str(exc)) from None
+
+
+def _split(argv):
+    argv = list(argv)
+    if argv[:1] == ["--"]:
+        argv = argv[1:]
+    if "--to" in argv:
+        at = argv.index("--to")
+        return argv[:at], argv[at + 1:]
+    return argv, []
+
+
+def run(argv) -> int:
+    from renderer.plan import make_plan, report
+    from renderer.plan.side import PlanInputError, from_manifests
+
+    before, after = _split(argv)
+    parser = _parser()
+    try:
+        old, extra = parser.parse_known_args(before)
+        new, extra2 = parser.parse_known_args(after)
+    except (argparse.ArgumentError, SystemExit) as exc:
+        return _usage(str(exc) if isinstance(exc, argparse.ArgumentError) else "bad arguments")
+    if extra or extra2:
+        return _usage(f"unknown arguments: {' '.join(extra + extra2)}")
+    # Options other than -f may be given on either side of --to.
+    fmt = new.format or old.format or "text"
+    to_release = new.to_release or old.to_release
+    compat = old.kleat_compat or new.kleat_compat
+    if new.from_manifests:
+        return _usage("--from-manifests names the current side: give it before --to")
+    if bool(old.from_manifests) == bool(old.values):
+        return _usage("give the current side: -f FILE... or --from-manifests FILE")
+    if bool(new.values) == bool(to_release):
+        return _usage("give the new side: --to -f FILE..., or --to-release VERSION")
+    if to_release and not old.values:
+        return _usage("--to-release needs the current values (-f), not --from-manifests")
+    try:
+        if old.from_manifests:
+            current = from_manifests(_read(old.from_manifests), old.from_manifests)
+        else:
+            current = _values_side(old.values, "current", compat)
+        target = _values_side(new.values or old.values, "new", compat, release=to_release)
+    except (PlanInputError, _Refused) as exc:
+        print(f"spinnaker-renderer plan: {exc}", file=sys.stderr)
+        return EXIT_INVALID
+    plan = make_plan(current, target, set(old.migrated) | set(new.migrated))
+    limit = None if (old.all or new.all) else 40
+    sys.stdout.write(report.markdown(plan, limit) if fmt == "markdown" else report.text(plan, limit))
+    if plan.refusals:
+        print(f"spinnaker-renderer plan: refused: the change would lose data ({', '.join(r.name for r in plan.refusals)}"
+              "); the first section says why and which --migrated states a migration.", file=sys.stderr)
+    return plan.exit_code
+
+
+def _usage(message: str) -> int:
+    # 1, not the CLI's usual 2 for usage: 2 means "changes" here, as in diff.
+    print(f"spinnaker-renderer plan: {message}\nusage: {USAGE}", file=sys.stderr)
+    return EXIT_INVALID

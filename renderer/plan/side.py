@@ -1,0 +1,304 @@
+"""One side of a plan: what each service would read and run with, and the state the release keeps.
+
+From values files, the files are made by the post-renderer's own code path
+(`validate -f`'s reading of the values, `renderer.translate`, the post-renderer's
+`ConfigSet`) on the bundle the chart would render (`chartbundle`). From a
+rendered release (`helm get manifest`), they are read back from its
+ConfigMaps and Secrets.
+"""
+from __future__ import annotations
+
+import base64
+import binascii
+
+from ..service_facts import SERVICES
+from . import chartbundle
+
+
+class PlanInputError(Exception):
+    """Input a plan cannot be made from; the text says what and how to fix it."""
+
+
+class Side:
+    """What a plan compares.
+
+    `files`: {service: {file: data}}; `secret_files`: the (service, file) pairs
+    that live in a Secret; `credentials`: credential strings to mask; `pods`:
+    {service: {input: value}} of what else goes into its pod template (None:
+    unknown, a rendered release); `state`: the facts `safety` reads."""
+
+    def __init__(self, label, release, files, credentials, pods, state, hal=None, secret_files=()):
+        self.label = label
+        self.release = release
+        self.files = files
+        self.credentials = credentials
+        self.pods = pods
+        self.state = state
+        self.hal = hal
+        self.secret_files = set(secret_files)
+
+
+def from_values(values: dict, label: str, kleat_compat: bool = False) -> Side:
+    """The side for chart values (merged over the chart's values.yaml)."""
+    from ..model import HAL
+    from ..model.credentials import secret_values
+    from ..postrender.configset import ConfigSet
+    from ..postrender.errors import PostRenderError
+    from ..postrender.expose import apply_expose
+    from ..postrender.objects import url_password
+    from ..read.inputs import check_values
+    from ..releases import DEFAULT
+    from ..translate import translate
+    from ..translate.front50 import front50_env
+
+    hal, release, report = check_values(values, kleat_compat=kleat_compat)
+    if not report.ok:
+        lines = [p.render() for p in report.errors[:10]]
+        more = f"\n  ... and {len(report.errors) - 10} more" if len(report.errors) > 10 else ""
+        raise PlanInputError(f"{label}: the values are not valid:\n  " + "\n  ".join(lines) + more +
+                             f"\n  (`spinnaker-renderer validate -f` on the {label} values shows them with lines)")
+    bundle = chartbundle.bundle(values, str(DEFAULT))
+    hal = apply_expose(hal, bundle["expose"])
+    outputs = translate(hal, release)
+    try:
+        files = ConfigSet(bundle, hal, outputs).files()
+    except PostRenderError as exc:
+        raise PlanInputError(f"{label}: {exc.render()}") from None
+    if "deck" in files and outputs["deck.env"]:
+        files["deck"]["deck.env"] = dict(outputs["deck.env"])
+    if "front50" in files:
+        env = front50_env(hal, release)
+        if env:
+            files["front50"]["env"] = dict(env)
+    credentials = secret_values(HAL, hal)
+    for url in bundle["redis"].values():
+        password = url_password(url)
+        if password:
+            credentials.update((password, url))
+    secret_files = {(service, "env") for service in files}
+    try:
+        routes = _secret_routes(values, bundle, files, outputs, hal, release)
+    except PostRenderError as exc:
+        raise PlanInputError(f"{label}: {exc.render()}") from None
+    return Side(label, release, files, credentials, _pods(values, bundle, release, routes),
+                _state(values, bundle, files), hal=hal, secret_files=secret_files)
+
+
+def _secret_routes(values, bundle, files, outputs, hal, release) -> dict:
+    """{service: the user's Secrets wired into its pods}, by the post-renderer's own routing; the
+    workloads stand in as their values (`services.<name>`: env, args), which is what it searches."""
+    import json
+
+    from ..postrender.objects import PLACEHOLDER
+    from ..postrender.stream import Document
+    from ..postrender.usersecrets import route
+    from ..translate.front50 import front50_env_refs
+
+    services = values.get("services") or {}
+    docs = [Document(f"{PLACEHOLDER}configmap-{w['service']}\n" + json.dumps(services.get(w["service"]),
+                                                                            sort_keys=True, default=str))
+            for w in bundle["services"].values()]
+    return route(bundle, files, outputs, docs, front50_env_refs(hal, release))
+
+
+# Values that go into every pod template of the Spinnaker services (templates/deployments.yaml):
+# a change to one of them rolls every service.
+_GLOBAL_POD_INPUTS = ("serviceDefaults", "commonLabels", "rbac", "nameOverride", "fullnameOverride")
+# Keys of `services.<name>` (and serviceDefaults) outside the pod template: a change scales or
+# edits the Service or PodDisruptionBudget without restarting a pod.
+_NOT_IN_POD = ("replicas", "serviceAnnotations", "serviceLabels", "serviceType", "pdb", "enabled")
+# Keys of `ha.<service>` in the pod template (the rest are the splits' replica counts).
+_HA_IN_POD = ("enabled", "resources")
+
+
+def _split_keys(block, inside):
+    """(in the pod template, outside it) parts of a values mapping."""
+    if not isinstance(block, dict):
+        return block, None
+    pod = {k: v for k, v in block.items() if inside(k)}
+    other = {k: v for k, v in block.items() if not inside(k)}
+    return pod, other
+
+
+def _pods(values: dict, bundle: dict, release, routes: dict) -> dict:
+    """{service: {"pod": {input: value}, "other": {input: value}}}: what goes into its pod template
+    (a change rolls it), and what else the chart renders for it (a change does not)."""
+    spinnaker = dict(values.get("spinnaker") or {})
+    spinnaker.pop("version", None)  # the image says it
+    services = values.get("services") or {}
+    out = {}
+    for name, workload in bundle["services"].items():
+        service = workload["service"]
+        own = out.setdefault(service, {"pod": {"image": str(release), "spinnaker": spinnaker}, "other": {}})
+        pod, other = own["pod"], own["other"]
+        pod[f"services.{service}"], other[f"services.{service}"] = _split_keys(
+            services.get(service), lambda k: k not in _NOT_IN_POD)
+        if SERVICES[service].splits:
+            pod[f"ha.{service}"], other[f"ha.{service}"] = _split_keys(
+                (values.get("ha") or {}).get(service), lambda k: k in _HA_IN_POD)
+        for key in _GLOBAL_POD_INPUTS:
+            pod[key], other[key] = _split_keys(values.get(key), lambda k: k not in _NOT_IN_POD) \
+                if key == "serviceDefaults" else (values.get(key), None)
+        if workload.get("monitoring"):
+            pod["monitoringDaemon"] = values.get("monitoringDaemon")
+        pod.setdefault("workloads", []).append(name)
+        # Only the services a Secret is wired into roll when it changes (renderer/postrender/usersecrets.py).
+        pod["secrets (wired into it)"] = routes.get(service)
+        if SERVICES[service].redis:
+            pod["redis.existingSecret"] = (values.get("redis") or {}).get("existingSecret")
+        if SERVICES[service].sql:
+            pod["storage.existingSecret"] = (values.get("storage") or {}).get("existingSecret")
+    return out
+
+
+def front50_store(files: dict) -> str | None:
+    """Where front50 keeps pipelines and applications, as its files say (None: front50 does not run)."""
+    if "front50" not in files:
+        return None
+    merged: dict = {}
+    for name in ("front50.yml", "front50-helm.yml", "front50-local.yml"):
+        data = files["front50"].get(name)
+        if isinstance(data, dict):
+            _merge(merged, data)
+    if (merged.get("sql") or {}).get("enabled") is True:
+        return "sql"
+    spinnaker = merged.get("spinnaker") or {}
+    for store in ("s3", "gcs", "azs", "oracle", "redis"):
+        if isinstance(spinnaker.get(store), dict) and spinnaker[store].get("enabled") is True:
+            return store
+    return "none"
+
+
+def orca_store(files: dict) -> str | None:
+    """Where orca keeps pipeline executions: `sql` when its files enable SQL, else Redis."""
+    if "orca" not in files:
+        return None
+    merged: dict = {}
+    for name in ("orca.yml", "orca-helm.yml", "orca-local.yml"):
+        data = files["orca"].get(name)
+        if isinstance(data, dict):
+            _merge(merged, data)
+    return "sql" if (merged.get("sql") or {}).get("enabled") is True else "redis"
+
+
+def _merge(into: dict, data: dict) -> None:
+    for key, value in data.items():
+        if isinstance(value, dict) and isinstance(into.get(key), dict):
+            _merge(into[key], value)
+        else:
+            into[key] = value
+
+
+def _state(values: dict, bundle: dict, files: dict) -> dict:
+    redis = values.get("redis") or {}
+    bundled = chartbundle.redis_bundled(values)
+    return {
+        "redisBundled": bundled,
+        "redisPersistent": bundled and chartbundle.truthy(redis.get("persistence")),
+        "redisUrl": redis_where(redis.get("externalUrl") or "") or ("bundled" if bundled else ""),
+        "mysqlBundled": bool(bundle["storage"].get("bundled")),
+        "mysqlUsers": sorted(k for k in ("front50", "keel") if k in bundle["storage"]),
+        "front50Store": front50_store(files),
+        "orcaStore": orca_store(files),
+    }
+
+
+def redis_where(url: str) -> str:
+    """host:port of a Redis URL (no user or password): what tells two Redis apart."""
+    from urllib.parse import urlsplit
+
+    if not url:
+        return ""
+    try:
+        parts = urlsplit(url)
+        return f"{parts.hostname}:{parts.port or 6379}"
+    except ValueError:
+        return url.rsplit("@", 1)[-1]
+
+
+def _discovered_redis(files: dict) -> str:
+    for own in files.values():
+        found = (((own.get("spinnaker.yml") or {}).get("services") or {}).get("redis") or {}).get("baseUrl") \
+            if isinstance(own.get("spinnaker.yml"), dict) else None
+        if found:
+            return redis_where(found)
+    return ""
+
+
+def from_manifests(text: str, label: str) -> Side:
+    """The side of a rendered release: the files its config objects hold, its release, and what its
+    stateful workloads say (a Redis or MySQL StatefulSet with a volume claim)."""
+    import yaml
+
+    from ..releases import Release, UnsupportedRelease
+
+    try:
+        docs = [d for d in yaml.safe_load_all(text) if isinstance(d, dict)]
+    except yaml.YAMLError as exc:
+        raise PlanInputError(f"{label}: not a YAML manifest stream ({exc}).") from None
+    files: dict = {}
+    secret_files = set()
+    version = None
+    redis = {"redisBundled": False, "redisPersistent": False, "redisUrl": ""}
+    mysql = False
+    for doc in docs:
+        kind = doc.get("kind")
+        meta = doc.get("metadata") or {}
+        labels = meta.get("labels") or {}
+        component = labels.get("app.kubernetes.io/component")
+        name = str(meta.get("name") or "")
+        if kind in ("Deployment", "StatefulSet") and component in SERVICES and labels.get("app.kubernetes.io/version"):
+            version = version or str(labels["app.kubernetes.io/version"])
+        if kind == "StatefulSet" and component == "redis":
+            redis = {"redisBundled": True, "redisPersistent": bool((doc.get("spec") or {}).get("volumeClaimTemplates")),
+                     "redisUrl": "bundled"}
+        if kind in ("Deployment",) and component == "redis":
+            redis = {"redisBundled": True, "redisPersistent": False, "redisUrl": "bundled"}
+        if kind == "StatefulSet" and component == "mysql":
+            mysql = True
+        if component not in SERVICES or kind not in ("ConfigMap", "Secret"):
+            continue
+        if f"-{component}-config-" not in name and f"-{component}-secret-" not in name \
+                and f"-{component}-env-" not in name:
+            continue
+        own = files.setdefault(component, {})
+        for key, value in (doc.get("data") or {}).items():
+            if kind == "Secret":
+                try:
+                    value = base64.b64decode(str(value), validate=True).decode("utf-8")
+                except (binascii.Error, UnicodeDecodeError):
+                    raise PlanInputError(f"{label}: Secret {name} key {key} is not base64 of text.") from None
+                if f"-{component}-env-" in name:  # the env Secret: one variable per key
+                    file = "deck.env" if component == "deck" else "env"
+                    own.setdefault(file, {})[key] = value
+                    if file == "env":
+                        secret_files.add((component, file))
+                    continue
+                secret_files.add((component, key))
+            own[key] = _parse_file(key, value, label)
+    if not files:
+        raise PlanInputError(f"{label}: no config objects of the post-renderer in it (ConfigMaps named "
+                             "<fullname>-<service>-config-<hash>); give the output of `helm get manifest RELEASE`.")
+    if version is None:
+        raise PlanInputError(f"{label}: no Spinnaker workload with an app.kubernetes.io/version label in it.")
+    try:
+        release = Release.parse(version)
+    except UnsupportedRelease as exc:
+        raise PlanInputError(f"{label}: {exc}") from None
+    if not redis["redisBundled"]:
+        redis["redisUrl"] = _discovered_redis(files)
+    state = dict(redis, mysqlBundled=mysql, mysqlUsers=None, front50Store=front50_store(files),
+                 orcaStore=orca_store(files))
+    return Side(label, release, files, set(), None, state, secret_files=secret_files)
+
+
+def _parse_file(name: str, text: str, label: str):
+    if not name.endswith((".yml", ".yaml")):
+        return text
+    from ..read.yaml11 import load
+
+    try:
+        data = load(text, f"{label}: {name}")
+    except Exception:  # noqa: BLE001 - kept as text, compared as a whole
+        return text
+    return data if data is not None else {}

@@ -431,6 +431,8 @@ def test_credential_files_and_the_redis_password_reach_only_their_readers(tmp_pa
     for split in ("clouddriver-caching", "clouddriver-rw", "clouddriver-ro", "clouddriver-ro-deck"):
         assert mounted(split) == [kubeconfigs]
     assert mounted("gate") == [] and mounted("orca") == []
+    # Halyard's account name for front50 is kept (an IRSA trust policy names it).
+    assert running["front50"]["spec"]["template"]["spec"]["serviceAccountName"] == "spinnaker-front50"
     # The Redis URL's password: out of the URL, in the Secret, only where Redis is used.
     assert migration.values["redis"] == {"externalUrl": "redis://redis.example.com:6379",
                                          "existingSecret": CREDENTIALS}

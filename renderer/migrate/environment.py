@@ -635,8 +635,13 @@ class Environment:
             self.report.human(where, f"nodePort {value}: the chart sets no fixed nodePort; add it with `patches` "
                                      f"on the {name} Service.")
         elif key == "serviceAccountName":
-            self.report.human(where, f"{value}: the chart creates one ServiceAccount per service (`rbac.create`); "
-                                     "put annotations (IRSA, Workload Identity) in `rbac.serviceAccountAnnotations`.")
+            # The same name keeps what trusts it (an IRSA role's trust policy names the account).
+            _deep(self.values, ("services", name, "serviceAccountName"), str(value))
+            self.report.mapped(where, f"services.{name}.serviceAccountName",
+                               f"with `rbac.create` the chart creates {value!s} itself: if Halyard's account is "
+                               "still in the release namespace, Helm will not take it over (install into a new "
+                               "namespace, or delete it first) and its annotations (IRSA, Workload Identity) go "
+                               f"to `services.{name}.serviceAccountAnnotations`")
         elif key in ("securityContext", "containerSecurityContext"):
             self.report.human(where, "the chart's pods run restricted by default; translate this into "
                                      f"`services.{name}.podSecurityContext`/`securityContext` if still needed.")

@@ -3,10 +3,10 @@
 The corpus (../shared/reference/real-world/hal-dirs, published by Spinnaker users; its README says
 what each must get) runs through the CLI and the real helm binaries; its published configs, each as
 a ~/.hal holding only it, and this project's own small directories (tests/data/migrate, one per
-migration case) through the CLI and Helm's engine in-process. For every directory: the values render; every `<svc>-local.yml` profile of a running
-service arrives unchanged in that service's config; customSizing, tolerations, affinity and HA
-splits arrive; each credential reaches only the services that read it, from Secrets the written
-manifests create.
+migration case) through the CLI and Helm's engine in-process. For every directory: the values
+render; every `<svc>-local.yml` profile of a running service arrives unchanged in that service's
+config; customSizing, tolerations, affinity and HA splits arrive; each credential reaches only the
+services that read it, from Secrets the written manifests create.
 """
 from __future__ import annotations
 

@@ -193,12 +193,12 @@ def _read_service_settings(hal_dir):
 REDIS_STORE_STEPS = (
     "front50 no longer has a Redis store (the releases the chart runs store in s3, gcs, azs, oracle or SQL), so "
     "the chart keeps applications and pipelines in its bundled store (MySQL, `storage.*`) instead. Move them "
-    "over: before the switch, with the old Spinnaker still running, export them through Gate with the `spin` CLI (`spin application list > apps.json`, then for each "
-    "application `spin pipeline list --application APP > APP-pipelines.json`; also `spin pipeline-templates "
-    "list` and projects if you use them); after installing the release, import them into the new one "
-    "(`spin application save --application-name APP --owner-email ... --cloud-providers ...`, then `spin pipeline "
-    "save --file` for each pipeline). Or name an object store (persistentStorage.s3/gcs/azs/oracle) in "
-    "`halconfig` before installing and import into that.")
+    "over: before the switch, with the old Spinnaker still running, export them through Gate with the `spin` "
+    "CLI (`spin application list > apps.json`, then for each application `spin pipeline list --application APP "
+    "> APP-pipelines.json`; also `spin pipeline-templates list` and projects if you use them); after installing "
+    "the release, import them into the new one (`spin application save --application-name APP --owner-email "
+    "... --cloud-providers ...`, then `spin pipeline save --file` for each pipeline). Or name an object store "
+    "(persistentStorage.s3/gcs/azs/oracle) in `halconfig` before installing and import into that.")
 
 
 def _without_redis_store(data, chosen, where, findings):

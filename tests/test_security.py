@@ -700,3 +700,26 @@ def test_no_credential_outside_secrets(case_id):
     assert settings_js == 1
     # The check sees credentials where they are meant to be: the services' Secrets.
     assert secrets & in_secrets
+
+
+@pytest.mark.parametrize("scrape", [{"podAnnotations": True}, {"podMonitor": {"enabled": True}}])
+def test_the_scraper_reaches_every_daemon_under_the_default_policies(scrape):
+    """Scraped daemons (annotations or a PodMonitor): Prometheus, wherever it runs, reaches each pod's
+    `metrics` port and nothing else; `networkPolicy.metricsFrom` narrows who may."""
+    values = {"halconfig": {"metricStores": {"prometheus": {"enabled": True}}},
+              "monitoringDaemon": {"prometheus": scrape}}
+    objs = post_render(values)
+    policies = of_kind(objs, "NetworkPolicy")
+    prometheus = Pod("prometheus-0", "monitoring", {"app.kubernetes.io/name": "prometheus"})
+    scraped = [pod for pod in release_pods(objs) if "metrics" in pod.ports]
+    assert len(scraped) >= 6
+    for pod in scraped:
+        port, _ = pod.ports["metrics"]
+        assert allowed(policies, prometheus, pod, port), pod
+        assert not allowed(policies, prometheus, pod, 7002) or component(pod) not in ("clouddriver",), pod
+    narrowed = of_kind(post_render({**values, "networkPolicy": {"metricsFrom": [
+        {"namespaceSelector": {"matchLabels": {"kubernetes.io/metadata.name": "monitoring"}}}]}}), "NetworkPolicy")
+    elsewhere = Pod("prometheus-0", "apps", {"app.kubernetes.io/name": "prometheus"})
+    for pod in scraped:
+        port, _ = pod.ports["metrics"]
+        assert allowed(narrowed, prometheus, pod, port) and not allowed(narrowed, elsewhere, pod, port), pod

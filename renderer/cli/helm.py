@@ -248,11 +248,11 @@ def helm_data_home() -> str:
 
 
 def helm4_plugin_home() -> str:
-    """Where the wrapper installs the Helm 4 plugin: a data home of its own. Helm 3 reads every
+    """Where the wrapper installs the Helm 4 plugin: a data home of its own inside Helm's (Helm 3 reads
+    only `<data home>/plugins`). Helm 3 reads every
     plugin.yaml in its plugins directory and refuses the whole list over the Helm 4 format
     (`unknown field "apiVersion"`), so the Helm 4 plugin must not sit where Helm 3 looks."""
-    return os.path.join(os.environ.get("XDG_DATA_HOME") or os.path.expanduser("~/.local/share"),
-                        "spinnaker-renderer", "helm4")
+    return os.path.join(helm_data_home(), "spinnaker-renderer-helm4")
 
 
 def use_helm4_plugins() -> str:

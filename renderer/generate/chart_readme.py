@@ -52,7 +52,7 @@ A minimal `my-values.yaml` ([`ci/minimal-values.yaml`](ci/minimal-values.yaml)):
 More complete examples, each checked by the test suite and by `ct lint`, are in [`ci/`](ci/): HA
 splits, external Redis with S3 storage, an Ingress with TLS and OAuth login, and a Halyard file.
 
-- Every halconfig field: [docs/halconfig-reference.md](../../docs/halconfig-reference.md).
+- Every halconfig field: `spinnaker-renderer docs` prints the reference (`docs/halconfig-reference.md` in the project's repository; this README also ships in the packaged chart, where a relative link would break).
 - `values.schema.json` (generated from the same models) makes Helm refuse a misspelt key anywhere in
   the values, the halconfig included, and a value of the wrong type.
 - Chart testing: `ct lint --config ct.yaml` from the repository root; `ct install` uses the same file,
@@ -129,7 +129,7 @@ class _Table:
         kind = _type(field)
         if field.model is not None:  # the schema types it with the halconfig model
             kind = "object (halconfig)"
-            doc += (" Every field: [docs/halconfig-reference.md](../../docs/halconfig-reference.md). A string "
+            doc += (" Every field: `spinnaker-renderer docs`. A string "
                     "(`--set-file halconfig=FILE`) is read as YAML.")
         self.add(key, kind, default, doc)
         if field.kind == MSG and field.repeated:

@@ -133,7 +133,8 @@ Services = message("Services", "Per-service settings; anything unset falls back 
 Spinnaker = message(
     "SpinnakerRelease", "Which Spinnaker release runs, and where its images come from.",
     version=Str(f"Spinnaker release: `YYYY.N.P` (ghcr.io images) or `1.x.y` (legacy registry). Empty: the "
-                f"halconfig's `version`, else {DEFAULT_VERSION}. Both set and different is an error. The "
+                f"halconfig's `version` when it names a supported release (Halyard's `local:` prefix dropped), "
+                f"else {DEFAULT_VERSION}. A halconfig `version` that differs is a warning: this one runs. The "
                 f"configs are written for this release; supported: {SUPPORTED}.", default=""),
     registry=Str("Registry override for every Spinnaker image (air-gapped mirrors), e.g. "
                  "`registry.example.com/spinnaker`.", default=""),
@@ -330,6 +331,9 @@ NetworkPolicy = message(
                          "controller's namespace; empty: anyone.", default=[])),
     egress=List(Any("Extra egress rules (NetworkPolicyEgressRule) for the services (cloud APIs, CI, "
                     "registries); empty: any egress.", default=[])),
+    metricsFrom=List(Any("Peers (NetworkPolicyPeer) allowed to scrape the pods' `metrics` port (the monitoring "
+                         "daemon's) when it is scraped (`monitoringDaemon.prometheus`), e.g. your Prometheus's "
+                         "namespace; empty: any pod in the cluster.", default=[])),
 )
 
 Patch = message(

@@ -351,8 +351,9 @@ def cutover_steps(migration) -> list[str]:
         f"scale Halyard's echo to zero: `kubectl -n {ns} scale deployment {scheduler} --replicas=0`, or install "
         "with `profiles.echo: {scheduler: {enabled: false}}` and remove it at the switch. Do the same for igor "
         f"(`kubectl -n {ns} scale deployment spin-igor --replicas=0`): two igors trigger every new build twice.",
-        "Install: `spinnaker-renderer helm install spin charts/spinnaker --namespace <ns> -f values.yaml` (or helm "
-        "with `--post-renderer`), and wait for `helm test`.",
+        "Install: `spinnaker-renderer helm install spin --namespace <ns> -f values.yaml` (the renderer's own chart; "
+        "or helm with `--post-renderer spinnaker-renderer --post-renderer-args post-render`), and wait for "
+        "`helm test`.",
         "Switch users over: point your Ingress/DNS (or `expose.host`) at the release's deck and gate Services; "
         "Deck's and Gate's public URLs come from `expose.host` or the halconfig's overrideBaseUrls.",
         f"Remove Halyard's install: `kubectl -n {ns} delete deployment,service,secret -l "

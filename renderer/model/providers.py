@@ -54,11 +54,11 @@ def _provider(name, doc, what, account, account_doc, **more):
 
 
 def _primary_account():
-    return Str("Name of the account Deck selects by default for this provider (written into settings.js "
-               "as the provider's default account; for AWS also orca's default bake account). clouddriver and "
-               "rosco do not read it, so it is not written into clouddriver.yml or rosco.yml (kleat copied it "
-               "there). "
-               "When unset in a Halyard file, the first account is used.")
+    return Str("Name of the account Deck selects by default for this provider, for the providers whose "
+               "default Deck's settings.js carries (the column \"written to\" says which: not Kubernetes, for "
+               "one); for AWS also orca's default bake account. clouddriver and rosco do not read it, so it is "
+               "not written into clouddriver.yml or rosco.yml (kleat copied it there); naming no account is a "
+               "warning. When unset in a Halyard file, the first account is used.")
 
 
 def _package_type():

@@ -2,7 +2,7 @@
 
 A Secret reaches a service when the service's config refers to it: a
 `/var/secrets/<key>` path (files) or a Spring `${NAME}` placeholder (env) in
-its translated config, its profiles, or its own workload (user `env`, `args`).
+its translated config, its profiles, or its own workload (`services.<name>.env`, sidecars).
 An entry's `services` list replaces that derivation. Deck's settings.js is
 served to browsers and never counts; its `deck.env` (TLS files) does.
 

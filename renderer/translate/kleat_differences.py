@@ -108,7 +108,8 @@ DIFFERENCES = (
         + tuple(f"{p}.bakeryDefaults" for p in _BAKING_PROVIDERS)
         + ("ecs.accounts.environment", "artifacts.templates"),
         "clouddriver.yml without the keys clouddriver binds in no release: each provider's `primaryAccount` "
-        "(Deck's default account, written into settings.js), the providers' `bakeryDefaults` (rosco's), "
+        "(Deck's default account, in settings.js for the providers Deck has a default for, not Kubernetes), "
+        "the providers' `bakeryDefaults` (rosco's), "
         "an ECS account's `environment` and the artifact `templates` (igor's).",
         leave_out=True),
     Difference(

@@ -281,22 +281,30 @@ def test_referenced_files_move_to_the_secret_and_never_into_values(migration, ha
     assert migration.values["halconfig"]["persistentStorage"]["gcs"]["jsonPath"] == "/var/secrets/gcs.json"
     saml = migration.values["halconfig"]["security"]["authn"]["saml"]
     assert saml["metadataUrl"] == "/var/secrets/metadata.xml" and saml["keyStore"] == "/var/secrets/saml.jks"
+    # One Secret per set of services reading its files: front50 never gets the kubeconfigs, nor gate
+    # the GCS key (a projected Secret hands a pod every key in it).
     files_entry = migration.values["secrets"]["files"]
-    assert files_entry == [{"secretName": SECRET_NAME, "keys": ["config", "gcs.json", "home.config", "kube-config",
-                                                                "metadata.xml", "prod.config", "saml.jks"],
-                            "services": ["clouddriver", "front50", "gate"]}]
+    assert files_entry == [
+        {"secretName": SECRET_NAME + "-clouddriver", "keys": ["config", "home.config", "kube-config", "prod.config"],
+         "services": ["clouddriver"]},
+        {"secretName": SECRET_NAME + "-front50", "keys": ["gcs.json"], "services": ["front50"]},
+        {"secretName": SECRET_NAME + "-gate", "keys": ["metadata.xml", "saml.jks"], "services": ["gate"]}]
     for text in ("# prod", "# staging", "service_account", "JKS-BYTES", "EntityDescriptor"):
         assert text not in migration.values_yaml
-    secret = yaml.safe_load(migration.secret)
-    assert secret["kind"] == "Secret" and secret["metadata"] == {
-        "name": SECRET_NAME, "namespace": "spinnaker", "labels": {"app.kubernetes.io/part-of": "spinnaker"}}
-    data = {k: base64.b64decode(v).decode() for k, v in secret["data"].items()}
-    assert data["prod.config"].endswith("# prod\n") and data["config"].endswith("# staging\n")
-    assert data["gcs.json"].startswith('{"type"') and data["saml.jks"] == "JKS-BYTES"
-    assert "kube-config" not in data  # the missing file
-    assert migration.kubectl.startswith(f"kubectl create secret generic {SECRET_NAME} --namespace spinnaker ")
-    assert f"--from-file=gcs.json={outside}/keys/gcs.json" in migration.kubectl
-    assert f"--from-file=prod.config={hal}/prod/kubeconfigs/prod.config" in migration.kubectl
+    secrets = {s["metadata"]["name"]: s for s in yaml.safe_load_all(migration.secret)}
+    assert set(secrets) == {e["secretName"] for e in files_entry}
+    assert all(s["kind"] == "Secret" and s["metadata"]["namespace"] == "spinnaker" for s in secrets.values())
+    data = {name: {k: base64.b64decode(v).decode() for k, v in s["data"].items()} for name, s in secrets.items()}
+    kube, gcs, gate = (data[SECRET_NAME + suffix] for suffix in ("-clouddriver", "-front50", "-gate"))
+    assert kube["prod.config"].endswith("# prod\n") and kube["config"].endswith("# staging\n")
+    assert gcs == {"gcs.json": gcs["gcs.json"]} and gcs["gcs.json"].startswith('{"type"')
+    assert gate["saml.jks"] == "JKS-BYTES"
+    assert "kube-config" not in kube  # the missing file
+    commands = migration.kubectl.split("\n")
+    assert commands[0].startswith(f"kubectl create secret generic {SECRET_NAME}-clouddriver --namespace spinnaker ")
+    assert commands[1] == f"kubectl create secret generic {SECRET_NAME}-front50 --namespace spinnaker " \
+                          f"--from-file=gcs.json={outside}/keys/gcs.json"
+    assert f"--from-file=prod.config={hal}/prod/kubeconfigs/prod.config" in commands[0]
     file_entries = [e for e in migration.report.of("secret") if e.target.startswith("/var/secrets/")]
     assert len(file_entries) == 6
 
@@ -337,7 +345,7 @@ def test_a_file_gone_from_the_machine_is_found_in_halyards_staged_copy(hal_home)
     result = migrate(str(hal))
     entry = result.report.find("accounts[2].kubeconfigFile", "secret")[0]
     assert "staged" in entry.text and entry.target == "/var/secrets/kube-config"
-    data = yaml.safe_load(result.secret)["data"]
+    data = {k: v for secret in yaml.safe_load_all(result.secret) for k, v in secret["data"].items()}
     assert base64.b64decode(data["kube-config"]).decode().endswith("# staged\n")
     # After `hal backup restore` configs point into ~/.hal/.backup/required-files/<hash>-<name>.
     backup = hal / ".backup" / "required-files" / "2054179555-config"
@@ -500,21 +508,22 @@ def test_cli_writes_everything_or_nothing(hal_home, tmp_path, run_cli):
     assert "mapped: config: deploymentConfigurations[1].deploymentEnvironment.haServices.clouddriver.enabled -> ha.clouddriver.enabled" \
         in result.stderr
     assert yaml.safe_load((out / "values.yaml").read_text())["ha"]["clouddriver"]["enabled"] is True
-    assert yaml.safe_load((out / "secrets" / f"{SECRET_NAME}.yaml").read_text())["kind"] == "Secret"
+    assert {d["kind"] for d in yaml.safe_load_all((out / "secrets" / f"{SECRET_NAME}.yaml").read_text())} == {"Secret"}
     assert "changeit" not in result.stderr and "changeit" not in (out / "report.md").read_text()
     assert yaml.safe_load((out / "secrets" / "spinnaker-halyard-credentials.yaml").read_text())["data"]
     assert "## Left for a human" in (out / "report.md").read_text()
     # Without --secrets-dir the kubectl command is printed; values go to stdout.
     result = run_cli("migrate", str(hal))
     assert result.returncode == 0 and "kubectl create secret generic" in result.stderr
-    assert yaml.safe_load(result.stdout)["secrets"]["files"][0]["secretName"] == SECRET_NAME
-    # A broken profile: an error, and nothing written.
+    assert yaml.safe_load(result.stdout)["secrets"]["files"][0]["secretName"] == SECRET_NAME + "-clouddriver"
+    # A broken profile: Spring could not read it either; reported and skipped, the rest is written.
     (hal / "prod" / "profiles" / "gate-local.yml").write_text("server: [unclosed\n")
     bad = tmp_path / "bad"
     result = run_cli("migrate", str(hal), "-o", str(bad / "values.yaml"), "--report", str(bad / "report.md"))
-    assert result.returncode == 1 and "nothing was written" in result.stderr
-    assert "gate-local.yml" in result.stderr
-    assert not bad.exists()
+    assert result.returncode == 0, result.stderr
+    assert "human: prod/profiles/gate-local.yml: not valid YAML" in result.stderr
+    assert "gate" not in (yaml.safe_load((bad / "values.yaml").read_text()).get("profiles") or {})
+    assert "prod/profiles/gate-local.yml" in (bad / "report.md").read_text()
 
 
 def test_cli_usage_errors(tmp_path, run_cli):
@@ -592,8 +601,10 @@ def test_the_rendered_release_carries_everything(migration, form):
     def secret_sources(name):
         return [v["projected"]["sources"] for v in pod[name]["volumes"] if v["name"] == "spinnaker-secret-files"]
 
-    assert secret_sources("clouddriver-rw") == [[{"secret": {"name": SECRET_NAME}}]]
-    assert secret_sources("gate") == [[{"secret": {"name": SECRET_NAME}}]]
+    assert secret_sources("clouddriver-rw") == [[{"secret": {"name": SECRET_NAME + "-clouddriver"}}]]
+    assert secret_sources("clouddriver-ro-deck") == [[{"secret": {"name": SECRET_NAME + "-clouddriver"}}]]
+    assert secret_sources("gate") == [[{"secret": {"name": SECRET_NAME + "-gate"}}]]
+    assert secret_sources("front50") == [[{"secret": {"name": SECRET_NAME + "-front50"}}]]
     assert secret_sources("orca") == [] and secret_sources("deck") == []
     gate_env = {e["name"]: e for e in main("gate")["env"]}
     assert gate_env["HAL_SECURITY_AUTHN_SAML_KEYSTOREPASSWORD"]["valueFrom"]["secretKeyRef"]["name"] == \
@@ -620,17 +631,29 @@ def test_the_rendered_release_carries_everything(migration, form):
                 and o["metadata"]["labels"]["app.kubernetes.io/component"] == "redis"]
 
 
-def test_errors_in_the_config_stop_everything(hal_home, tmp_path, run_cli):
+def test_only_a_config_that_cannot_be_read_stops_everything(hal_home, tmp_path, run_cli):
     hal, _ = hal_home
     result = migrate(str(hal), "staging")
     assert not result.ok and "no deployment named 'staging'" in result.report.errors[0]
-    # A store front50 no longer has (found in a published ~/.hal): refused with how to fix it.
-    config = (hal / "config").read_text().replace("persistentStoreType: gcs", "persistentStoreType: redis")
+    out = tmp_path / "out"
+    result = run_cli("migrate", str(hal), "--deployment", "staging", "-o", str(out / "values.yaml"))
+    assert result.returncode == 1 and "nothing was written" in result.stderr and not out.exists()
+
+
+def test_a_front50_redis_store_moves_to_the_bundled_store(hal_home, tmp_path, run_cli):
+    """A store front50 no longer has (found in a published ~/.hal): the chart's bundled store takes
+    over, and the report says how to carry the applications and pipelines across."""
+    hal, _ = hal_home
+    config = (hal / "config").read_text().replace("persistentStoreType: gcs", "persistentStoreType: redis\n"
+                                                  "    redis:\n      host: old-redis\n      port: 6379")
     (hal / "config").write_text(config)
     out = tmp_path / "out"
-    result = run_cli("migrate", str(hal), "-o", str(out / "values.yaml"), "--secrets-dir", str(out))
-    assert result.returncode == 1 and "the redis store is no longer supported" in result.stderr
-    assert result.stderr.count("error: ") == 1 and not out.exists()
+    result = run_cli("migrate", str(hal), "-o", str(out / "values.yaml"), "--report", str(out / "report.md"))
+    assert result.returncode == 0, result.stderr
+    storage = yaml.safe_load((out / "values.yaml").read_text())["halconfig"]["persistentStorage"]
+    assert "redis" not in storage and "persistentStoreType" not in storage
+    report = (out / "report.md").read_text()
+    assert "front50 Redis store (old-redis:6379)" in report and "spin pipeline save" in report
 
 
 def test_service_settings_that_turn_services_off_or_point_elsewhere(hal_home):
@@ -644,21 +667,24 @@ def test_service_settings_that_turn_services_off_or_point_elsewhere(hal_home):
     assert "services.rosco.enabled: false" in result.report.find("service-settings/rosco.yml", "human")[0].text
 
 
-def test_a_bad_number_is_an_error_not_a_traceback(hal_home, run_cli):
+def test_a_bad_number_is_reported_and_skipped(hal_home, run_cli):
     hal, _ = hal_home
     (hal / "config").write_text((hal / "config").read_text().replace("replicas: 3", "replicas: lots"))
     result = run_cli("migrate", str(hal))
-    assert result.returncode == 1 and "Traceback" not in result.stderr
-    assert "customSizing.spin-clouddriver-caching.replicas: expected a whole number, got 'lots'" in result.stderr
+    assert result.returncode == 0 and "Traceback" not in result.stderr
+    assert "customSizing.spin-clouddriver-caching.replicas: expected a whole number, got 'lots'; skipped" \
+        in result.stderr
+    assert "replicas" not in yaml.safe_load(result.stdout)["ha"]["clouddriver"].get("caching", {})
 
 
-def test_a_block_of_the_wrong_shape_is_an_error_not_a_traceback(hal_home, run_cli):
+def test_a_block_of_the_wrong_shape_is_reported_and_skipped(hal_home, run_cli):
     hal, _ = hal_home
     write(str(hal / "prod" / "service-settings" / "gate.yml"), "kubernetes:\n  podAnnotations: [a, b]\n")
     result = run_cli("migrate", str(hal))
-    assert result.returncode == 1 and "Traceback" not in result.stderr
-    assert "service-settings/gate.yml: kubernetes: not the shape Halyard wrote" in result.stderr
-    assert "nothing was written" in result.stderr
+    assert result.returncode == 0 and "Traceback" not in result.stderr
+    assert "service-settings/gate.yml: kubernetes.podAnnotations: expected a mapping of strings, got list; " \
+           "skipped" in result.stderr
+    assert "podAnnotations" not in yaml.safe_load(result.stdout)["services"].get("gate", {})
 
 
 def test_a_release_the_chart_does_not_run_is_left_for_a_human(hal_home):

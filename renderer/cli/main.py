@@ -59,8 +59,8 @@ def _parser() -> argparse.ArgumentParser:
     mig.add_argument("--deployment", metavar="NAME", help="the deployment to migrate (default: currentDeployment)")
     mig.add_argument("-o", "--output", metavar="VALUES", help="write the values here (default: stdout)")
     mig.add_argument("--secrets-dir", metavar="DIR",
-                     help="write the Secret manifest of the referenced files here (default: print the kubectl "
-                          "command that creates it)")
+                     help="write the Secret manifests (referenced files, inline credentials) here (default: print "
+                          "the kubectl commands for the files' Secrets)")
     mig.add_argument("--report", metavar="FILE", help="also write the report here as Markdown")
 
     post = sub.add_parser("post-render", help="Helm post-renderer: manifests on stdin, manifests on stdout")

@@ -4,8 +4,10 @@
   referenced files); its first step, `open_hal_dir` (the config), is also `validate`'s;
 - `environment`: deploymentEnvironment and service-settings -> `services`, `ha`, ...;
 - `profiles`: profile files -> `profiles`, `settingsLocalJs`;
-- `files`: files the config names -> one Secret at /var/secrets;
-- `output`: values.yaml with comments, the Secret manifest or kubectl command, the report.
+- `files`: files the config names -> Secrets at /var/secrets (one per set of readers, `output`);
+- `credentials`: inline credentials -> `${HAL_...}` placeholders and one Secret;
+- `settle`: what every Helm route would refuse, set aside and reported, so the values render;
+- `output`: values.yaml with comments, the Secret manifests or kubectl commands, the report.
 """
 from .haldir import HalDir, read_hal_dir
 from .output import Migration, migrate

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 from ..problems import format_path
-from ..service_facts import JAVA_SERVICES, SERVICES, SPLITS
+from ..service_facts import REDIS_SERVICES, SERVICES, SPLITS
 from renderer.generate.values_model import default_resources
 from .credentials import url_with_password
 
@@ -73,8 +73,8 @@ class Environment:
 
     def build(self) -> dict:
         src = self.source
-        for key in sorted(self.env):
-            handler = getattr(self, "_" + key, None)
+        for key in sorted(self.env, key=str):
+            handler = getattr(self, "_" + str(key), None)
             value = self.env[key]
             if handler is not None:
                 self._guarded(handler, value, f"{src}.{key}")
@@ -88,8 +88,9 @@ class Environment:
         try:
             handler(value, where)
         except (AttributeError, KeyError, TypeError, ValueError) as exc:
-            self.report.error(f"{where}: not the shape Halyard wrote ({type(exc).__name__}: {exc}). Fix it in the "
-                              "Halyard directory (`hal config deploy edit` writes it correctly) and run again.")
+            self.report.human(where, f"not the shape Halyard wrote ({type(exc).__name__}: {exc}); skipped. Fix it "
+                                     "in the Halyard directory (`hal config deploy edit` writes it correctly) and "
+                                     "run again, or set the chart value by hand.")
 
     # deploymentEnvironment ----------------------------------------------------
 
@@ -115,20 +116,22 @@ class Environment:
             self.report.dropped(where, reason)
 
     def _type(self, value, where):
-        if value is not None and str(value) != "Distributed":
-            self.report.human(where, f"Halyard deployed with type {value!r} (a VM install); the chart deploys to "
+        if isinstance(value, (dict, list)):
+            self._text(value, where)
+        elif value is not None and str(value) != "Distributed":
+            self.report.human(where, f"Halyard deployed with type {_said(value)} (a VM install); the chart deploys to "
                                      "Kubernetes. Sizing and scheduling values below may not describe the old hosts.")
         else:
             self.report.dropped(where, "the chart is the Kubernetes (Distributed) deployment.")
 
     def _location(self, value, where):
-        if value:
+        if value and self._text(value, where):
             self.location = str(value)
             self.report.mapped(where, "helm --namespace", f"Halyard's namespace {value!r}: install the release "
                                                            "there (or in a new one; see the cut-over steps).")
 
     def _imageVariant(self, value, where):
-        if value and str(value).upper() != "SLIM":
+        if value and self._text(value, where) and str(value).upper() != "SLIM":
             suffix = str(value).lower().replace("_", "-")
             self.report.human(where, f"Halyard ran the {suffix!r} image variant; the chart runs the default images. "
                                      f"To keep the variant set `services.<name>.image.tag` (e.g. `<version>-{suffix}` "
@@ -137,16 +140,63 @@ class Environment:
             self.report.dropped(where, "the slim variant is the default.")
 
     def _nodeSelectors(self, value, where):
-        if isinstance(value, dict) and value:
-            _deep(self.values, ("serviceDefaults", "nodeSelector"), {str(k): str(v) for k, v in value.items()})
+        if value in (None, {}, [], ""):
+            return
+        if not isinstance(value, dict):
+            self.report.human(where, f"expected a mapping of node labels, got {type(value).__name__}; skipped. Set "
+                                     "`serviceDefaults.nodeSelector` by hand.")
+            return
+        # Written per service ({spin-gate: {pool: x}}), as for tolerations: each to its service.
+        per_service = {k: v for k, v in value.items() if isinstance(v, dict)}
+        for key in sorted(per_service, key=str):
+            name, here = _name_of(str(key)), f"{where}.{key}"
+            if name in SERVICES:
+                labels = self._string_map(per_service[key], here)
+                if labels:
+                    _deep(self.values, ("services", name, "nodeSelector"), labels)
+                    self.report.converted(here, f"services.{name}.nodeSelector",
+                                          "a per-service map: applied to that service only")
+            else:
+                self.report.human(here, "a mapping where a node label's value belongs, and not named after a "
+                                        "service; skipped. Set `services.<name>.nodeSelector` by hand.")
+        labels = self._string_map({k: v for k, v in value.items() if k not in per_service}, where)
+        if labels:
+            _deep(self.values, ("serviceDefaults", "nodeSelector"), labels)
             self.report.mapped(where, "serviceDefaults.nodeSelector",
                                "applied to every service (Halyard's Kubernetes deployer did not apply it; remove "
                                "it if the pods should land elsewhere)")
 
+    def _text(self, value, where) -> bool:
+        """Whether `value` is a scalar (else it is reported and skipped: never written as a Python repr)."""
+        if isinstance(value, (dict, list)):
+            self.report.human(where, f"a {type(value).__name__} where Halyard wrote a single value; skipped. Set "
+                                     "the chart value by hand.")
+            return False
+        return True
+
+    def _string_map(self, value, where) -> dict:
+        """Kubernetes' string-to-string maps (labels, annotations, node selectors): scalars written as
+        Kubernetes reads them; anything else reported and left out, never written as a Python repr."""
+        if not isinstance(value, dict):
+            self.report.human(where, f"expected a mapping of strings, got {type(value).__name__}; skipped.")
+            return {}
+        out = {}
+        for key, item in value.items():
+            if isinstance(item, bool):
+                out[str(key)] = "true" if item else "false"
+            elif isinstance(item, (str, int, float)):
+                out[str(key)] = str(item)
+            elif item is None:
+                out[str(key)] = ""
+            else:
+                self.report.human(f"{where}.{key}", f"a {type(item).__name__} where Kubernetes wants a string; "
+                                                    "skipped. Write the value as a string by hand.")
+        return out
+
     def _haServices(self, value, where):
         if not isinstance(value, dict):
             return
-        for service in sorted(value):
+        for service in sorted(value, key=str):
             block = value[service]
             here = f"{where}.{service}"
             if service not in ("clouddriver", "echo") or not isinstance(block, dict):
@@ -156,13 +206,13 @@ class Environment:
                 on = str(block["enabled"]).lower() == "true"
                 _deep(self.values, ("ha", service, "enabled"), on)
                 self.report.mapped(f"{here}.enabled", f"ha.{service}.enabled")
-            for key in sorted(set(block) - {"enabled"}):
+            for key in sorted(set(block) - {"enabled"}, key=str):
                 self._ha_setting(service, key, block[key], f"{here}.{key}")
 
     def _ha_setting(self, service, key, value, where):
         if value in (None, "", False):
             return
-        if key == "redisSlaveEndpoint":
+        if key == "redisSlaveEndpoint" and self._text(value, where):
             url = self._url(str(value), "HA_CLOUDDRIVER_REDISROURL", ["clouddriver"], where)
             _deep(self.values, ("ha", "clouddriver", "redisRoUrl"), url)
             self.report.mapped(where, "ha.clouddriver.redisRoUrl", "used by clouddriver-ro and clouddriver-ro-deck")
@@ -182,7 +232,7 @@ class Environment:
     def _customSizing(self, value, where):
         if not isinstance(value, dict):
             return
-        for key in sorted(value):
+        for key in sorted(value, key=str):
             entry = value[key]
             here = f"{where}.{key}"
             if not isinstance(entry, dict):
@@ -192,7 +242,12 @@ class Environment:
             container = not key.startswith("spin-")
             if name in ("monitoring-daemon", "redis") and (entry.get("requests") or entry.get("limits")):
                 target = "monitoringDaemon.resources" if name == "monitoring-daemon" else "redis.resources"
-                _deep(self.values, tuple(target.split(".")), self._resources(entry))
+                from renderer.generate import values_model
+
+                model = values_model.MonitoringDaemon if name == "monitoring-daemon" else values_model.Redis
+                _deep(self.values, tuple(target.split(".")),
+                      self._complete(self._resources(entry), None, split=False, where=f"{here}.requests/limits",
+                                     default=model.fields["resources"].default))
                 self.report.mapped(here, target)
                 continue
             if name not in SERVICES and name not in SPLITS:
@@ -228,21 +283,37 @@ class Environment:
                             f"to every {service} split without its own sizing")
                 self.report.mapped(f"{here}.requests/limits", ".".join(path), note)
 
-    def _complete(self, resources, service, split, where):
-        """Resources the chart accepts, as Kubernetes and upstream read Halyard's: a memory request without
-        a limit gets the limit equal to it (the JVM sizes its heap from the limit; the chart refuses a JVM
-        without one); a limit without a request gets the request equal to it (Kubernetes' own default).
-        A split's entry replaces the service's whole value, so one without memory gets the service's
-        default memory."""
+    def _complete(self, resources, service, split, where, default=None):
+        """Resources the chart accepts, as Kubernetes and upstream read Halyard's: a JVM's memory request
+        without a limit gets the limit equal to it (the JVM sizes its heap from the limit; the chart
+        refuses a JVM without one), another container's only when the chart's default limit (`default`,
+        which Helm merges in) is below it; a limit without a request gets the request equal to it
+        (Kubernetes' own default); a request above its limit raises the limit. A split's entry replaces
+        the service's whole value, so one without memory gets the service's default memory."""
+        if default is None and service is not None:
+            default = default_resources(SERVICES[service])
         requests, limits = dict(resources.get("requests") or {}), dict(resources.get("limits") or {})
         added = []
         for kind in ("memory", "cpu"):
             if kind in limits and kind not in requests:
                 requests[kind] = limits[kind]
                 added.append(f"requests.{kind} = limits.{kind}")
-        if "memory" in requests and "memory" not in limits and SERVICES[service].java:
-            limits["memory"] = requests["memory"]
-            added.append("limits.memory = requests.memory")
+        # Values merge key by key: a memory request alone would keep the chart's default limit, which
+        # may be below it (a pod the API server refuses); a JVM sizes its heap from the limit.
+        if "memory" in requests and "memory" not in limits:
+            java = service is not None and SERVICES[service].java
+            kept = quantity(((default or {}).get("limits") or {}).get("memory"))
+            request = quantity(requests["memory"])
+            if java or kept is None or request is None or request > kept:
+                limits["memory"] = requests["memory"]
+                added.append("limits.memory = requests.memory")
+        for kind in ("memory", "cpu"):
+            request, limit = quantity(requests.get(kind)), quantity(limits.get(kind))
+            if request is not None and limit is not None and request > limit:
+                self.report.human(where, f"requests.{kind} {requests[kind]} is above limits.{kind} {limits[kind]}, "
+                                         "a pod the API server refuses: the limit is raised to the request. Lower "
+                                         "both if that is too much.")
+                limits[kind] = requests[kind]
         if split and "memory" not in requests:
             default = default_resources(SERVICES[service])
             requests["memory"], limits["memory"] = default["requests"]["memory"], default["limits"]["memory"]
@@ -264,9 +335,14 @@ class Environment:
 
     def _per_service(self, setting, value, where, convert):
         """Halyard's service-keyed maps (sidecars, tolerations, ...)."""
-        if not isinstance(value, dict):
+        if value in (None, {}, [], ""):
             return
-        for key in sorted(value):
+        if not isinstance(value, dict):
+            self.report.human(where, f"Halyard keys {setting} by service ({{spin-gate: [...]}}); this is a "
+                                     f"{type(value).__name__}, so it is skipped. Set `services.<name>.{setting}` "
+                                     "(or `serviceDefaults`) by hand.")
+            return
+        for key in sorted(value, key=str):
             items = value[key]
             here = f"{where}.{key}"
             name = _name_of(key)
@@ -297,16 +373,44 @@ class Environment:
 
     def _plain(self, setting):
         def convert(name, items, where):
+            if not isinstance(items, list):
+                self.report.human(where, f"expected a list, got {type(items).__name__}; skipped. Set "
+                                         f"`services.{name}.{setting}` by hand.")
+                return
+            # Kubernetes objects (containers, host aliases): anything else cannot render.
+            for i, item in enumerate(items):
+                if not isinstance(item, dict):
+                    self.report.human(f"{where}[{i}]", f"expected a mapping (a Kubernetes object), got "
+                                                       f"{type(item).__name__}; skipped.")
+            items = [item for item in items if isinstance(item, dict)]
+            if not items:
+                return
             _deep(self.values, ("services", name, setting), items)
             self.report.mapped(where, f"services.{name}.{setting}")
         return convert
 
     def _tolerations(self, value, where):
-        self._per_service("tolerations", value, where, self._plain("tolerations"))
+        def convert(name, items, here):
+            # One toleration written as a mapping instead of a one-item list.
+            if isinstance(items, dict) and set(items) & {"key", "operator", "effect"}:
+                items = [items]
+                self.report.converted(here, f"services.{name}.tolerations", "one toleration written as a "
+                                                                              "mapping: made a one-item list")
+            elif not isinstance(items, list) or not all(isinstance(t, dict) for t in items):
+                self.report.human(here, f"expected a list of tolerations, got {type(items).__name__}; skipped. "
+                                        f"Set `services.{name}.tolerations` by hand.")
+                return
+            _deep(self.values, ("services", name, "tolerations"), items)
+            self.report.mapped(here, f"services.{name}.tolerations")
+        self._per_service("tolerations", value, where, convert)
 
     def _affinity(self, value, where):
         def convert(name, items, here):
-            affinity = {k: v for k, v in items.items() if v not in (None, {}, [])} if isinstance(items, dict) else items
+            if not isinstance(items, dict):
+                self.report.human(here, f"expected an affinity mapping, got {type(items).__name__}; skipped. Set "
+                                        f"`services.{name}.affinity` by hand.")
+                return
+            affinity = {k: v for k, v in items.items() if v not in (None, {}, [])}
             if affinity:
                 _deep(self.values, ("services", name, "affinity"), affinity)
                 self.report.mapped(here, f"services.{name}.affinity")
@@ -337,14 +441,19 @@ class Environment:
                                          if mounts else ""))
         self._per_service("sidecars", value, where, convert)
 
-    def _number(self, value, where):
-        """`value` as a whole number, or None after reporting an error (nothing is written then)."""
+    def _number(self, value, where, low=0, high=None):
+        """`value` as a whole number in [low, high], or None after reporting it (nothing is written then)."""
         try:
             if isinstance(value, bool) or int(value) != float(value):
                 raise ValueError
+            if int(value) < low or (high is not None and int(value) > high):
+                self.report.human(where, f"{int(value)} is outside {low}..{high or 'any'}; skipped (the chart's "
+                                         "default applies). Set the chart value by hand.")
+                return None
             return int(value)
-        except (TypeError, ValueError):
-            self.report.error(f"{where}: expected a whole number, got {value!r}.")
+        except (TypeError, ValueError, OverflowError):
+            self.report.human(where, f"expected a whole number, got {_said(value)}; skipped (the chart's default "
+                                     "applies). Set the chart value by hand.")
             return None
 
     def _url(self, url, env, readers, where):
@@ -356,7 +465,7 @@ class Environment:
     # service-settings -----------------------------------------------------------
 
     def _service_settings(self):
-        for name in sorted(self.settings):
+        for name in sorted(self.settings, key=str):
             data = self.settings[name]
             where = f"service-settings/{name}.yml"
             if name in ("redis",):
@@ -365,16 +474,31 @@ class Environment:
             if name in SPLITS or name not in SERVICES:
                 self._split_or_other_settings(name, data, where)
                 continue
-            for key in sorted(data):
+            for key in sorted(data, key=str):
                 self._guarded(lambda value, here, name=name, key=key: self._service_setting(name, key, value, here),
                               data[key], f"{where}: {key}")
 
     def _redis_settings(self, data, where):
-        for key in sorted(data):
+        for key in sorted(data, key=str):
             value = data[key]
             here = f"{where}: {key}"
-            if key in ("overrideBaseUrl", "baseUrl") and value:
-                url = self._url(str(value), "REDIS_EXTERNALURL", list(JAVA_SERVICES), here)
+            if key in ("overrideBaseUrl", "baseUrl") and value and self._text(value, here):
+                url, user, password = _split_userinfo(str(value))
+                if password and self.vault is not None:
+                    # The chart's own way: the password in `redis.existingSecret` (key redis-password),
+                    # handed only to the services that use Redis.
+                    from .credentials import SECRET_NAME
+
+                    self.vault.store("redis-password", password, here, "the Redis password",
+                                     "the chart gives it (redis.existingSecret) only to the services that use "
+                                     "Redis: " + ", ".join(REDIS_SERVICES))
+                    _deep(self.values, ("redis", "existingSecret"), SECRET_NAME)
+                    if user and user != "default":
+                        self.report.human(here, f"Redis user {user!r}: the chart connects with the password only "
+                                                "(Redis' `default` user). Give that user's rights to `default`, or "
+                                                "set `profiles.spinnaker: {services: {redis: {baseUrl: ...}}}`.")
+                elif password:
+                    url = str(value)
                 _deep(self.values, ("redis", "externalUrl"), url)
                 self.report.mapped(here, "redis.externalUrl", "an external Redis; the chart runs none of its own")
             elif key == "enabled" and str(value).lower() == "false":
@@ -391,9 +515,9 @@ class Environment:
                 path = self.target(name, "replicas")
                 _deep(self.values, path, int(data["targetSize"]))
                 self.report.mapped(f"{where}: targetSize", ".".join(path))
-            rest = sorted(set(data) - {"targetSize"})
+            rest = sorted(set(data) - {"targetSize"}, key=str)
             if rest:
-                self.report.dropped(f"{where}: {', '.join(rest)}",
+                self.report.dropped(f"{where}: {', '.join(map(str, rest))}",
                                     f"the chart has per-service settings only: put them under "
                                     f"services.{SPLITS[name][0]} (all splits) or in `patches`.")
         elif name == "monitoring-daemon":
@@ -405,7 +529,8 @@ class Environment:
         if value in (None, {}, []):
             return
         svc = ("services", name)
-        if key in ("targetSize", "port") and self._number(value, where) is None:
+        if key in ("targetSize", "port") and self._number(value, where, *((1, 65535) if key == "port" else ())) \
+                is None:
             return
         if key == "targetSize":
             if (self.env.get("customSizing") or {}).get(f"spin-{name}", {}).get("replicas") is not None:
@@ -415,15 +540,19 @@ class Environment:
                 self.report.mapped(where, f"services.{name}.replicas")
         elif key == "env" and isinstance(value, dict):
             env = []
-            for var, text in sorted(value.items()):
+            for var, text in sorted(value.items(), key=lambda item: str(item[0])):
                 here = f"{where}.{var}"
                 if var == "JAVA_OPTS" and SERVICES[name].java:
-                    _deep(self.values, svc + ("javaOpts",), str(text))
-                    self.report.mapped(here, f"services.{name}.javaOpts")
+                    if self._text(text, here):
+                        _deep(self.values, svc + ("javaOpts",), _env_text(text))
+                        self.report.mapped(here, f"services.{name}.javaOpts")
                 elif var in CHART_ENV:
                     self.report.dropped(here, CHART_ENV[var])
+                elif isinstance(text, (dict, list)):
+                    self.report.human(here, f"a {type(text).__name__} where an environment variable's value "
+                                            f"belongs; skipped. Add it to `services.{name}.env` by hand.")
                 else:
-                    env.append({"name": str(var), "value": "" if text is None else str(text)})
+                    env.append({"name": str(var), "value": _env_text(text)})
             if env:
                 self.values.setdefault("services", {}).setdefault(name, {}).setdefault("env", []).extend(env)
                 self.report.converted(where, f"services.{name}.env",
@@ -441,8 +570,10 @@ class Environment:
             _deep(self.values, svc + ("port",), int(value))
             self.report.mapped(where, f"services.{name}.port")
         elif key == "kubernetes" and isinstance(value, dict):
-            for sub in sorted(value):
+            for sub in sorted(value, key=str):
                 self._kubernetes_setting(name, sub, value[sub], f"{where}.{sub}")
+        elif key in ("overrideBaseUrl", "location") and not self._text(value, where):
+            return
         elif key == "overrideBaseUrl":
             if name in ("gate", "deck"):
                 home = "security.apiSecurity.overrideBaseUrl" if name == "gate" else "security.uiSecurity.overrideBaseUrl"
@@ -471,15 +602,21 @@ class Environment:
         plain = {"podAnnotations": "podAnnotations", "podLabels": "podLabels", "serviceAnnotations":
                  "serviceAnnotations", "serviceLabels": "serviceLabels", "nodeSelector": "nodeSelector"}
         if key in plain:
-            _deep(self.values, ("services", name, plain[key]), {str(k): str(v) for k, v in value.items()})
-            self.report.mapped(where, f"services.{name}.{plain[key]}")
+            strings = self._string_map(value, where)
+            if strings:
+                _deep(self.values, ("services", name, plain[key]), strings)
+                self.report.mapped(where, f"services.{name}.{plain[key]}")
         elif key == "serviceType":
-            if value != "ClusterIP":
+            if value != "ClusterIP" and self._text(value, where):
                 _deep(self.values, ("services", name, "serviceType"), str(value))
                 self.report.mapped(where, f"services.{name}.serviceType")
         elif key == "imagePullSecrets":
             pulls = self.values.setdefault("spinnaker", {}).setdefault("imagePullSecrets", [])
-            for secret in value:
+            for secret in value if isinstance(value, list) else [value]:
+                secret = secret.get("name") if isinstance(secret, dict) else secret
+                if not isinstance(secret, str) or not secret:
+                    self.report.human(where, f"{_said(secret)} is not a Secret name; skipped.")
+                    continue
                 if {"name": secret} not in pulls:
                     pulls.append({"name": secret})
             self.report.mapped(where, "spinnaker.imagePullSecrets", "the chart's pull secrets apply to every pod")
@@ -492,18 +629,62 @@ class Environment:
                     svc.setdefault("extraVolumeMounts", []).append(mount)
             self.report.converted(where, f"services.{name}.extraVolumes/extraVolumeMounts",
                                   "Halyard's {id, type, mountPath} written as Kubernetes volumes and mounts")
+        elif key in ("nodePort", "serviceAccountName") and not self._text(value, where):
+            return
         elif key == "nodePort":
             self.report.human(where, f"nodePort {value}: the chart sets no fixed nodePort; add it with `patches` "
                                      f"on the {name} Service.")
         elif key == "serviceAccountName":
-            self.report.human(where, f"{value}: the chart creates one ServiceAccount per service (`rbac.create`); "
-                                     "put annotations (IRSA, Workload Identity) in `rbac.serviceAccountAnnotations`.")
+            # The same name keeps what trusts it (an IRSA role's trust policy names the account).
+            _deep(self.values, ("services", name, "serviceAccountName"), str(value))
+            self.report.mapped(where, f"services.{name}.serviceAccountName",
+                               f"with `rbac.create` the chart creates {value!s} itself: if Halyard's account is "
+                               "still in the release namespace, Helm will not take it over (install into a new "
+                               "namespace, or delete it first) and its annotations (IRSA, Workload Identity) go "
+                               f"to `services.{name}.serviceAccountAnnotations`")
         elif key in ("securityContext", "containerSecurityContext"):
             self.report.human(where, "the chart's pods run restricted by default; translate this into "
                                      f"`services.{name}.podSecurityContext`/`securityContext` if still needed.")
         else:
             self.report.dropped(where, "the chart sets its own probes and rollout strategy (change them with "
                                        "`patches` if needed).")
+
+
+def _said(value) -> str:
+    """A value as a report quotes it: a scalar as written, a mapping or list by its kind (a Python
+    repr would be no Halyard or Kubernetes spelling)."""
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, list):
+        return "a list"
+    return repr(value) if isinstance(value, str) else _env_text(value)
+
+
+def _env_text(value) -> str:
+    """A scalar as Kubernetes wants it in a string field (YAML's true, not Python's True)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return "" if value is None else str(value)
+
+
+_QUANTITY = re.compile(r"^([0-9]*\.?[0-9]+(?:[eE][-+]?[0-9]+)?)(m|k|M|G|T|P|E|Ki|Mi|Gi|Ti|Pi|Ei)?$")
+_SCALE = {None: 1, "m": 1e-3, "k": 1e3, "M": 1e6, "G": 1e9, "T": 1e12, "P": 1e15, "E": 1e18,
+          "Ki": 2 ** 10, "Mi": 2 ** 20, "Gi": 2 ** 30, "Ti": 2 ** 40, "Pi": 2 ** 50, "Ei": 2 ** 60}
+
+
+def quantity(value):
+    """A Kubernetes quantity as a number (for comparing), or None when it is not one."""
+    match = _QUANTITY.match(str(value)) if value is not None and not isinstance(value, bool) else None
+    return float(match.group(1)) * _SCALE[match.group(2)] if match else None
+
+
+def _split_userinfo(url: str):
+    """(url without user and password, user, password) of `scheme://user:password@host...`."""
+    match = re.match(r"^([a-zA-Z][a-zA-Z0-9+.-]*://)([^/@\s]*)@(.*)$", url)
+    if not match:
+        return url, "", ""
+    user, _, password = match.group(2).partition(":")
+    return match.group(1) + match.group(3), user, password
 
 
 def _not_a_service(name: str) -> str:
@@ -546,11 +727,14 @@ def _sidecar(config: dict):
     """Halyard's SidecarConfig -> (container, volumes, mounts for the service container)."""
     name = config.get("name") or "custom-sidecar"
     container = {"name": name, "image": config.get("dockerImage")}
-    if config.get("env"):
-        container["env"] = [{"name": str(k), "value": str(v)} for k, v in sorted(config["env"].items())]
+    if isinstance(config.get("env"), dict):
+        container["env"] = [{"name": str(k), "value": _env_text(v)}
+                            for k, v in sorted(config["env"].items(), key=lambda item: str(item[0]))
+                            if not isinstance(v, (dict, list))]
     for key in ("command", "args"):
         if config.get(key):
-            container[key] = list(config[key])
+            items = config[key] if isinstance(config[key], list) else [config[key]]
+            container[key] = [_env_text(item) for item in items if not isinstance(item, (dict, list))]
     if str(config.get("port") or "").isdigit():
         container["ports"] = [{"containerPort": int(config["port"])}]
     volumes, mounts, own = [], [], []

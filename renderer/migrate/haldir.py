@@ -13,7 +13,7 @@ import os
 
 from renderer.read import halconfig, halyard
 from ..model import HAL
-from ..problems import InvalidHalconfig, Report
+from ..problems import InvalidHalconfig, Report, format_path
 from renderer.read.yaml11 import NotText, decode, load
 from . import files as referenced
 from .report import MigrationReport
@@ -85,6 +85,7 @@ def open_hal_dir(path: str) -> HalDir:
 def read_hal_dir(path: str, deployment: str | None = None, strict: bool = False) -> HalDir:
     """Read HAL_DIR (or its `config` file) for `deployment` (default: currentDeployment)."""
     hal_dir = open_hal_dir(path)
+    _allow_duplicate_keys(hal_dir)
     if not hal_dir.ok:
         return hal_dir
     data, path = hal_dir.data, hal_dir.root
@@ -93,6 +94,7 @@ def read_hal_dir(path: str, deployment: str | None = None, strict: bool = False)
                                "For a kleat-form halconfig put it under `halconfig:` in the values instead.")
         return hal_dir
     chosen, where = halyard.from_halyard(data, deployment, Report())
+    data = _without_redis_store(data, chosen, where, hal_dir.findings)
     hal, report = halconfig.read(data, deployment=deployment, strict=strict)
     hal_dir.report = report
     if chosen is None:
@@ -101,7 +103,9 @@ def read_hal_dir(path: str, deployment: str | None = None, strict: bool = False)
     hal_dir.raw = chosen
     hal_dir.base = where
     hal_dir.halconfig = hal
-    if hal is None or not report.ok:
+    # The halconfig's own problems (errors included) do not stop a migration: `migrate` reports them
+    # with the values path to fix and keeps out only what could not render (renderer.migrate.settle).
+    if hal is None:
         return hal_dir
     hal_dir.rewritten, hal_dir.files = referenced.collect(HAL, hal, path, hal_dir.findings, where,
                                                           hal_dir.deployment)
@@ -110,12 +114,31 @@ def read_hal_dir(path: str, deployment: str | None = None, strict: bool = False)
     return hal_dir
 
 
+def _allow_duplicate_keys(hal_dir):
+    """A config whose only fault is a duplicate key is read as Halyard read it (SnakeYAML keeps the
+    last one), each duplicate reported: `validate` refuses it, but it is what ran."""
+    errors = hal_dir.report.errors
+    if not errors or not all(p.message.startswith("duplicate key ") for p in errors):
+        return
+    duplicates: list = []
+    hal_dir.data = load(hal_dir.text, hal_dir.config_path, duplicates)
+    hal_dir.report = Report()
+    _report_duplicates(hal_dir.findings, "config", duplicates)
+
+
+def _report_duplicates(findings, shown, duplicates):
+    for key, first, line in duplicates:
+        findings.human(f"{shown} (line {line})", f"duplicate key '{key}' (first at line {first}): Halyard kept "
+                                                 "this one, the last, and so does migrate. Remove the other.")
+
+
 def _read_text(hal_dir, full, shown):
     try:
         with open(full, "rb") as handle:
             return handle.read().decode("utf-8")
     except (OSError, UnicodeDecodeError) as exc:
-        hal_dir.findings.error(f"cannot read {shown}: {getattr(exc, 'strerror', None) or exc}.")
+        hal_dir.findings.human(shown, f"cannot be read ({getattr(exc, 'strerror', None) or exc}); skipped. Carry "
+                                      "what it held over by hand.")
         return None
 
 
@@ -148,14 +171,62 @@ def _read_service_settings(hal_dir):
         text = _read_text(hal_dir, full, shown)
         if text is None:
             continue
+        duplicates: list = []
         try:
-            data = load(text, shown)
+            data = load(text, shown, duplicates)  # Halyard's SnakeYAML kept the last of duplicate keys
         except InvalidHalconfig as exc:
-            hal_dir.findings.error("; ".join(p.render(shown) for p in exc.report.errors))
+            # Halyard could not have read it either (a TAB in the indentation, say): what it held
+            # never took effect, so it is skipped, not a reason to stop.
+            hal_dir.findings.human(shown, "not valid YAML, so Halyard could not read it either; skipped: "
+                                   + "; ".join(p.render()[len("error: "):] for p in exc.report.errors)
+                                   + " Fix the file and run migrate again to carry it over.")
             continue
+        _report_duplicates(hal_dir.findings, shown, duplicates)
         if data is None:
             continue
         if not isinstance(data, dict):
-            hal_dir.findings.error(f"{shown}: expected a mapping of settings, got {type(data).__name__}.")
+            hal_dir.findings.human(shown, f"expected a mapping of settings, got {type(data).__name__}; skipped.")
             continue
         hal_dir.service_settings[name.rsplit(".", 1)[0]] = data
+
+
+REDIS_STORE_STEPS = (
+    "front50 no longer has a Redis store (the releases the chart runs store in s3, gcs, azs, oracle or SQL), so "
+    "the chart keeps applications and pipelines in its bundled store (MySQL, `storage.*`) instead. Move them "
+    "over: before the switch, with the old Spinnaker still running, export them through Gate with the `spin` "
+    "CLI (`spin application list > apps.json`, then for each application `spin pipeline list --application APP "
+    "> APP-pipelines.json`; also `spin pipeline-templates list` and projects if you use them); after installing "
+    "the release, import them into the new one (`spin application save --application-name APP --owner-email "
+    "... --cloud-providers ...`, then `spin pipeline save --file` for each pipeline). Or name an object store "
+    "(persistentStorage.s3/gcs/azs/oracle) in `halconfig` before installing and import into that.")
+
+
+def _without_redis_store(data, chosen, where, findings):
+    """`data` with a front50 Redis store taken out (a copy; `data` itself is left alone): the chart's
+    bundled store replaces it, and the report says how to move the data."""
+    import copy
+
+    if not isinstance(chosen, dict) or not isinstance(chosen.get("persistentStorage"), dict):
+        return data
+    storage = chosen["persistentStorage"]
+    kind = storage.get("persistentStoreType")
+    redis = storage.get("redis")
+    others = any(isinstance(block, dict) and str(block.get("enabled")).lower() == "true"
+                 for key, block in storage.items() if key not in ("redis", "sql"))
+    filled = isinstance(redis, dict) and any(v not in (None, "") for v in redis.values())
+    if kind != "redis" and not (not kind and filled and not others):
+        return data
+    data = copy.deepcopy(data)
+    node = data
+    for key in where:
+        node = node[key]
+    node["persistentStorage"] = {k: v for k, v in node["persistentStorage"].items()
+                                 if k not in ("persistentStoreType", "redis")}
+    findings.human("config: " + format_path(tuple(where) + ("persistentStorage", "persistentStoreType")),
+                   "a front50 Redis store" + (f" ({_redis_where(redis)})" if isinstance(redis, dict) else "")
+                   + ". " + REDIS_STORE_STEPS)
+    return data
+
+
+def _redis_where(redis) -> str:
+    return ":".join(str(redis[k]) for k in ("host", "port") if redis.get(k) not in (None, ""))

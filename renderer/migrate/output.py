@@ -11,18 +11,19 @@ from renderer.write.config_text import scalar, to_yaml
 from ..model import HAL
 from ..problems import ERROR, NOTE, WARNING, format_path
 from ..releases import DEFAULT, Release, UnsupportedRelease
-from . import credentials
+from . import credentials, kubernetes_secrets
 from .environment import Environment
 from .haldir import read_hal_dir
 from .profiles import map_profiles
-from .report import markdown
+from .report import HUMAN, markdown
+from .settle import settle
 
 SECRET_NAME = "spinnaker-halyard-files"
 # A Secret (all its keys and values) must fit etcd's object limit.
 SECRET_LIMIT = 1024 * 1024
 _RELEASE_SHAPE = re.compile(r"^[0-9]+\.[0-9]+\.[0-9]+$")
 ORDER = ("spinnaker", "halconfig", "services", "serviceDefaults", "ha", "redis", "monitoringDaemon", "profiles",
-         "settingsLocalJs", "secrets")
+         "settingsLocalJs", "secrets", "rbac")
 COMMENTS = {
     "spinnaker": "The release Halyard ran (the halconfig's `version`); change it here to upgrade.",
     "halconfig": "The deployment's halconfig in kleat form: Halyard's spellings converted and referenced files "
@@ -35,27 +36,33 @@ COMMENTS = {
     "monitoringDaemon": "From customSizing.monitoring-daemon.",
     "profiles": "From <deployment>/profiles/<service>-local.yml (and <split>-local.yml for HA splits).",
     "settingsLocalJs": "From <deployment>/profiles/settings-local.js.",
-    "secrets": "The files the halconfig names (one Secret, mounted at /var/secrets) and its inline credentials "
-               "(another, as env vars for ${HAL_...} placeholders), each only in the services that read them. "
-               "Create both first: see the report.",
+    "rbac": "The Kubernetes Secrets each service's config names (encrypted:k8s!n:<secret>), which the chart lets "
+            "that service alone read.",
+    "secrets": "The files the halconfig names (a Secret per set of services reading them, mounted at "
+               "/var/secrets) and its inline credentials (spinnaker-halyard-credentials, as env vars for "
+               "${HAL_...} placeholders), each only in the services that read them. Create them first: see the "
+               "report.",
 }
 
 
 class Migration:
-    """The result: `values` (dict), `values_yaml`, `secret` (manifest text or ""), `kubectl`
-    (the command creating the Secret), `report` (MigrationReport), `markdown`, `hal_dir`."""
+    """The result: `values` (dict), `values_yaml`, `secret` (the referenced files' Secret manifests, or
+    ""), `kubectl` (the commands creating them), `report` (MigrationReport), `markdown`, `hal_dir`,
+    `aside` (what `settle` took out of the values)."""
 
-    def __init__(self, hal_dir, values, report, namespace, credentials_values):
+    def __init__(self, hal_dir, values, report, namespace, credentials_values, groups=(), aside=()):
         self.hal_dir = hal_dir
         self.values = values
         self.report = report
         self.namespace = namespace
-        self.files = [f for f in hal_dir.files if f.found]
+        self.groups = [g for g in groups if g.found]
+        self.files = [f for g in self.groups for f in g.found]
         self.credentials = credentials_values
-        self.secret = secret_manifest(self.files, namespace) if self.files else ""
+        self.aside = list(aside)
+        self.secret = "".join(secret_manifest(g.name, g.found, namespace, g.services) for g in self.groups)
         self.credentials_secret = credentials_manifest(credentials_values, namespace) if credentials_values else ""
-        self.kubectl = kubectl_command(self.files, namespace) if self.files else ""
-        self.values_yaml = values_yaml(values, hal_dir, namespace)
+        self.kubectl = "\n".join(kubectl_command(g.name, g.found, namespace) for g in self.groups)
+        self.values_yaml = values_yaml(values, hal_dir, namespace, report, self.aside)
 
     @property
     def ok(self) -> bool:
@@ -65,99 +72,161 @@ class Migration:
         hal_dir = self.hal_dir
         intro = [f"Migrated `{hal_dir.root}` (deployment `{hal_dir.deployment}`) with "
                  f"`spinnaker-renderer migrate`: {self.report.summary()}."]
+        if self.aside:
+            intro += ["", f"{len(self.aside)} value(s) Helm would refuse were left out of the values (commented "
+                          "out in values.yaml): see \"Left for a human\"."]
         if self.files:
+            names = ", ".join(f"`{g.name}`" for g in self.groups)
             if secrets_dir:
-                intro += ["", f"The Secret is in `{os.path.join(secrets_dir, SECRET_NAME + '.yaml')}`: encrypt it "
-                              "with your tool of choice (sealed-secrets, SOPS, external-secrets) or apply it."]
-            intro += ["", "Create the Secret from the original files with:", "", "```", self.kubectl, "```"]
+                intro += ["", f"The Secrets of the referenced files ({names}) are in "
+                              f"`{os.path.join(secrets_dir, SECRET_NAME + '.yaml')}`: encrypt them with your tool "
+                              "of choice (sealed-secrets, SOPS, external-secrets) or apply them."]
+            intro += ["", "Create them from the original files with:", "", "```", self.kubectl, "```"]
         if self.credentials:
             where = (f"`{os.path.join(secrets_dir, credentials.SECRET_NAME + '.yaml')}`" if secrets_dir
                      else "the manifest `migrate --secrets-dir DIR` writes (values are never printed)")
-            intro += ["", f"{len(self.credentials)} inline credentials of the halconfig are `${{HAL_...}}` "
-                          f"placeholders now; their values are in the Secret `{credentials.SECRET_NAME}`: "
-                          f"{where}. Create it before installing."]
+            intro += ["", f"{len(self.credentials)} inline credentials of the Halyard directory are in the Secret "
+                          f"`{credentials.SECRET_NAME}` now ({where}); the values refer to them (`${{HAL_...}}` "
+                          "placeholders, `redis.existingSecret`). Create it before installing."]
         return markdown(self.report, "Halyard migration report", intro, cutover_steps(self))
 
 
 def migrate(path: str, deployment: str | None = None) -> Migration:
-    """Migrate HAL_DIR; check `.ok` before writing anything."""
+    """Migrate HAL_DIR; `.ok` is false only when there is nothing to write (no readable Halyard config,
+    no such deployment) or the values could not render."""
     hal_dir = read_hal_dir(path, deployment)
     report = hal_dir.findings
-    for problem in hal_dir.report.problems:
-        if problem.level == ERROR:
-            report.error(problem.render("config")[len("error: "):])
-        elif problem.path[-1:] == ("deploymentEnvironment",):
-            continue  # mapped below, entry by entry
-        elif problem.level == WARNING:
-            report.dropped("config: " + format_path(problem.path), problem.message + (" " + problem.hint
-                                                                                      if problem.hint else ""))
-        elif problem.level == NOTE and "dropped" in problem.message:
-            report.dropped("config: " + format_path(problem.path), problem.message)
-        elif problem.level == NOTE:
-            report.converted("config: " + format_path(problem.path), "halconfig", problem.message)
     if hal_dir.rewritten is None:
+        for problem in hal_dir.report.problems:
+            if problem.level == ERROR:
+                report.error(problem.render("config")[len("error: "):])
         if report.ok:
             report.error("the config could not be read.")
         return Migration(hal_dir, {}, report, None, {})
+    base = hal_dir.base
+    for problem in hal_dir.report.problems:
+        if problem.check or problem.path[-1:] == ("deploymentEnvironment",):
+            continue  # the preflight checks run again on the values (settle); deploymentEnvironment below
+        where = "config: " + format_path(problem.path)
+        if problem.level == ERROR:
+            # The model could not read it: it is not in the values (settle reports what it sets aside).
+            inside = problem.path[:len(base)] == base
+            target = format_path(("halconfig",) + problem.path[len(base):]) if inside else ""
+            report.human(where, f"{problem.message} {problem.hint}".strip() + " Left out of the values: fix it "
+                                "there" + (f" (`{target}`)" if target else "") + ".", target)
+        elif problem.level == WARNING:
+            report.dropped(where, problem.message + (" " + problem.hint if problem.hint else ""))
+        elif problem.level == NOTE and "dropped" in problem.message:
+            report.dropped(where, problem.message)
+        elif problem.level == NOTE:
+            report.converted(where, "halconfig", problem.message)
     values: dict = {}
-    where = "config: " + format_path(hal_dir.base + ("version",))
-    version = hal_dir.rewritten.get("version")
-    release = DEFAULT
+    release = _release(hal_dir.rewritten.get("version"), "config: " + format_path(base + ("version",)),
+                       values, report)
+    vault = credentials.Vault(report)
+    halconfig = dict(credentials.move(HAL, hal_dir.rewritten, vault, base, release))
+    # The release lives in `spinnaker.version` only: one place to change it when upgrading.
+    halconfig.pop("version", None)
+    values["halconfig"] = halconfig
+    environment = Environment(hal_dir.raw, hal_dir.service_settings, report, base, vault)
+    _merge(values, environment.build())
+    _merge(values, map_profiles(hal_dir.profiles, hal_dir.deployment, environment.ha_on, report, vault))
+    secrets = {}
+    groups = file_groups(hal_dir.files, halconfig, release, report, base)
+    if groups:
+        secrets["files"] = [group.entry() for group in groups]
+    if vault.env_names():
+        # The services that read each placeholder, listed: an optional service the chart does not run
+        # (canary off, say) then simply gets nothing, where deriving would find no reader and refuse.
+        secrets["env"] = [{"name": name, "secretName": credentials.SECRET_NAME, "key": name,
+                           "services": sorted(s for s, names in vault.readers.items() if name in names)}
+                          for name in vault.env_names()]
+    if secrets:
+        values["secrets"] = secrets
+    size = sum(os.path.getsize(f.found) for f in hal_dir.files if f.found)
+    if size * 4 // 3 > SECRET_LIMIT:
+        report.human("config", f"the referenced files add up to {size} bytes, over the 1 MiB a Secret can hold: "
+                               "the API server refuses the Secret manifest. Split them into several Secrets by "
+                               "hand (each listed in `secrets.files` with its `keys` and `services`).")
+    reported = {p.message for p in hal_dir.report.problems if p.level == WARNING and not p.check}
+    aside = kubernetes_secrets.grant(values, release, report)
+    aside += settle(values, report, reported, base)
+    migration = Migration(hal_dir, values, report, environment.location, vault.values, groups, aside)
+    return migration
+
+
+def _release(version, where, values, report):
+    """The release to translate for, and `spinnaker.version` when the chart runs Halyard's release."""
     try:
         release = Release.parse(version)
-        values["spinnaker"] = {"version": version}
-        report.mapped(where, "spinnaker.version")
     except UnsupportedRelease as exc:
         if version and _RELEASE_SHAPE.match(str(version)):
             report.human(where, f"{exc} Halyard ran {version}; the release runs {DEFAULT} (the chart's default) "
                                 "unless `spinnaker.version` names another. Read the upgrade notes of the releases "
                                 "in between before switching over.")
         elif version:
-            report.dropped(where, f"{version!r} is not a Spinnaker release (a build name); the chart runs "
-                                  f"{DEFAULT} unless `spinnaker.version` is set.")
-    vault = credentials.Vault(report)
-    halconfig = dict(credentials.move(HAL, hal_dir.rewritten, vault, hal_dir.base, release))
-    # The release lives in `spinnaker.version` only: one place to change it when upgrading.
-    halconfig.pop("version", None)
-    values["halconfig"] = halconfig
-    environment = Environment(hal_dir.raw, hal_dir.service_settings, report, hal_dir.base, vault)
-    _merge(values, environment.build())
-    _merge(values, map_profiles(hal_dir.profiles, hal_dir.deployment, environment.ha_on, report, vault))
-    secrets = {}
-    if hal_dir.files:
-        secrets["files"] = [_files_entry(hal_dir.files, halconfig, release)]
-    if vault.values:
-        # The services that read each placeholder, listed: an optional service the chart does not run
-        # (canary off, say) then simply gets nothing, where deriving would find no reader and refuse.
-        secrets["env"] = [{"name": name, "secretName": credentials.SECRET_NAME, "key": name,
-                           "services": sorted(s for s, names in vault.readers.items() if name in names)}
-                          for name in vault.values]
-    if secrets:
-        values["secrets"] = secrets
-    if hal_dir.files:
-        size = sum(os.path.getsize(f.found) for f in hal_dir.files if f.found)
-        if size * 4 // 3 > SECRET_LIMIT:
-            report.error(f"the referenced files add up to {size} bytes, over the 1 MiB a Secret can hold; split "
-                         "them into several Secrets by hand (list each in `secrets.files`).")
-    return Migration(hal_dir, values, report, environment.location, vault.values)
+            report.dropped(where, f"{version!r} is not a published Spinnaker release (a build name or a local "
+                                  f"BOM); the chart runs {DEFAULT} unless `spinnaker.version` is set (images of "
+                                  "your own: `services.<name>.image`).")
+        return DEFAULT
+    values["spinnaker"] = {"version": version}
+    report.mapped(where, "spinnaker.version")
+    return release
 
 
-def _files_entry(files, halconfig, release) -> dict:
-    """`secrets.files` entry of the referenced files' Secret. The services whose generated config names
-    one of its files are listed (so an optional service that does not run is no error); when the
-    monitoring daemon reads one, routing is left to the post-renderer, which also mounts the Secret in
-    the sidecar."""
+class FileGroup:
+    """The referenced files read by the same services: one Secret, so that a file reaches only the
+    services that read it (a projected Secret gives a pod every key in it)."""
+
+    def __init__(self, name, files, services):
+        self.name, self.files, self.services = name, files, services
+
+    @property
+    def found(self):
+        return [f for f in self.files if f.found]
+
+    def entry(self) -> dict:
+        entry = {"secretName": self.name, "keys": sorted(f.key for f in self.files)}
+        if self.services:
+            entry["services"] = list(self.services)
+        return entry
+
+
+def file_groups(files, halconfig, release, report, base=()) -> list[FileGroup]:
+    """The referenced files grouped by the services whose generated config names them. When the
+    monitoring daemon reads one, routing of its group is left to the post-renderer, which also mounts
+    it in the sidecar. A file no service reads for this release is reported and left out."""
     from ..translate import OUTPUTS, translate
     from ..write.config_text import render
 
-    keys = sorted(f.key for f in files)
+    if not files:
+        return []
     texts = render(translate(halconfig, release))
-    readers = {OUTPUTS[name][0] for name, text in texts.items()
-               if any(f"/var/secrets/{key}" in text for key in keys)}
-    entry = {"secretName": SECRET_NAME, "keys": keys}
-    if readers and "monitoring" not in readers:
-        entry["services"] = sorted(readers)
-    return entry
+    by_readers: dict = {}
+    for f in files:
+        mounted = re.compile(re.escape(f.mounted) + r"(?![-._A-Za-z0-9])")
+        readers = {OUTPUTS[name][0] for name, text in texts.items() if mounted.search(text)}
+        if not readers:
+            for path in f.paths:
+                report.human("config: " + format_path(base + path),
+                             f"{f.original}: no service of release {release} reads this setting, so the file is "
+                             f"not put into any Secret.")
+            continue
+        key = () if "monitoring" in readers else tuple(sorted(readers))
+        by_readers.setdefault(key, []).append(f)
+    groups = []
+    for readers in sorted(by_readers):
+        name = SECRET_NAME if len(by_readers) == 1 else f"{SECRET_NAME}-{'-'.join(readers) or 'monitoring'}"
+        groups.append(FileGroup(name, by_readers[readers], readers))
+        for f in by_readers[readers]:
+            if f.found:
+                continue
+            # Say which Secret must hold a file that was not found (files.collect could not know).
+            sources = {"config: " + format_path(base + path) for path in f.paths}
+            for entry in report.of(HUMAN):
+                if entry.source in sources and f"'{f.key}'" in entry.text:
+                    entry.text = entry.text.replace("to the Secret under", f"to the Secret {name} under")
+    return groups
 
 
 def _merge(into: dict, more: dict):
@@ -168,7 +237,7 @@ def _merge(into: dict, more: dict):
             into[key] = value
 
 
-def values_yaml(values: dict, hal_dir, namespace) -> str:
+def values_yaml(values: dict, hal_dir, namespace, report=None, aside=()) -> str:
     lines = [f"# Chart values migrated from the Halyard directory {hal_dir.root} (deployment "
              f"{hal_dir.deployment!r})",
              "# by `spinnaker-renderer migrate`; the report lists every field mapped, converted or dropped.",
@@ -177,6 +246,7 @@ def values_yaml(values: dict, hal_dir, namespace) -> str:
              "# them <fullname>-<service>: to keep Halyard's names (spin-gate, spin-deck, ...) for what points",
              "# at them, uncomment fullnameOverride after Halyard's objects are gone (see the cut-over steps).",
              "# fullnameOverride: spin", ""]
+    lines += _problem_comments(report, aside)
     for key in ORDER:
         if key not in values:
             continue
@@ -193,17 +263,41 @@ def values_yaml(values: dict, hal_dir, namespace) -> str:
     return "\n".join(lines).rstrip("\n") + "\n"
 
 
-def secret_manifest(files, namespace) -> str:
+def _problem_comments(report, aside) -> list[str]:
+    """What a human must look at, as comments: each with the values path, and what `settle` took out
+    of the values as it was (credentials in it are placeholders already)."""
+    if report is None:
+        return []
+    entries = [e for e in report.of(HUMAN)]
+    if not entries and not aside:
+        return []
+    lines = ["# Left for a human (the report says more): each line names the value to fix."]
+    for entry in entries:
+        head = f"- {entry.target or entry.source}: "
+        lines += ["# " + line for line in textwrap.wrap(head + entry.text, 98, subsequent_indent="    ")]
+    for item in aside:
+        lines.append(f"# Left out of the values, as Halyard had it ({format_path(item.path)}):")
+        text = to_yaml({item.path[-1]: item.value} if not isinstance(item.path[-1], int) else [item.value])
+        lines += ["#   " + line for line in text.rstrip("\n").split("\n")]
+        if item.env:
+            lines.append("# and the secrets.env entries its placeholders need (add them back with it):")
+            lines += ["#   " + line for line in to_yaml(item.env).rstrip("\n").split("\n")]
+    return lines + [""]
+
+
+def secret_manifest(name, files, namespace, services=()) -> str:
     data = {}
     for f in files:
         with open(f.found, "rb") as handle:
             data[f.key] = base64.b64encode(handle.read()).decode("ascii")
-    metadata = {"name": SECRET_NAME, "labels": {"app.kubernetes.io/part-of": "spinnaker"}}
+    metadata = {"name": name, "labels": {"app.kubernetes.io/part-of": "spinnaker"}}
     if namespace:
         metadata["namespace"] = namespace
     manifest = {"apiVersion": "v1", "kind": "Secret", "metadata": metadata, "type": "Opaque", "data": data}
-    return "# Files the Halyard config named, for the chart's secrets.files (mounted at /var/secrets).\n" \
-           "# Encrypt it (sealed-secrets, SOPS, external-secrets) before committing it anywhere.\n" + to_yaml(manifest)
+    readers = f" (read by {', '.join(services)})" if services else ""
+    return "---\n# Files the Halyard config named, for the chart's secrets.files (mounted at /var/secrets)" \
+           f"{readers}.\n# Encrypt it (sealed-secrets, SOPS, external-secrets) before committing it anywhere.\n" \
+           + to_yaml(manifest)
 
 
 def credentials_manifest(values: dict, namespace) -> str:
@@ -216,8 +310,8 @@ def credentials_manifest(values: dict, namespace) -> str:
            "# Encrypt it (sealed-secrets, SOPS, external-secrets) before committing it anywhere.\n" + to_yaml(manifest)
 
 
-def kubectl_command(files, namespace) -> str:
-    parts = ["kubectl", "create", "secret", "generic", SECRET_NAME]
+def kubectl_command(name, files, namespace) -> str:
+    parts = ["kubectl", "create", "secret", "generic", name]
     if namespace:
         parts += ["--namespace", namespace]
     parts += [f"--from-file={f.key}={f.found}" for f in files]
@@ -237,17 +331,22 @@ def cutover_steps(migration) -> list[str]:
         "which do not collide with Halyard's.",
     ]
     if migration.files:
-        steps.append(f"Create the Secret `{SECRET_NAME}` in the release namespace (the kubectl command above, or "
-                     "the manifest from `--secrets-dir`), before installing.")
+        names = ", ".join(f"`{g.name}`" for g in migration.groups)
+        steps.append(f"Create the Secrets of the referenced files ({names}) in the release namespace (the kubectl "
+                     "commands above, or the manifests from `--secrets-dir`), before installing.")
     if migration.credentials:
         steps.append(f"Create the Secret `{credentials.SECRET_NAME}` (the manifest from `--secrets-dir`) in the "
                      "release namespace: the services read the halconfig's credentials from it.")
     steps += [
         "Keep the data. front50's store (the halconfig's persistentStorage) is shared as it is. Redis holds "
         "orca's running and recent executions (unless orca uses SQL), echo's scheduler state, igor's "
-        "already-seen builds and gate's sessions: to keep them point the chart at Halyard's Redis with "
-        f"`redis.externalUrl: redis://spin-redis.{ns}:6379` (or copy its data with `redis-cli --rdb` / "
-        "replication), and let running pipelines finish before the switch.",
+        "already-seen builds and gate's sessions: "
+        + ("the release uses the Redis Halyard's services used (`redis.externalUrl`), so they carry over; "
+           if (values.get("redis") or {}).get("externalUrl") else
+           "to keep them point the chart at Halyard's Redis with "
+           f"`redis.externalUrl: redis://spin-redis.{ns}:6379` (or copy its data with `redis-cli --rdb` / "
+           "replication); ")
+        + "let running pipelines finish before the switch.",
         f"Avoid two echo schedulers: cron triggers fire once per running scheduler. Before the release starts, "
         f"scale Halyard's echo to zero: `kubectl -n {ns} scale deployment {scheduler} --replicas=0`, or install "
         "with `profiles.echo: {scheduler: {enabled: false}}` and remove it at the switch. Do the same for igor "

@@ -11,6 +11,8 @@ Anything else replaced or extended Halyard's generated files and is left for a h
 """
 from __future__ import annotations
 
+import re
+
 from ..problems import InvalidHalconfig
 from ..service_facts import JAVA_SERVICES, SERVICES, SPLITS
 from renderer.read.yaml11 import load
@@ -35,15 +37,18 @@ def map_profiles(profiles: dict, deployment: str, ha_on: dict, report, vault) ->
                                   f"Enable `ha.{SPLITS[key][0]}` and it goes to `profiles.{key}`.")
             continue
         try:
-            data = load(text, where)
+            data = _documents(text, where, key, report)
         except InvalidHalconfig as exc:
-            report.error("; ".join(p.render(where) for p in exc.report.errors))
+            # Spring could not have read it either: skipped, with the reason, rather than stopping.
+            report.human(where, "not valid YAML, so the service could not read it either; skipped: "
+                         + "; ".join(p.render()[len("error: "):] for p in exc.report.errors)
+                         + f" Fix it and put it under `profiles.{key}`.")
             continue
         if data is None:
             report.dropped(where, "empty.")
             continue
         if not isinstance(data, dict):
-            report.error(f"{where}: expected a YAML mapping of Spring settings, got {type(data).__name__}.")
+            report.human(where, f"expected a YAML mapping of Spring settings, got {type(data).__name__}; skipped.")
             continue
         readers = JAVA_SERVICES if key == "spinnaker" else (SPLITS[key][0],) if key in SPLITS else (key,)
         # Profiles are Spring config: a credential (a password-like key, a URL with a password)
@@ -51,6 +56,49 @@ def map_profiles(profiles: dict, deployment: str, ha_on: dict, report, vault) ->
         values.setdefault("profiles", {})[key] = vault.scrub(data, "PROFILE_" + key, list(readers), where)
         report.mapped(where, f"profiles.{key}", f"read by the {key} split only" if key in SPLITS else "")
     return values
+
+
+_DOCUMENT_START = re.compile(r"^---[ \t]*(?:#.*)?$", re.M)
+
+
+def _documents(text, where, key, report):
+    """The profile's settings. Spring reads every document of a YAML file, a later one overriding an
+    earlier one, so unconditional documents are merged in that order; a document for a Spring profile
+    (`spring.profiles`, `spring.config.activate`) cannot be, and is left out for a human."""
+    parts = [p for p in _DOCUMENT_START.split(text) if p.strip()]
+    if len(parts) <= 1:
+        return load(text, where)
+    merged: dict = {}
+    for i, part in enumerate(parts):
+        data = load(part, f"{where} (document {i + 1})")
+        if data is None:
+            continue
+        if not isinstance(data, dict):
+            raise InvalidHalconfig(_not_a_mapping(data, where, i))
+        spring = data.get("spring") if isinstance(data.get("spring"), dict) else {}
+        if "profiles" in spring or "config" in spring and isinstance(spring["config"], dict) \
+                and "activate" in spring["config"]:
+            report.human(where, f"document {i + 1} applies to Spring profiles of its own; skipped: put what "
+                                f"should apply into `profiles.{key}` by hand.")
+            continue
+        _merge(merged, data)
+    return merged
+
+
+def _merge(into, more):
+    for k, v in more.items():
+        if isinstance(v, dict) and isinstance(into.get(k), dict):
+            _merge(into[k], v)
+        else:
+            into[k] = v
+
+
+def _not_a_mapping(data, where, index):
+    from ..problems import Report
+
+    problems = Report()
+    problems.error((), f"document {index + 1} is a {type(data).__name__}, not a mapping of Spring settings.")
+    return problems
 
 
 def _profile_key(name: str):

@@ -49,8 +49,9 @@ class MigrationReport:
     def secret(self, source, target, text=""):
         self.add(SECRET, source, target, text)
 
-    def human(self, source, text):
-        self.add(HUMAN, source, "", text)
+    def human(self, source, text, target=""):
+        """`target`: the chart value to fix, when there is one."""
+        self.add(HUMAN, source, target, text)
 
     def error(self, text):
         self.errors.append(text)

@@ -148,11 +148,49 @@ def decode(raw: bytes, name: str) -> str:
                       "Save the file as UTF-8.") from None
 
 
-def load(text, source: str = "halconfig"):
-    """Parse YAML text; raises InvalidHalconfig (with a line) when it is not valid YAML."""
+class _Lenient(_Loader):
+    """Duplicate keys kept as Halyard's SnakeYAML kept them (the last wins), and recorded."""
+
+
+def _construct_map_lenient(loader, node):
+    data = {}
+    yield data
+    seen = {}
+    for key_node, _ in node.value:
+        if key_node.tag == "tag:yaml.org,2002:merge":
+            continue
+        key = loader.construct_object(key_node, deep=True)
+        try:
+            first = seen.get(key)
+        except TypeError:
+            continue
+        if first is not None:
+            loader.duplicates.append((key, first, key_node.start_mark.line + 1))
+        seen[key] = key_node.start_mark.line + 1
+    data.update(_Base.construct_mapping(loader, node))
+
+
+_Lenient.add_constructor("tag:yaml.org,2002:map", _construct_map_lenient)
+
+
+def _parse(text, duplicates):
+    if duplicates is None:
+        return yaml.load(text, Loader=_Loader)
+    loader = _Lenient(text)
+    loader.duplicates = duplicates
+    try:
+        return loader.get_single_data()
+    finally:
+        loader.dispose()
+
+
+def load(text, source: str = "halconfig", duplicates: list | None = None):
+    """Parse YAML text; raises InvalidHalconfig (with a line) when it is not valid YAML. With a
+    `duplicates` list, a duplicate key is not refused: the last one wins (as Halyard read it) and
+    (key, first line, line) is added to the list."""
     report = Report()
     try:
-        data = yaml.load(text, Loader=_Loader)
+        data = _parse(text, duplicates)
         if isinstance(data, (dict, list)) and _expanded_size(data) > MAX_EXPANDED_NODES:
             report.error((), f"the document expands to more than {MAX_EXPANDED_NODES:,} values through "
                              "anchors and aliases.", "Write the repeated parts out, or use fewer aliases.")

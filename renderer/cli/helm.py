@@ -299,6 +299,12 @@ def _ensure_plugin(command) -> None:
 _GET_FLAGS = ("-n", "--namespace", "--kube-context", "--kubeconfig", "--revision")
 
 
+def _no_helm() -> int:
+    print("spinnaker-renderer helm: no helm executable found (install Helm 3.9+ or 4, or set HELM_BIN).",
+          file=sys.stderr)
+    return EXIT_USAGE
+
+
 def diff(args) -> int:
     """`helm diff RELEASE -f NEW.yaml... [plan options]`: the plan from the release as installed
     (`helm get manifest`: the post-rendered manifests Helm stored) to the new values."""
@@ -322,9 +328,7 @@ def diff(args) -> int:
         return EXIT_USAGE
     helm = find_helm()
     if not helm:
-        print("spinnaker-renderer helm: no helm executable found (install Helm 3.9+ or 4, or set HELM_BIN).",
-              file=sys.stderr)
-        return EXIT_USAGE
+        return _no_helm()
     got = subprocess.run([helm, "get", "manifest", release, *get_flags], capture_output=True)
     if got.returncode:
         sys.stderr.write(got.stderr.decode(errors="replace"))
@@ -345,9 +349,7 @@ def run(helm_args) -> int:
         return EXIT_USAGE
     helm = find_helm()
     if not helm:
-        print("spinnaker-renderer helm: no helm executable found (install Helm 3.9+ or 4, or set HELM_BIN).",
-              file=sys.stderr)
-        return EXIT_USAGE
+        return _no_helm()
 
     import subprocess
 

@@ -151,15 +151,21 @@ def _pods(values: dict, bundle: dict, release, routes: dict) -> dict:
     return out
 
 
+def _merged(files: dict, service: str) -> dict:
+    """The service's Spring settings as it reads them: its own file, the chart's, the user's profile."""
+    merged: dict = {}
+    for name in (f"{service}.yml", f"{service}-helm.yml", f"{service}-local.yml"):
+        data = files[service].get(name)
+        if isinstance(data, dict):
+            _merge(merged, data)
+    return merged
+
+
 def front50_store(files: dict) -> str | None:
     """Where front50 keeps pipelines and applications, as its files say (None: front50 does not run)."""
     if "front50" not in files:
         return None
-    merged: dict = {}
-    for name in ("front50.yml", "front50-helm.yml", "front50-local.yml"):
-        data = files["front50"].get(name)
-        if isinstance(data, dict):
-            _merge(merged, data)
+    merged = _merged(files, "front50")
     if (merged.get("sql") or {}).get("enabled") is True:
         return "sql"
     spinnaker = merged.get("spinnaker") or {}
@@ -173,11 +179,7 @@ def orca_store(files: dict) -> str | None:
     """Where orca keeps pipeline executions: `sql` when its files enable SQL, else Redis."""
     if "orca" not in files:
         return None
-    merged: dict = {}
-    for name in ("orca.yml", "orca-helm.yml", "orca-local.yml"):
-        data = files["orca"].get(name)
-        if isinstance(data, dict):
-            _merge(merged, data)
+    merged = _merged(files, "orca")
     return "sql" if (merged.get("sql") or {}).get("enabled") is True else "redis"
 
 

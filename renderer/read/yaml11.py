@@ -56,7 +56,8 @@ class DuplicateKey(Exception):
         self.line, self.column = mark.line + 1, mark.column
 
 
-def _construct_mapping(loader, node, deep=False):
+def _duplicate_keys(loader, node):
+    """(key, line of its first use, mark of the repeat) for every key a mapping node repeats."""
     seen = {}
     for key_node, _ in node.value:
         if key_node.tag == "tag:yaml.org,2002:merge":
@@ -67,8 +68,13 @@ def _construct_mapping(loader, node, deep=False):
         except TypeError:  # unhashable key; the base constructor reports it
             continue
         if first is not None:
-            raise DuplicateKey(key, first, key_node.start_mark)
+            yield key, first, key_node.start_mark
         seen[key] = key_node.start_mark.line + 1
+
+
+def _construct_mapping(loader, node, deep=False):
+    for key, first, mark in _duplicate_keys(loader, node):
+        raise DuplicateKey(key, first, mark)
     return _Base.construct_mapping(loader, node, deep=deep)
 
 
@@ -155,18 +161,7 @@ class _Lenient(_Loader):
 def _construct_map_lenient(loader, node):
     data = {}
     yield data
-    seen = {}
-    for key_node, _ in node.value:
-        if key_node.tag == "tag:yaml.org,2002:merge":
-            continue
-        key = loader.construct_object(key_node, deep=True)
-        try:
-            first = seen.get(key)
-        except TypeError:
-            continue
-        if first is not None:
-            loader.duplicates.append((key, first, key_node.start_mark.line + 1))
-        seen[key] = key_node.start_mark.line + 1
+    loader.duplicates.extend((key, first, mark.line + 1) for key, first, mark in _duplicate_keys(loader, node))
     data.update(_Base.construct_mapping(loader, node))
 
 

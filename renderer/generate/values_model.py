@@ -76,6 +76,12 @@ def _workload_fields(defaults: bool) -> dict:
         serviceLabels=Map(Str("Extra labels on the Kubernetes Service.", default=d({}))),
         serviceType=Enum(("", "ClusterIP", "NodePort", "LoadBalancer"),
                          "Kubernetes Service type.", default=d("ClusterIP")),
+        loadBalancerSourceRanges=List(Str("With `serviceType: LoadBalancer`: the client CIDRs the load balancer "
+                                          "admits (e.g. your office or VPN ranges).", default=d([]))),
+        externalTrafficPolicy=Enum(("", "Cluster", "Local"),
+                                   "With `serviceType: NodePort` or `LoadBalancer`: `Local` keeps the client's "
+                                   "source address (and sends traffic only to nodes running a pod); empty: "
+                                   "Kubernetes' default (Cluster).", default=d("")),
         extraVolumes=List(Any("Extra pod volumes.", default=d([]))),
         extraVolumeMounts=List(Any("Extra volume mounts for the service container.", default=d([]))),
         sidecars=List(Any("Extra containers in the pod.", default=d([]))),
@@ -102,6 +108,9 @@ def _service(facts: Service):
                      else f"Run {name}.", default=None if facts.enabled_when else True),
         image=Msg(Image, "Image override for this service."),
         port=IntValue("Container and Service port.", default=facts.port),
+        nodePort=IntValue(f"With `serviceType: NodePort` or `LoadBalancer`: the node port of {name}'s main "
+                          "Service (HA split Services get one assigned); empty: assigned by Kubernetes.",
+                          default=None),
         serviceAccountName=Str(f"Name of {name}'s ServiceAccount. With `rbac.create` the chart creates it under "
                                f"this name (empty: `<fullname>-{name}`); without, an existing account (empty: "
                                "the namespace's `default`).", default=""),
@@ -411,6 +420,10 @@ Values = message(
     rbac=Msg(Rbac, "ServiceAccounts and RBAC."),
     networkPolicy=Msg(NetworkPolicy, "NetworkPolicies."),
     patches=List(Msg(Patch, "Patches applied last by the post-renderer.")),
+    extraObjects=List(Any("Extra Kubernetes objects released with the chart (a NetworkPolicy for your scraper, "
+                          "an ExternalSecret, a PodMonitor of your own): each a mapping, or a string of YAML, "
+                          "rendered through `tpl` so `{{ .Release.Namespace }}` works; the post-renderer passes "
+                          "them through untouched.", default=[])),
     tests=Msg(Tests, "helm test."),
     application=Msg(Application, "The app.k8s.io Application object."),
     nameOverride=Str("Replaces the chart name in object names.", default=""),

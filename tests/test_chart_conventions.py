@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import os
 
-import pytest
 import yaml
 
 from conftest import ROOT
-from test_helm_binary import PLUGIN_NAME, helm4_plugin  # noqa: F401
+from test_helm_binary import helm, helm4_plugin, render_values  # noqa: F401
 
 CHART = os.path.join(ROOT, "charts", "spinnaker")
 VALUES = {
@@ -26,14 +25,8 @@ VALUES = {
 }
 
 
-@pytest.mark.parametrize("major", [3, 4])
-def test_service_exposure_and_extra_objects(major, request, tmp_path):
-    helm = request.getfixturevalue("helm3" if major == 3 else "helm4_plugin")
-    post_renderer = os.path.join(ROOT, "scripts", "post-render") if major == 3 else PLUGIN_NAME
-    values = tmp_path / "values.yaml"
-    values.write_text(yaml.safe_dump(VALUES))
-    result = helm.run("template", "spin", CHART, "-n", "cd", "-f", str(values), "--post-renderer", post_renderer,
-                      env={"SPINNAKER_RENDERER_ERROR_FILE": str(tmp_path / "err")})
+def test_service_exposure_and_extra_objects(helm, tmp_path):  # noqa: F811
+    result = render_values(helm, tmp_path, VALUES, "-n", "cd")
     assert result.returncode == 0, result.stderr
     objects = {(d["kind"], d["metadata"]["name"]): d for d in yaml.safe_load_all(result.stdout) if d}
     gate = objects["Service", "spin-spinnaker-gate"]["spec"]

@@ -41,6 +41,14 @@ def helm(request, tmp_path):
     return request.getfixturevalue("helm4_plugin"), ["--post-renderer", PLUGIN_NAME], env
 
 
+def render_values(helm, tmp_path, values: dict, *args):
+    """`helm template spin CHART -f VALUES ARGS` with the post-renderer, as the `helm` fixture's Helm runs it."""
+    binary, flags, env = helm
+    path = tmp_path / "values.yaml"
+    path.write_text(yaml.safe_dump(values))
+    return binary.run("template", "spin", CHART, "-f", str(path), *args, *flags, env=env)
+
+
 def _docs(text: str) -> list[dict]:
     return [d for d in yaml.safe_load_all(text) if d]
 

@@ -8,11 +8,10 @@ from __future__ import annotations
 
 import os
 
-import pytest
 import yaml
 
 from conftest import ROOT
-from test_helm_binary import PLUGIN_NAME, helm4_plugin  # noqa: F401
+from test_helm_binary import helm, helm4_plugin, render_values  # noqa: F401
 
 CHART = os.path.join(ROOT, "charts", "spinnaker")
 TOLERATION = {"key": "dedicated", "operator": "Equal", "value": "spinnaker", "effect": "NoSchedule"}
@@ -37,14 +36,8 @@ def _pod_specs(text: str) -> dict:
     return specs
 
 
-@pytest.mark.parametrize("major", [3, 4])
-def test_a_tainted_cluster_schedules_every_pod(major, request, tmp_path):
-    helm = request.getfixturevalue("helm3" if major == 3 else "helm4_plugin")
-    post_renderer = os.path.join(ROOT, "scripts", "post-render") if major == 3 else PLUGIN_NAME
-    values = tmp_path / "tainted.yaml"
-    values.write_text(yaml.safe_dump(TAINTED))
-    result = helm.run("template", "spin", CHART, "-n", "spinnaker", "-f", str(values), "--post-renderer",
-                      post_renderer, env={"SPINNAKER_RENDERER_ERROR_FILE": str(tmp_path / "err")})
+def test_a_tainted_cluster_schedules_every_pod(helm, tmp_path):  # noqa: F811
+    result = render_values(helm, tmp_path, TAINTED, "-n", "spinnaker")
     assert result.returncode == 0, result.stderr
     specs = _pod_specs(result.stdout)
     names = {name for _, name in specs}

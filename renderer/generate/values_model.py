@@ -311,7 +311,7 @@ SecretFiles = message(
     keys=List(Str("Its keys the config refers to (`/var/secrets/<key>`); empty: any `/var/secrets/` path "
                   "counts as a reference to this Secret.", default=[])),
     services=List(Str(_SECRET_SERVICES.format(" (a `/var/secrets/...` path in its translated config, profiles "
-                                              "or `services.<name>.env`/`args`)"), default=[])),
+                                              "or `services.<name>.env`)"), default=[])),
 )
 SecretEnv = message(
     "SecretEnv", "An environment variable from an existing Secret's key, for Spring `${NAME}` placeholders.",

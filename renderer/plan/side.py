@@ -86,7 +86,7 @@ def from_values(values: dict, label: str, kleat_compat: bool = False) -> Side:
 
 def _secret_routes(values, bundle, files, outputs, hal, release) -> dict:
     """{service: the user's Secrets wired into its pods}, by the post-renderer's own routing; the
-    workloads stand in as their values (`services.<name>`: env, args), which is what it searches."""
+    workloads stand in as their values (`services.<name>`, e.g. its env), which is what it searches."""
     import json
 
     from ..postrender.objects import PLACEHOLDER

@@ -83,7 +83,8 @@ def undefined_placeholders(files: dict, texts: dict, routes: dict, workload_text
                             or any(f"-D{name}=" in t for t in pod):
                         continue
                     found.append(
-                        f"warning: {service}'s {file_name}: {path} is {text!r}, but nothing in {service}'s pod "
+                        # The placeholder only, never the whole value: it may hold a credential beside it.
+                        f"warning: {service}'s {file_name}: {path} uses ${{{name}}}, but nothing in {service}'s pod "
                         f"defines {name}: {service} starts with the literal text there. Add a secrets.env entry "
                         f"{{name: {_relaxed(name)}, secretName: ..., key: ...}}, set it in "
                         f"services.{service}.env, or give {name} in profiles.{service}.")

@@ -18,8 +18,9 @@ Per service:
 - `enabledWhen`: halconfig switches that run an optional service when any is
   true (`*` = any entry of that section); absent: always runs;
 - `redis`: reads `services.redis.baseUrl` (gets the Redis password, may reach Redis);
-- `sql`: its database in the bundled MySQL (name, user, password env var and
-  key in the MySQL Secret); `needsSql`: cannot run without one;
+- `sql`: its database when its state is in SQL (name, user, password env var and
+  key in the database Secret; `switches`: the settings, besides the `sql` block,
+  that move its state from Redis to SQL); `needsSql`: cannot run without one;
 - `runAs`, `writableRoot`: the uid/gid its image runs as (else serviceDefaults')
   and whether its root filesystem must be writable: its securityContext defaults;
 - `javaOpts`: its JAVA_OPTS default when not serviceDefaults';
@@ -32,7 +33,8 @@ Per service:
   them; `readReplicaProfiles`: profiles that use `ha.<service>.redisRoUrl`;
 - `helmProfile`: settings of `<service>-helm.yml`, dotted key -> source:
   `split:<service>:<profile>` (that split's URL, when it runs), `gatePath`
-  (expose.gatePath), `bundledSql` (its `sql` block in the bundled MySQL).
+  (expose.gatePath), `bundledSql` (its `sql` block for its database), `sqlSwitches`
+  (its `sql.switches`, when its state is in SQL); the key `.` merges a mapping at the top.
 """
 from __future__ import annotations
 
@@ -45,6 +47,29 @@ _JVM = dict(java=True, health="/health", home="/home/spinnaker")
 # Services that read clouddriver through its read-only split when it runs (Halyard's
 # overrideServiceEndpoints; gate's Deck-facing calls go to ro-deck through dynamicEndpoints).
 _CLOUDDRIVER_RO = {"services.clouddriver.baseUrl": "split:clouddriver:ro"}
+# What moves orca's and clouddriver's state from Redis to SQL besides their `sql` connection pools
+# (storage.sql); each property with the source that reads it at spinnaker-release-2026.2.3.
+_ORCA_SQL = {
+    # orca/orca-sql/.../config/SqlConfiguration.kt:74; orca/orca-redis/.../config/RedisConfiguration.java:63
+    "executionRepository": {"sql": {"enabled": True}, "redis": {"enabled": False}},
+    # orca/keiko-sql/.../config/SqlQueueConfiguration.kt:19; orca/keiko-redis-spring/.../RedisQueueConfiguration.kt:50
+    # (both define the bean `queue`: the Redis one must be off)
+    "keiko": {"queue": {"sql": {"enabled": True}, "redis": {"enabled": False}}},
+    # orca/orca-queue-sql/.../config/SqlPendingExecutionConfiguration.kt:21 (no fallback without it)
+    "queue": {"pendingExecutionService": {"sql": {"enabled": True}, "redis": {"enabled": False}}},
+    # orca/orca-redis/.../telemetry/RedisActiveExecutionsMonitor.kt:52 needs a Redis client otherwise
+    "monitor": {"activeExecutions": {"redis": False}},
+    # orca/orca-redis/.../config/RedisConfiguration.java:51
+    "redis": {"enabled": False},
+}
+_CLOUDDRIVER_SQL = {
+    # clouddriver/clouddriver-sql/.../config/SqlConfiguration.kt:55 (without it tasks are kept in memory),
+    # cats/cats-sql/.../config/SqlCacheConfiguration.kt:54, SqlAgentSchedulerConfiguration.kt:36
+    "sql": {"taskRepository": {"enabled": True}, "cache": {"enabled": True}, "scheduler": {"enabled": True}},
+    # clouddriver-core/.../core/RedisConfig.java:43, cache/JedisCacheConfig.java:34, AgentSchedulerConfig.java:41
+    "redis": {"enabled": False, "cache": {"enabled": False}, "scheduler": {"enabled": False},
+              "taskRepository": {"enabled": False}},
+}
 # rosco's image installs packer's plugins in $HOME/.config/packer/plugins; a writable home
 # mounted over /home/spinnaker would hide them, so rosco's home lives elsewhere.
 _ROSCO_HOME = "/opt/rosco/home"
@@ -54,6 +79,9 @@ FACTS = {
         "clouddriver": dict(
             _JVM, port=7002, cpu="500m", memory="2Gi", grace=720, redis=True, clusterAccess=True,
             doc="Talks to cloud providers and caches their state.",
+            sql={"database": "clouddriver", "user": "clouddriver", "passwordEnv": "CLOUDDRIVER_DB_PASSWORD",
+                 "secretKey": "clouddriver-password", "switches": _CLOUDDRIVER_SQL},
+            helmProfile={"sql": "bundledSql", ".": "sqlSwitches"},
             splits=[{"name": "clouddriver-caching", "profiles": ["caching"], "key": "caching"},
                     {"name": "clouddriver-rw", "profiles": ["rw"], "key": "rw"},
                     {"name": "clouddriver-ro", "profiles": ["ro"], "key": "ro"},
@@ -101,7 +129,10 @@ FACTS = {
                      helmProfile={"sql": "bundledSql"},
                      doc="Managed delivery; runs when managedDelivery is enabled (needs SQL)."),
         "orca": dict(_JVM, port=8083, cpu="250m", memory="1Gi", grace=720, redis=True,
-                     helmProfile={"clouddriver.readonly.baseUrl": "split:clouddriver:ro"},
+                     sql={"database": "orca", "user": "orca", "passwordEnv": "ORCA_DB_PASSWORD",
+                          "secretKey": "orca-password", "switches": _ORCA_SQL},
+                     helmProfile={"clouddriver.readonly.baseUrl": "split:clouddriver:ro", "sql": "bundledSql",
+                                  ".": "sqlSwitches"},
                      doc="Orchestrates pipelines and tasks."),
         "rosco": dict(_JVM, port=8087, cpu="250m", memory="1Gi", grace=720, redis=True, home=_ROSCO_HOME,
                       env=[{"name": "HOME", "value": _ROSCO_HOME},
@@ -129,7 +160,7 @@ Service = namedtuple("Service", (
     "split_settings read_replica_profiles helm_profile"))
 
 
-HELM_PROFILE_SOURCES = ("gatePath", "bundledSql")
+HELM_PROFILE_SOURCES = ("gatePath", "bundledSql", "sqlSwitches")
 _KEYS = {"port", "cpu", "memory", "memoryLimit", "grace", "doc", "java", "health", "underGatePath", "tls",
          "enabledWhen", "redis", "sql", "needsSql", "envSecret", "clusterAccess", "javaOpts", "home", "env",
          "splits", "primarySplit", "runAs", "writableRoot", "splitSettings", "readReplicaProfiles", "helmProfile"}

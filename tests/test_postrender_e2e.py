@@ -134,7 +134,7 @@ def _file_strings(name, text):
             return {text}
     if name.endswith((".yml", ".yaml")):
         return set(_strings(yaml.safe_load(text)))
-    return {text, *text.split()}  # a script (the bundled MySQL's keel.sh): its words
+    return {text, *text.split()}  # a script (the bundled MySQL's init scripts): its words
 
 
 @pytest.mark.parametrize("form", FORMS)

@@ -323,13 +323,16 @@ def test_rbac_has_no_wildcards_and_no_admin_roles(releases, value_set):
         assert binding["subjects"] == [{"kind": "ServiceAccount", "name": account, "namespace": NAMESPACE}]
 
 
-def test_credentials_hook_may_only_read_its_secret_and_create_secrets(releases):
+def test_credentials_hook_may_only_read_and_patch_its_secret_and_create_secrets(releases):
     for objs in releases.values():
         [role] = [r for r in of_kind(objs, "Role") if r["metadata"]["name"] == HOOK]
         assert role["rules"] == [
             # Its own Secret, and the one earlier chart versions generated (their MySQL passwords carry over).
             {"apiGroups": [""], "resources": ["secrets"],
              "resourceNames": [f"{FULLNAME}-credentials", f"{FULLNAME}-mysql"], "verbs": ["get"]},
+            # Its own Secret, to add the keys one made by an earlier chart version lacks.
+            {"apiGroups": [""], "resources": ["secrets"], "resourceNames": [f"{FULLNAME}-credentials"],
+             "verbs": ["patch"]},
             # RBAC cannot restrict `create` by name; the account is deleted once the hook succeeded.
             {"apiGroups": [""], "resources": ["secrets"], "verbs": ["create"]}]
         for obj in of_kind(objs, "ServiceAccount", "Role", "RoleBinding", "Job"):

@@ -227,20 +227,54 @@ Redis = message(
     **_placement("the bundled Redis"),
 )
 
+SqlDatabase = message(
+    "SqlDatabase", "One service's database and user on `storage.external`; empty: the service's name.",
+    database=Str("Database (schema) name."),
+    user=Str("User the service connects as (also runs its schema migrations)."),
+)
+
+SqlServices = message(
+    "SqlServices", "Services that keep their state in SQL instead of Redis (front50: `storage.bundled`; "
+                   "keel always does).",
+    orca=Bool("orca keeps pipeline executions, its work queue and pending executions in SQL. Executions "
+              "stored in Redis before the switch are not moved: see the README, \"SQL storage\".",
+              default=False),
+    clouddriver=Bool("clouddriver keeps its cache, tasks and agent scheduling in SQL (the cache is rebuilt "
+                     "after the switch).", default=False),
+)
+
+ExternalSql = message(
+    "ExternalSql", "Your own MySQL server (RDS, Cloud SQL, Aurora, a DBA's cluster) instead of the bundled "
+                   "MySQL, for every service in SQL. Create each service's database and user first (README, "
+                   "\"SQL storage\"); the chart then runs no MySQL and generates no database passwords.",
+    host=Str("Host name of the server; set, every database in SQL is on it.", default=""),
+    port=IntValue("Port of the server.", default=3306),
+    parameters=Str("JDBC URL parameters appended after `?`, e.g. `sslMode=VERIFY_IDENTITY` (MySQL Connector/J).",
+                   default=""),
+    existingSecret=Str("Secret with each service's password, under the keys of the generated Secret: "
+                       "`password` (front50), `keel-password`, `orca-password`, `clouddriver-password`. "
+                       "Required with `host`.", default=""),
+    databases=Map(Msg(SqlDatabase, "A service's database and user.")),
+)
+
 Storage = message(
-    "Storage", "The bundled MySQL: front50's store when the halconfig names none, and keel's database.",
+    "Storage", "SQL storage: front50's store when the halconfig names none, keel's database, and orca's and "
+               "clouddriver's when `storage.sql` says so; on the bundled MySQL or `storage.external`.",
     bundled=Enum(("auto", "true", "false"),
-                 "`auto`: run a bundled MySQL when the halconfig enables no persistent store (front50 "
-                 "uses it) or keel runs without `persistentStorage.sql` (keel uses its own database "
-                 "there); `true`: always, front50 included; `false`: never (keel then needs "
-                 "`persistentStorage.sql`).", default="auto"),
+                 "front50 and keel in the chart's SQL database (the bundled MySQL, or `storage.external`). "
+                 "`auto`: front50 when the halconfig enables no persistent store, keel when it runs "
+                 "without `persistentStorage.sql`; `true`: always, front50 included; `false`: never (keel "
+                 "then needs `persistentStorage.sql`).", default="auto"),
+    sql=Msg(SqlServices, "orca and clouddriver in SQL."),
+    external=Msg(ExternalSql, "Your own MySQL server."),
     image=Str("Bundled MySQL image.", default=MYSQL_IMAGE),
     storageSize=Str("Size of the MySQL volume.", default="8Gi"),
     storageClassName=Str("StorageClass of the MySQL volume; empty: the cluster default.", default=""),
-    existingSecret=Str("Secret with keys `root-password`, `password` (front50's database user) and "
-                       "`keel-password` (keel's; without it keel gets no database): use it instead of the "
-                       "generated `<fullname>-credentials` (GitOps users who cannot run Helm hooks). Read by "
-                       "MySQL only on its first start.",
+    existingSecret=Str("Secret for the bundled MySQL with keys `root-password`, `password` (front50's database "
+                       "user), `keel-password`, `orca-password` and `clouddriver-password` (a service whose key "
+                       "is missing gets no database): use it instead of the generated `<fullname>-credentials` "
+                       "(GitOps users who cannot run Helm hooks). MySQL creates each database and user when it "
+                       "starts and never changes a password it already has.",
                        default=""),
     resources=Any("Bundled MySQL resources (memory limit = request).",
                   default={"requests": {"cpu": "250m", "memory": "768Mi"}, "limits": {"memory": "768Mi"}}),

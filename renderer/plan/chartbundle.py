@@ -3,7 +3,7 @@
 `plan` compares two sets of values many times per pull request, so it does not run
 Helm's template engine: it mirrors the few template helpers that decide the
 bundle's content (templates/config-bundle.yaml and `spinnaker.workloads`,
-`spinnaker.expose`, `spinnaker.redisUrl`, `spinnaker.bundledDatabases` in
+`spinnaker.expose`, `spinnaker.redisUrl`, `spinnaker.sqlDatabases` in
 _helpers.tpl) from the same facts table. tests/test_plan.py renders the chart
 with Helm's engine for the defaults and every example and checks this copy gives
 the same bundle, so the two cannot drift apart silently.
@@ -166,14 +166,48 @@ def keel_sql(values: dict, hal: dict) -> bool:
     return service_enabled(values, hal, "keel") and not own and storage_mode(values) != "false"
 
 
+def sql_external(values: dict) -> dict:
+    """`storage.external` when it names a server (`spinnaker.sqlExternal`), else {}."""
+    external = _mapping(_mapping(values.get("storage")).get("external"))
+    return external if external.get("host") else {}
+
+
+def sql_databases(values: dict, hal: dict) -> dict:
+    """`spinnaker.sqlDatabases`: {service: its database facts} for the services whose state is in SQL."""
+    conf = _mapping(values.get("storage"))
+    sql = _mapping(conf.get("sql"))
+    used = {"front50": front50_sql(values, hal), "keel": keel_sql(values, hal),
+            "orca": truthy(sql.get("orca")), "clouddriver": truthy(sql.get("clouddriver"))}
+    external = sql_external(values)
+    names = _mapping(external.get("databases"))
+    out = {}
+    for service in sorted(used):
+        if used[service] and service_enabled(values, hal, service):
+            db = dict(SERVICES[service].sql)
+            if external:
+                own = _mapping(names.get(service))
+                db["database"] = own.get("database") or db["database"]
+                db["user"] = own.get("user") or db["user"]
+            out[service] = db
+    return out
+
+
+def jdbc_url(values: dict, database: str) -> str:
+    """`spinnaker.jdbcUrl`."""
+    external = sql_external(values)
+    if not external:
+        return f"jdbc:mysql://{component(values, 'mysql')}:3306/{database}"
+    port = external.get("port")
+    url = f"jdbc:mysql://{external['host']}:{int(port) if port not in (None, '') else 3306}/{database}"
+    return f"{url}?{external['parameters']}" if external.get("parameters") else url
+
+
 def storage(values: dict, hal: dict) -> dict:
-    out = {"bundled": front50_sql(values, hal) or keel_sql(values, hal)}
-    mysql = component(values, "mysql")
-    for service, used in (("front50", front50_sql(values, hal)), ("keel", keel_sql(values, hal))):
-        if used:
-            db = SERVICES[service].sql
-            out[service] = {"jdbcUrl": f"jdbc:mysql://{mysql}:3306/{db['database']}", "user": db["user"],
-                            "passwordEnv": db["passwordEnv"]}
+    databases = sql_databases(values, hal)
+    out = {"bundled": bool(databases) and not sql_external(values)}
+    for service, db in databases.items():
+        out[service] = {"jdbcUrl": jdbc_url(values, db["database"]), "user": db["user"],
+                        "passwordEnv": db["passwordEnv"]}
     return out
 
 

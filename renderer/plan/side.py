@@ -147,7 +147,9 @@ def _pods(values: dict, bundle: dict, release, routes: dict) -> dict:
         if SERVICES[service].redis:
             pod["redis.existingSecret"] = (values.get("redis") or {}).get("existingSecret")
         if SERVICES[service].sql:
-            pod["storage.existingSecret"] = (values.get("storage") or {}).get("existingSecret")
+            storage = values.get("storage") or {}
+            pod["storage.existingSecret"] = storage.get("existingSecret")
+            pod["storage.external.existingSecret"] = (storage.get("external") or {}).get("existingSecret")
     return out
 
 
@@ -199,7 +201,7 @@ def _state(values: dict, bundle: dict, files: dict) -> dict:
         "redisPersistent": bundled and chartbundle.truthy(redis.get("persistence")),
         "redisUrl": redis_where(redis.get("externalUrl") or "") or ("bundled" if bundled else ""),
         "mysqlBundled": bool(bundle["storage"].get("bundled")),
-        "mysqlUsers": sorted(k for k in ("front50", "keel") if k in bundle["storage"]),
+        "mysqlUsers": sorted(k for k, facts in SERVICES.items() if facts.sql and k in bundle["storage"]),
         "front50Store": front50_store(files),
         "orcaStore": orca_store(files),
     }

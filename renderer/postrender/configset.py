@@ -36,10 +36,23 @@ def redis_url(url: str, password_env: str) -> str:
 
 
 def sql_settings(database: dict) -> dict:
-    """A service's `sql` block for one database of the bundled MySQL; the password stays a placeholder."""
+    """A service's `sql` block for its database (bundled MySQL or storage.external); the password stays a
+    placeholder."""
     pool = {"jdbcUrl": database["jdbcUrl"], "user": database["user"],
             "password": "${" + database["passwordEnv"] + "}"}
     return {"enabled": True, "connectionPools": {"default": dict(pool, default=True)}, "migration": dict(pool)}
+
+
+def _merge(into: dict, data: dict) -> dict:
+    """Deep-merge `data` into `into`, copying its mappings (they are the shared facts table's)."""
+    for key, value in data.items():
+        if isinstance(value, dict):
+            if not isinstance(into.get(key), dict):
+                into[key] = {}
+            _merge(into[key], value)
+        else:
+            into[key] = value
+    return into
 
 
 def _deep_set(data: dict, dotted: str, value) -> None:
@@ -121,6 +134,10 @@ class ConfigSet:
         if source == "bundledSql":
             database = (self.bundle.get("storage") or {}).get(service)
             return sql_settings(database) if database else None
+        if source == "sqlSwitches":
+            # What moves the service's state from Redis to SQL besides the `sql` block (facts `sql.switches`).
+            database = (self.bundle.get("storage") or {}).get(service)
+            return SERVICES[service].sql.get("switches") if database else None
         raise ValueError(f"unknown helmProfile source {source!r}")
 
     def helm_profile(self, service: str) -> dict:
@@ -132,7 +149,11 @@ class ConfigSet:
             return out
         for key, source in facts.helm_profile.items():
             value = self.profile_value(service, source)
-            if value is not None:
+            if value is None:
+                continue
+            if key == ".":
+                _merge(out, value)
+            else:
                 _deep_set(out, key, value)
         own_sql = (self.outputs.get(f"{service}.yml") or {}).get("sql")
         if facts.needs_sql and not out.get("sql") and not own_sql:

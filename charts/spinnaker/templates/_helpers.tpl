@@ -613,26 +613,89 @@ false. (keel cannot run without SQL; the renderer refuses that case.)
            (ne (include "spinnaker.storageMode" .) "false") -}}true{{- end -}}
 {{- end -}}
 
+{{/* "true" when storage.external names a MySQL server: every database in SQL is there, and the chart runs none. */}}
+{{- define "spinnaker.sqlExternal" -}}
+{{- if (.Values.storage.external | default dict).host -}}true{{- end -}}
+{{- end -}}
+
 {{/*
-The services whose database the bundled MySQL holds in this release, as JSON
-{service: its `sql` facts (database, user, passwordEnv, secretKey)}.
+The services whose state is in the chart's SQL (the bundled MySQL, or
+storage.external) in this release, as JSON {service: its `sql` facts
+(database, user, passwordEnv, secretKey), with storage.external.databases'
+names on an external server}.
 */}}
-{{- define "spinnaker.bundledDatabases" -}}
+{{- define "spinnaker.sqlDatabases" -}}
 {{- $facts := (include "spinnaker.facts" . | fromJson).services -}}
+{{- $sql := .Values.storage.sql | default dict -}}
+{{- $loaded := dict -}}{{- include "spinnaker.loadHal" (dict "ctx" . "out" $loaded) -}}
+{{- $used := dict
+      "front50" (include "spinnaker.front50Sql" .)
+      "keel" (include "spinnaker.keelSql" .)
+      "orca" (include "spinnaker.truthy" $sql.orca)
+      "clouddriver" (include "spinnaker.truthy" $sql.clouddriver) -}}
+{{- $external := include "spinnaker.sqlExternal" . -}}
+{{- $names := (.Values.storage.external | default dict).databases | default dict -}}
 {{- $out := dict -}}
-{{- if include "spinnaker.front50Sql" . -}}{{- $_ := set $out "front50" $facts.front50.sql -}}{{- end -}}
-{{- if include "spinnaker.keelSql" . -}}{{- $_ := set $out "keel" $facts.keel.sql -}}{{- end -}}
+{{- range $service, $on := $used -}}
+{{- if and $on (include "spinnaker.serviceEnabled" (dict "ctx" $ "hal" $loaded.hal "name" $service)) -}}
+{{- $db := deepCopy (get $facts $service).sql -}}
+{{- if $external -}}
+{{- $own := get $names $service | default dict -}}
+{{- $_ := set $db "database" ($own.database | default $db.database) -}}
+{{- $_ := set $db "user" ($own.user | default $db.user) -}}
+{{- end -}}
+{{- $_ := set $out $service $db -}}
+{{- end -}}
+{{- end -}}
 {{- toJson $out -}}
 {{- end -}}
 
-{{/* "true" when the chart runs the bundled MySQL (for front50, keel or both). */}}
+{{/* "true" when the chart runs the bundled MySQL (some service is in SQL, and storage.external names no server). */}}
 {{- define "spinnaker.storageBundled" -}}
-{{- if or (include "spinnaker.front50Sql" .) (include "spinnaker.keelSql" .) -}}true{{- end -}}
+{{- if and (not (include "spinnaker.sqlExternal" .)) (include "spinnaker.sqlDatabases" . | fromJson) -}}true{{- end -}}
 {{- end -}}
 
-{{/* The Secret with the MySQL passwords (keys `root-password`, `password`, `keel-password`). */}}
+{{/* The JDBC URL of one database: (dict "ctx" $ "database" NAME). */}}
+{{- define "spinnaker.jdbcUrl" -}}
+{{- $ext := .ctx.Values.storage.external | default dict -}}
+{{- if include "spinnaker.sqlExternal" .ctx -}}
+{{- if or (regexMatch "[/?@ ]" ($ext.host | toString)) (and (contains ":" ($ext.host | toString)) (not (hasPrefix "[" ($ext.host | toString)))) -}}
+{{- fail (printf "storage.external.host must be a host name only, not %q: the chart builds the JDBC URL. Put the port in storage.external.port and URL parameters in storage.external.parameters." $ext.host) -}}
+{{- end -}}
+{{- printf "jdbc:mysql://%s:%v/%s" $ext.host (int ($ext.port | default 3306)) .database -}}
+{{- with $ext.parameters }}?{{ . }}{{ end -}}
+{{- else -}}
+{{- printf "jdbc:mysql://%s:3306/%s" (include "spinnaker.componentName" (dict "ctx" .ctx "name" "mysql")) .database -}}
+{{- end -}}
+{{- end -}}
+
+{{/* The Secret the services read their database passwords from (keys: the facts' secretKey). */}}
 {{- define "spinnaker.mysqlSecret" -}}
+{{- if include "spinnaker.sqlExternal" . -}}
+{{- .Values.storage.external.existingSecret | required "storage.external.host is set, so storage.external.existingSecret must name the Secret with the services' database passwords (keys password, keel-password, orca-password, clouddriver-password): the chart generates no password for a server it does not run." -}}
+{{- else -}}
 {{- .Values.storage.existingSecret | default (include "spinnaker.credentialsSecret" .) -}}
+{{- end -}}
+{{- end -}}
+
+{{/*
+The keys the generated credentials Secret holds in this release: Redis's when the bundled Redis
+generates its password, MySQL root's and each database's (facts `sql.secretKey`, every service's,
+so a service turned to SQL later finds its database) when the bundled MySQL does.
+*/}}
+{{- define "spinnaker.credentialKeys" -}}
+{{- $keys := list -}}
+{{- if and (include "spinnaker.redisBundled" .) (not .Values.redis.existingSecret) -}}
+{{- $keys = append $keys "redis-password" -}}
+{{- end -}}
+{{- if and (include "spinnaker.storageBundled" .) (not .Values.storage.existingSecret) -}}
+{{- $keys = append $keys "root-password" -}}
+{{- $facts := (include "spinnaker.facts" . | fromJson).services -}}
+{{- range $service := keys $facts | sortAlpha -}}
+{{- with (get $facts $service).sql -}}{{- $keys = append $keys .secretKey -}}{{- end -}}
+{{- end -}}
+{{- end -}}
+{{- join " " $keys -}}
 {{- end -}}
 
 {{/* "true" when some password must come from the generated credentials Secret, so the hook runs. */}}

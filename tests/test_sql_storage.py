@@ -1,0 +1,305 @@
+"""SQL as a storage choice: orca, clouddriver, front50 and keel on the bundled MySQL or your own server.
+
+- `storage.sql.orca` / `storage.sql.clouddriver` give those services a database and the switches
+  that move their state from Redis to SQL; front50 and keel keep their rules (`storage.bundled`).
+- `storage.external` points every database at your server: the chart then runs no MySQL, and the
+  passwords come only from `storage.external.existingSecret`, as Spring placeholders.
+- The bundled MySQL makes each service's database and user from the Secret's keys when it starts
+  (run against a real MariaDB server where one is installed; CI installs Debian's).
+- The credentials hook adds the keys a Secret of an earlier chart version lacks, never changing one.
+Real Helm 3 and Helm 4 with the post-renderer for the wiring; Helm's engine (handover) for the rest.
+"""
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import socket
+import subprocess
+import time
+
+import pytest
+import yaml
+
+from conftest import ROOT
+from test_helm_binary import helm, helm4_plugin, render_values  # noqa: F401
+
+helm_python = pytest.importorskip("helm_python", reason="helm-python-sdk provides Helm's template engine")
+
+import handover  # noqa: E402
+from test_state import (CREDENTIALS, FULLNAME, _keys, _run_hook, env_of, named, objects,  # noqa: E402
+                        post_render, post_render_error)
+
+MYSQL = f"{FULLNAME}-mysql"
+BOTH = {"storage": {"sql": {"orca": True, "clouddriver": True}}}
+EXTERNAL = {"storage": {"sql": {"orca": True, "clouddriver": True}, "external": {
+    "host": "spinnaker-db.example.internal", "port": 3307, "parameters": "sslMode=VERIFY_IDENTITY",
+    "existingSecret": "spinnaker-db", "databases": {"orca": {"database": "orca_prod", "user": "orca_svc"}}}},
+    "halconfig": {"managedDelivery": {"enabled": True}}}
+
+
+def _profiles(objs) -> dict:
+    """{file name: data} of every <service>-helm.yml the post-renderer wrote."""
+    out = {}
+    for obj in objs:
+        if obj["kind"] == "ConfigMap":
+            for name, text in (obj.get("data") or {}).items():
+                if name.endswith("-helm.yml"):
+                    out[name] = yaml.safe_load(text)
+    return out
+
+
+def _containers(objs) -> dict:
+    """{workload: its main container} of the Spinnaker Deployments."""
+    return {o["metadata"]["name"][len(FULLNAME) + 1:]: o["spec"]["template"]["spec"]["containers"][0]
+            for o in objs if o["kind"] == "Deployment"}
+
+
+def _pool(url, user, env):
+    return {"jdbcUrl": url, "user": user, "password": "${" + env + "}"}
+
+
+def _docs(text):
+    return [d for d in yaml.safe_load_all(text) if d]
+
+
+# the bundled MySQL -----------------------------------------------------------------------------
+
+def test_orca_and_clouddriver_in_sql_on_the_bundled_mysql(helm, tmp_path):  # noqa: F811
+    result = render_values(helm, tmp_path, dict(BOTH, ha={"clouddriver": {"enabled": True}}), "-n", "spinnaker")
+    assert result.returncode == 0, result.stderr
+    objs = _docs(result.stdout)
+    profiles = _profiles(objs)
+    for service in ("orca", "clouddriver"):
+        sql = profiles[f"{service}-helm.yml"]["sql"]
+        pool = _pool(f"jdbc:mysql://{MYSQL}:3306/{service}", service, f"{service.upper()}_DB_PASSWORD")
+        assert sql["enabled"] is True and sql["connectionPools"]["default"] == dict(pool, default=True)
+        assert sql["migration"] == pool
+    orca = profiles["orca-helm.yml"]
+    assert orca["executionRepository"] == {"sql": {"enabled": True}, "redis": {"enabled": False}}
+    clouddriver = profiles["clouddriver-helm.yml"]
+    assert clouddriver["sql"]["cache"]["enabled"] is True and clouddriver["redis"]["cache"]["enabled"] is False
+    # Every clouddriver split and orca get their password from the generated Secret; nobody else does.
+    containers = _containers(objs)
+    for workload, container in containers.items():
+        env = env_of(container)
+        service = "clouddriver" if workload.startswith("clouddriver") else workload
+        if service in ("orca", "clouddriver"):
+            key = f"{service}-password"
+            assert env[f"{service.upper()}_DB_PASSWORD"] == {"secretKeyRef": {"name": CREDENTIALS, "key": key}}
+        assert not {k for k in env if k.endswith("_DB_PASSWORD")} - {f"{service.upper()}_DB_PASSWORD"}, workload
+    assert {w for w in containers if w.startswith("clouddriver")} == {
+        "clouddriver-caching", "clouddriver-rw", "clouddriver-ro", "clouddriver-ro-deck"}
+    # MySQL admits exactly the services in SQL (front50 too: the halconfig names no store).
+    [policy] = [o for o in objs if o["kind"] == "NetworkPolicy" and o["metadata"]["name"] == MYSQL]
+    [expression] = policy["spec"]["ingress"][0]["from"][0]["podSelector"]["matchExpressions"]
+    assert expression["values"] == ["clouddriver", "front50", "orca"]
+
+
+def test_mysql_makes_every_database_from_the_secrets_keys():
+    objs = objects(handover.render(BOTH))
+    mysql = named(objs, "StatefulSet", MYSQL)["spec"]["template"]["spec"]
+    [init] = mysql["initContainers"]
+    assert init["command"] == ["bash", "/opt/mysql-init/databases-sql.sh"]
+    assert mysql["containers"][0]["args"] == ["mysqld", "--init-file=/run/mysql-init/every-start.sql"]
+    [passwords] = [v for v in mysql["volumes"] if v["name"] == "passwords"]
+    sources = [s["secret"] for s in passwords["projected"]["sources"]]
+    assert [(i["key"], s.get("optional", False)) for s in sources for i in s["items"]] == [
+        ("root-password", False), ("password", False), ("clouddriver-password", True), ("keel-password", True),
+        ("orca-password", True)]
+    # The generator is not in initdb.d (the image would source it there); only the one-line runner is.
+    [initdb] = [v for v in mysql["volumes"] if v["name"] == "init"]
+    assert [i["key"] for i in initdb["configMap"]["items"]] == ["databases.sh"]
+
+
+def _generate(tmp_path, passwords: dict, initialised: bool) -> dict:
+    """Run the init container's script on a scratch pod filesystem; {file: SQL text}."""
+    script = named(objects(handover.render(BOTH)), "ConfigMap", f"{MYSQL}-init")["data"]["databases-sql.sh"]
+    secrets, out, data = tmp_path / "secrets", tmp_path / "init", tmp_path / "data"
+    for path in (secrets, out, data):
+        path.mkdir(exist_ok=True)
+    if initialised:
+        (data / "mysql").mkdir(exist_ok=True)
+    for key, value in passwords.items():
+        (secrets / key).write_text(value)
+    script = (script.replace("/run/secrets/mysql", str(secrets)).replace("/run/mysql-init", str(out))
+              .replace("/var/lib/mysql", str(data)))
+    result = subprocess.run(["bash", "-c", script], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    return {p.name: p.read_text() for p in out.iterdir()}
+
+
+@pytest.mark.skipif(not shutil.which("bash"), reason="the init container runs the script with bash")
+def test_the_database_statements_escape_passwords_and_skip_missing_keys(tmp_path):
+    first = _generate(tmp_path, {"orca-password": "it's a \\ test"}, initialised=False)
+    assert "IDENTIFIED BY 'it\\'s a \\\\ test';" in first["first-start.sql"]
+    assert "GRANT ALL PRIVILEGES ON `orca`.* TO 'orca'@'%';" in first["first-start.sql"]
+    assert "keel" not in first["first-start.sql"]  # no key: no database, and MySQL still starts
+    # First start: nothing for --init-file (MySQL refuses account statements while it initialises).
+    assert first["every-start.sql"] == ""
+    later = _generate(tmp_path, {"orca-password": "it's a \\ test"}, initialised=True)
+    assert later["every-start.sql"] == later["first-start.sql"] != ""
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+SERVER = shutil.which("mariadbd") or shutil.which("mysqld")
+INSTALL_DB = shutil.which("mariadb-install-db") or shutil.which("mysql_install_db")
+CLIENT = shutil.which("mariadb") or shutil.which("mysql")
+
+
+@pytest.mark.skipif(not (SERVER and INSTALL_DB and CLIENT and shutil.which("bash")),
+                    reason="needs a MySQL-compatible server (CI installs Debian's mariadb-server)")
+def test_a_real_server_creates_each_database_on_every_start(tmp_path):
+    """The statements run as --init-file on an initialised server: each service can log in to its own
+    database, a second start changes nothing, and a password MySQL already has is kept."""
+    data = tmp_path / "data"
+    data.mkdir()
+    user = ["--user=root"] if os.geteuid() == 0 else []
+    subprocess.run([INSTALL_DB, f"--datadir={data}", "--auth-root-authentication-method=normal", *user],
+                   check=True, capture_output=True)
+    passwords = {"orca-password": "Orca'Pw\\1", "clouddriver-password": "cdPw2", "keel-password": "keelPw3"}
+    sql = _generate(tmp_path, passwords, initialised=True)["every-start.sql"]
+    init_file = tmp_path / "init" / "every-start.sql"
+    port = _free_port()
+
+    def start():
+        server = subprocess.Popen([SERVER, "--no-defaults", f"--datadir={data}", f"--port={port}",
+                                   "--bind-address=127.0.0.1", f"--socket={tmp_path}/mysqld.sock",
+                                   f"--pid-file={tmp_path}/mysqld.pid", "--skip-name-resolve",
+                                   f"--init-file={init_file}", *user],
+                                  stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        for _ in range(100):
+            if _login("root", "", None, port).returncode == 0 or server.poll() is not None:
+                break
+            time.sleep(0.2)
+        assert server.poll() is None, server.stderr.read().decode()
+        return server
+
+    def stop(server):
+        server.terminate()
+        server.wait(timeout=60)
+
+    server = start()
+    try:
+        for service, key in (("orca", "orca-password"), ("clouddriver", "clouddriver-password"),
+                             ("keel", "keel-password")):
+            result = _login(service, passwords[key], service, port, "CREATE TABLE t (i INT); DROP TABLE t;")
+            assert result.returncode == 0, (service, result.stderr)
+        assert _login("orca", "wrong", "orca", port).returncode != 0
+        assert _login("orca", passwords["orca-password"], "keel", port).returncode != 0  # only its own
+    finally:
+        stop(server)
+    # A changed Secret does not change a password MySQL already has; the statements run again unharmed.
+    init_file.write_text(sql.replace("cdPw2", "changed"))
+    server = start()
+    try:
+        assert _login("clouddriver", "cdPw2", "clouddriver", port).returncode == 0
+    finally:
+        stop(server)
+
+
+def _login(user, password, database, port, statement="SELECT 1"):
+    args = [CLIENT, "--protocol=tcp", "-h", "127.0.0.1", "-P", str(port), "-u", user, f"--password={password}",
+            "-e", statement]
+    if database:
+        args.insert(1, f"--database={database}")
+    return subprocess.run(args, capture_output=True, text=True, timeout=30)
+
+
+# your own server -------------------------------------------------------------------------------
+
+def test_an_external_server_wires_every_service_with_passwords_only_from_its_secret(helm, tmp_path):  # noqa: F811
+    result = render_values(helm, tmp_path, EXTERNAL, "-n", "spinnaker")
+    assert result.returncode == 0, result.stderr
+    objs = _docs(result.stdout)
+    assert not [o for o in objs if o["metadata"]["name"].startswith(MYSQL)]  # no MySQL, no MySQL policy
+    # The hook generates Redis's password only: no MySQL runs to use the others.
+    [hook] = [o for o in objs if o["kind"] == "Job" and o["metadata"]["name"] == f"{FULLNAME}-credentials-hook"]
+    assert env_of(hook["spec"]["template"]["spec"]["containers"][0])["KEYS"] == "redis-password"
+    profiles = _profiles(objs)
+    base = "jdbc:mysql://spinnaker-db.example.internal:3307"
+    wanted = {"orca": (f"{base}/orca_prod?sslMode=VERIFY_IDENTITY", "orca_svc"),
+              "clouddriver": (f"{base}/clouddriver?sslMode=VERIFY_IDENTITY", "clouddriver"),
+              "front50": (f"{base}/front50?sslMode=VERIFY_IDENTITY", "front50"),
+              "keel": (f"{base}/keel?sslMode=VERIFY_IDENTITY", "keel")}
+    for service, (url, user) in wanted.items():
+        sql = profiles[f"{service}-helm.yml"]["sql"]
+        assert sql["connectionPools"]["default"]["jdbcUrl"] == url and sql["migration"]["user"] == user
+        assert sql["connectionPools"]["default"]["password"] == "${" + service.upper() + "_DB_PASSWORD}"
+    for workload, container in _containers(objs).items():
+        for name, value in env_of(container).items():
+            if name.endswith("_DB_PASSWORD"):
+                assert value["secretKeyRef"]["name"] == "spinnaker-db", workload
+    # No database password value anywhere in a ConfigMap.
+    for obj in objs:
+        if obj["kind"] == "ConfigMap":
+            for text in (obj.get("data") or {}).values():
+                for match in re.finditer(r"^\s*password:[ \t]*(.+)$", text, re.M):
+                    assert re.fullmatch(r"\$\{\w+\}", match.group(1).strip("'\"")), match.group(0)
+
+
+def test_an_external_server_needs_its_secret_and_a_bare_host():
+    values = {"storage": {"sql": {"orca": True}, "external": {"host": "db.example"}}}
+    error = _render_error(values)
+    assert "storage.external.existingSecret" in error
+    values["storage"]["external"].update(host="db.example:3306", existingSecret="s")
+    error = _render_error(values)
+    assert "storage.external.host" in error and "storage.external.port" in error
+
+
+def _render_error(values) -> str:
+    with pytest.raises(Exception) as caught:
+        handover.render(values)
+    return str(caught.value)
+
+
+def test_without_sql_nothing_changes_for_orca_and_clouddriver():
+    objs = objects(post_render({}))
+    profiles = _profiles(objs)
+    assert "sql" not in profiles.get("orca-helm.yml", {}) and "sql" not in profiles.get("clouddriver-helm.yml", {})
+    assert not any(k.endswith("_DB_PASSWORD") and not k.startswith("FRONT50")
+                   for c in _containers(objs).values() for k in env_of(c))
+
+
+def test_keel_without_a_database_is_still_refused_with_the_new_choices():
+    error = post_render_error({"halconfig": {"managedDelivery": {"enabled": True}}, "storage": {"bundled": "false"}})
+    assert "keel" in error and "storage.bundled" in error
+
+
+# the credentials hook adds what an earlier chart version's Secret lacks ------------------------------
+
+def test_the_hook_adds_missing_keys_and_keeps_the_others(tmp_path):
+    result, store = _run_hook(tmp_path, **{CREDENTIALS: {
+        "redis-password": "keptRedis", "root-password": "keptRoot", "password": "keptFront50",
+        "keel-password": "keptKeel"}})
+    assert result.returncode == 0, result.stderr
+    values = _keys(store, CREDENTIALS)
+    assert {k: values[k] for k in ("redis-password", "root-password", "password", "keel-password")} == {
+        "redis-password": "keptRedis", "root-password": "keptRoot", "password": "keptFront50",
+        "keel-password": "keptKeel"}
+    assert re.fullmatch(r"[A-Za-z0-9]{32}", values["orca-password"])
+    assert re.fullmatch(r"[A-Za-z0-9]{32}", values["clouddriver-password"])
+    calls = (store / "calls").read_text()
+    assert "patch secret" in calls and "--type merge" in calls
+    assert not any(v in calls for v in (values["orca-password"], values["clouddriver-password"]))
+
+
+# plan: moving state is stated, never silent ------------------------------------------------------
+
+def test_plan_refuses_moving_orca_or_the_databases_without_migrated():
+    from test_plan import plan_of
+
+    to_sql = plan_of([{}], [{"storage": {"sql": {"orca": True}}}])
+    assert [r.name for r in to_sql.refusals] == ["orca"]
+    assert plan_of([{}], [{"storage": {"sql": {"orca": True}}}], migrated={"orca"}).refusals == []
+    # clouddriver's cache is rebuilt from the clouds: no refusal, but its pods roll.
+    cache = plan_of([{}], [{"storage": {"sql": {"clouddriver": True}}}])
+    assert cache.refusals == [] and "clouddriver" in cache.services
+    # Pointing the databases at your own server leaves the bundled MySQL's data behind.
+    external = {"storage": {"external": {"host": "db.example", "existingSecret": "s"}}}
+    assert [r.name for r in plan_of([{}], [external]).refusals] == ["mysql"]

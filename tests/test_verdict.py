@@ -153,6 +153,12 @@ MISTAKES = [
      "accept", [], False),
     ("misspelt time zone", {"halconfig": hal(timezone="America/Los_Angles")}, "accept",
      ["timezone", "America/Los_Angeles"], False),
+    # plugins
+    ("a plugin for a service that does not exist", {"halconfig": hal(spinnaker={"extensibility": {"plugins": {
+        "A.One": {"enabled": True, "services": ["orka"]}}}})}, "refuse", ["services", "'orka'"], False),
+    ("plugins downloaded where the pods cannot write", {"halconfig": hal(spinnaker={"extensibility": {
+        "pluginsRootPath": "/opt/spinnaker/plugins", "plugins": {"A.One": {"enabled": True}}}})}, "accept",
+     ["pluginsRootPath", "/opt/<service>/plugins"], False),
     # versions
     # the chart runs a release: a halconfig version it does not write for is told, not refused
     ("version without a patch", {"halconfig": hal(version="1.35")}, "accept",

@@ -393,6 +393,27 @@ def _tls(hal, chart):
                        f"TLS is enabled but {key} is not set: Deck serves plain HTTP.")
 
 
+@check("plugins-root-path", "spinnaker.extensibility.pluginsRootPath", "plugins download to a writable directory",
+       "Leave pluginsRootPath unset (each service downloads to /opt/<service>/plugins, which the chart mounts "
+       "writable), or mount a volume there (services.<name>.extraVolumes / extraVolumeMounts).", severity=WARNING,
+       evidence="kork downloads each enabled plugin into pluginsRootPath when the service starts "
+                "(kork-plugins PluginsAutoConfiguration); the chart's Java pods run with a read-only root filesystem "
+                "where only /opt/<service>/plugins, /tmp and the mounted volumes are writable, so the download "
+                "fails and with strictPluginLoading (the default) the service does not start.")
+def _plugins_root(hal, chart):
+    extensibility = _get(hal, "spinnaker", "extensibility") or {}
+    path = extensibility.get("pluginsRootPath")
+    if not path or not isinstance(path, str) or is_reference(path) or not extensibility.get("plugins"):
+        return
+    writable = ("/tmp/", *(chart.mounts if chart is not None else ()))
+    if path.strip("/") == "plugins" and not path.startswith("/"):
+        return
+    if not any((path.rstrip("/") + "/").startswith(m) for m in writable):
+        yield (("spinnaker", "extensibility", "pluginsRootPath"),
+               f"{path!r} is not writable in every service's pod (each has /opt/<service>/plugins and /tmp): "
+               "the plugins cannot be downloaded there.")
+
+
 @check("authz-needs-authn", "security.authz.enabled", "authorization needs authentication",
        "Enable a login method under security.authn, or set security.authz.enabled to false.", severity=WARNING,
        evidence="fiat runs and enforces permissions, but with no login every user is anonymous and gets only "

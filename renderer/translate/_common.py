@@ -37,15 +37,18 @@ def enabled_setting(flag) -> dict | None:
     return {"enabled": True} if flag is True else None
 
 
-def with_plugins(translation):
+def with_plugins(service: str, translation):
     """Add `spinnaker.extensibility` (plugins and plugin repositories) to a Java
-    service's config. Every kork-based service reads it from its own config;
-    kleat drops it, which silently disables plugins."""
+    service's config: the plugins listed for it (a plugin's `services`), or every
+    plugin that lists none. Every kork-based service reads it from its own config;
+    kleat drops it, which silently disables plugins. Gate also gets the Deck
+    plugins under `deck-proxy.plugins`, which is where it serves Deck's bundles from."""
     def translate_with_plugins(hal: dict, release) -> dict:
         out = translation(hal, release)
         extensibility = get(hal, "spinnaker", "extensibility")
         if extensibility is None:
             return out
+        extensibility = plugins_for(service, extensibility)
         out = dict(out)
         out["spinnaker"] = dict(out.get("spinnaker") or {}, extensibility=extensibility)
         return out
@@ -53,6 +56,26 @@ def with_plugins(translation):
     translate_with_plugins.__name__ = translation.__name__
     translate_with_plugins.__doc__ = translation.__doc__
     return translate_with_plugins
+
+
+def plugins_for(service: str, extensibility: dict) -> dict:
+    """`extensibility` as `service` reads it (the `services` lists are the renderer's, not Spinnaker's)."""
+    plugins = extensibility.get("plugins")
+    if not isinstance(plugins, dict) or not any(isinstance(p, dict) and "services" in p for p in plugins.values()):
+        return extensibility
+    own, deck = {}, {}
+    for plugin_id, plugin in plugins.items():
+        listed = plugin.get("services") if isinstance(plugin, dict) else None
+        if listed is None or service in listed:
+            own[plugin_id] = {k: v for k, v in plugin.items() if k != "services"}
+        if listed is not None and "deck" in listed:
+            deck[plugin_id] = {k: plugin[k] for k in ("enabled", "version") if k in plugin}
+    out = {k: v for k, v in extensibility.items() if k != "plugins"}
+    if own:
+        out["plugins"] = own
+    if service == "gate" and deck:
+        out["deck-proxy"] = {"enabled": True, "plugins": deck}
+    return out
 
 
 def for_release(msg, data, release):

@@ -519,9 +519,25 @@ def test_prometheus_scrapes_the_daemons_when_asked():
         assert annotations["prometheus.io/path"] == "/prometheus_metrics"
 
 
+def test_a_service_monitor_finds_the_daemons_through_the_services():
+    values = {**SCRAPED, "monitoringDaemon": {"prometheus": {"serviceMonitor": {
+        "enabled": True, "interval": "1m", "labels": {"release": "kube-prometheus"}}}}}
+    objs = docs(values)
+    assert of_kind(objs, "PodMonitor") == []
+    [monitor] = of_kind(objs, "ServiceMonitor")
+    assert monitor["metadata"]["labels"]["release"] == "kube-prometheus"
+    assert monitor["spec"]["endpoints"] == [{"port": "metrics", "path": "/prometheus_metrics", "interval": "1m"}]
+    selector = monitor["spec"]["selector"]["matchLabels"]
+    services = [s for s in of_kind(objs, "Service") if selector.items() <= s["metadata"]["labels"].items()]
+    with_metrics = {s["metadata"]["name"] for s in services if "metrics" in {p["name"] for p in s["spec"]["ports"]}}
+    daemons = {name for name, d in deployments(values).items()
+               if "monitoring-daemon" in {c["name"] for c in d["spec"]["template"]["spec"]["containers"]}}
+    assert len(with_metrics) == len(daemons) >= 6
+
+
 def test_no_scraping_by_default():
     objs = docs(SCENARIOS["monitoring"])
-    assert of_kind(objs, "PodMonitor") == []
+    assert of_kind(objs, "PodMonitor") == [] and of_kind(objs, "ServiceMonitor") == []
     for deployment in deployments(SCENARIOS["monitoring"]).values():
         assert "prometheus.io/scrape" not in (deployment["spec"]["template"]["metadata"].get("annotations") or {})
 

@@ -705,7 +705,8 @@ def test_no_credential_outside_secrets(case_id):
     assert secrets & in_secrets
 
 
-@pytest.mark.parametrize("scrape", [{"podAnnotations": True}, {"podMonitor": {"enabled": True}}])
+@pytest.mark.parametrize("scrape", [{"podAnnotations": True}, {"podMonitor": {"enabled": True}},
+                                    {"serviceMonitor": {"enabled": True}}])
 def test_the_scraper_reaches_every_daemon_under_the_default_policies(scrape):
     """Scraped daemons (annotations or a PodMonitor): Prometheus, wherever it runs, reaches each pod's
     `metrics` port and nothing else; `networkPolicy.metricsFrom` narrows who may."""

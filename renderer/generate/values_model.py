@@ -408,6 +408,14 @@ PodMonitor = message(
     labels=Map(Str("Extra labels on the PodMonitor, e.g. the `release` label your Prometheus selects.",
                    default={})),
 )
+ServiceMonitor = message(
+    "ServiceMonitor", "A Prometheus Operator ServiceMonitor (monitoring.coreos.com/v1) scraping the daemons "
+                      "through the Services' `metrics` port, for Prometheus setups that select ServiceMonitors only.",
+    enabled=Bool("Create the ServiceMonitor (needs the Prometheus Operator's CRDs).", default=False),
+    interval=Str("Scrape interval, e.g. `30s`; empty: Prometheus' own.", default=""),
+    labels=Map(Str("Extra labels on the ServiceMonitor, e.g. the `release` label your Prometheus selects.",
+                   default={})),
+)
 DaemonPrometheus = message(
     "DaemonPrometheus", f"Prometheus scraping of the daemons' `/prometheus_metrics` (port `metrics`, {MONITORING_DAEMON_PORT}). The "
                         "daemon serves it when the halconfig enables `metricStores.prometheus` without a "
@@ -415,6 +423,7 @@ DaemonPrometheus = message(
     podAnnotations=Bool("Add `prometheus.io/scrape`, `prometheus.io/port` and `prometheus.io/path` to the pods "
                         "that run the daemon (for annotation-based scrape configs).", default=False),
     podMonitor=Msg(PodMonitor, "The PodMonitor."),
+    serviceMonitor=Msg(ServiceMonitor, "The ServiceMonitor."),
 )
 
 MonitoringDaemon = message(

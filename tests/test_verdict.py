@@ -153,6 +153,10 @@ MISTAKES = [
      "accept", [], False),
     ("misspelt time zone", {"halconfig": hal(timezone="America/Los_Angles")}, "accept",
      ["timezone", "America/Los_Angeles"], False),
+    # RBAC the chart grants clouddriver, against what an in-cluster account asks of it
+    ("an in-cluster account outside clouddriver's RBAC", {"halconfig": hal(providers=k8s(
+        serviceAccount=True, namespaces=["default", "apps"])), "rbac": {"clouddriver": {"access": "namespace"}}},
+     "accept", ["namespaces", "apps", "rbac.clouddriver.namespaces"], True),
     # plugins
     ("a plugin for a service that does not exist", {"halconfig": hal(spinnaker={"extensibility": {"plugins": {
         "A.One": {"enabled": True, "services": ["orka"]}}}})}, "refuse", ["services", "'orka'"], False),

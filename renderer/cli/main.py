@@ -198,7 +198,8 @@ def _load_values(args):
         values["halconfigDeployment"] = args.deployment
     if args.strict:
         values["strict"] = True
-    hal, release, report = check_values(values, kleat_compat=args.kleat_compat, release=_requested_release(args))
+    hal, release, report = check_values(values, kleat_compat=args.kleat_compat, release=_requested_release(args),
+                                        namespace=getattr(args, "namespace", None) or "default")
     # Lines come from the last file that sets `halconfig` (Helm keeps the last one's).
     text, source = next(((t, s) for t, s in reversed(texts) if "halconfig" in t), texts[-1])
     if not report.ok:

@@ -260,5 +260,12 @@ def bundle(values: dict, default_version: str) -> dict:
         "secrets": {"files": secrets.get("files") or [], "env": secrets.get("env") or [],
                     "mountPath": "/var/secrets", "monitoringContainer": MONITORING_DAEMON_CONTAINER},
         "kubernetesSecrets": _mapping(values.get("rbac")).get("kubernetesSecrets") or {},
+        "rbac": clouddriver_rbac(values),
     }
+
+
+def clouddriver_rbac(values: dict) -> dict:
+    """The bundle's `rbac`: clouddriver's own-cluster access (rbac.clouddriver)."""
+    conf = _mapping(_mapping(values.get("rbac")).get("clouddriver"))
+    return {"access": str(conf.get("access") or "none"), "namespaces": list(conf.get("namespaces") or [])}
 

@@ -90,7 +90,8 @@ def _read_halconfig(bundle: dict, warnings: list):
                               where="spinnaker.version") from None
     expose = bundle.get("expose") or {}
     chart = Chart(bundle.get("mounts") or (), urlsplit(expose.get("deckUrl") or "").hostname or "",
-                  keel_database=bool((bundle.get("storage") or {}).get("keel")), profiles=bundle.get("profiles"))
+                  keel_database=bool((bundle.get("storage") or {}).get("keel")), profiles=bundle.get("profiles"),
+                  rbac=bundle.get("rbac"), namespace=(bundle.get("release") or {}).get("namespace") or "default")
     hal, release, report = halconfig.read_chart_halconfig(bundle, requested, chart=chart)
     if not report.ok:
         errors = report.errors

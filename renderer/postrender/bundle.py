@@ -78,6 +78,8 @@ _TOP = {
     "secrets": _optional(lambda v: isinstance(v, dict)),
     "kubernetesSecrets": _optional(lambda v: isinstance(v, dict)),
     "mounts": _optional(_strings),
+    "rbac": _optional(lambda v: isinstance(v, dict) and isinstance(v.get("access"), str)
+                      and isinstance(v.get("namespaces", []), list)),
 }
 _RELEASE = {"fullname": lambda v: isinstance(v, str) and bool(v), "namespace": _optional(_is_str),
             "labels": _optional(_labels)}

@@ -37,16 +37,17 @@ def _drop_nulls(value):
     return value
 
 
-def chart_facts(values: dict):
+def chart_facts(values: dict, namespace: str = "default"):
     from renderer.read.preflight import Chart
 
-    return Chart.from_values(values)
+    return Chart.from_values(values, namespace)
 
 
-def check_values(values: dict, *, kleat_compat: bool = False, release=None):
+def check_values(values: dict, *, kleat_compat: bool = False, release=None, namespace: str = "default"):
     """(hal, release, report) for chart values, as every Helm route reads them: the release is
     `release` (--release), else `spinnaker.version`, else the halconfig's version when it names one,
-    else the chart's default, as the chart's `spinnaker.version` helper picks it."""
+    else the chart's default, as the chart's `spinnaker.version` helper picks it. `namespace` is the
+    release's (Helm's -n)."""
     from renderer.read import halconfig
     from renderer.problems import Report
     from renderer.releases import DEFAULT, Release, UnsupportedRelease
@@ -61,5 +62,5 @@ def check_values(values: dict, *, kleat_compat: bool = False, release=None):
             report.error(("spinnaker", "version"), f"spinnaker.version {exc}",
                          "Set it to a release, or leave it empty and set services.<name>.image.tag for other builds.")
             return None, None, report
-    return halconfig.read_chart_halconfig(values, release, chart=chart_facts(values), kleat_compat=kleat_compat,
+    return halconfig.read_chart_halconfig(values, release, chart=chart_facts(values, namespace), kleat_compat=kleat_compat,
                                           fallback=DEFAULT)

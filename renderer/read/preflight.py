@@ -45,9 +45,9 @@ def check(id, path, rule, fix, *, evidence, severity=ERROR, kleat_accepted=True,
 class Chart:
     """What the chart's values say about the pods: mounted directories and public host."""
 
-    __slots__ = ("mounts", "host", "keel_database", "profiles")
+    __slots__ = ("mounts", "host", "keel_database", "profiles", "rbac", "namespace")
 
-    def __init__(self, mounts=(), host="", keel_database=False, profiles=None):
+    def __init__(self, mounts=(), host="", keel_database=False, profiles=None, rbac=None, namespace="default"):
         self.mounts = tuple(m.rstrip("/") + "/" for m in mounts if isinstance(m, str) and m.startswith("/"))
         self.host = host or ""
         # The chart's bundled MySQL gives keel its own database (templates/_helpers.tpl spinnaker.keelSql).
@@ -55,9 +55,12 @@ class Chart:
         # The chart's `profiles` (service -> Spring settings loaded after the halconfig's): a setting the
         # halconfig leaves out may come from there.
         self.profiles = profiles if isinstance(profiles, dict) else {}
+        # clouddriver's own-cluster access (rbac.clouddriver: access, namespaces) and the release namespace.
+        self.rbac = rbac if isinstance(rbac, dict) else None
+        self.namespace = namespace or "default"
 
     @classmethod
-    def from_values(cls, values: dict) -> "Chart":
+    def from_values(cls, values: dict, namespace: str = "default") -> "Chart":
         """The mounts and host the chart derives from its values (templates/deployments.yaml, expose)."""
         values = values if isinstance(values, dict) else {}
         mounts = []
@@ -71,7 +74,11 @@ class Chart:
         expose = values.get("expose") if isinstance(values.get("expose"), dict) else {}
         storage = values.get("storage") if isinstance(values.get("storage"), dict) else {}
         bundled = str(storage.get("bundled", "auto")).lower() != "false"
-        return cls(mounts, str(expose.get("host") or ""), keel_database=bundled, profiles=values.get("profiles"))
+        rbac = (values.get("rbac") or {}).get("clouddriver") if isinstance(values.get("rbac"), dict) else None
+        rbac = rbac if isinstance(rbac, dict) else {}
+        return cls(mounts, str(expose.get("host") or ""), keel_database=bundled, profiles=values.get("profiles"),
+                   rbac={"access": str(rbac.get("access") or "none"), "namespaces": list(rbac.get("namespaces") or [])},
+                   namespace=namespace)
 
 
 def run_checks(hal: dict, report, base: tuple = (), chart: Chart | None = None) -> None:
@@ -412,6 +419,42 @@ def _plugins_root(hal, chart):
         yield (("spinnaker", "extensibility", "pluginsRootPath"),
                f"{path!r} is not writable in every service's pod (each has /opt/<service>/plugins and /tmp): "
                "the plugins cannot be downloaded there.")
+
+
+@check("rbac-namespaces", "providers.kubernetes.accounts[].namespaces", "an in-cluster account's namespaces are "
+       "within clouddriver's RBAC", "Set rbac.clouddriver.access to `cluster`, or to `namespace` with every namespace "
+       "the account lists in rbac.clouddriver.namespaces (the release namespace is included), and list the "
+       "account's namespaces.", severity=WARNING, needs_chart=True,
+       evidence="An account with serviceAccount: true acts with clouddriver's own ServiceAccount, which the chart "
+                "grants only what rbac.clouddriver says; outside it the Kubernetes API answers 403 and the account's "
+                "caching agents and deployments fail while clouddriver itself runs.")
+def _rbac(hal, chart):
+    if chart is None or chart.rbac is None or chart.rbac.get("access") == "cluster":
+        return
+    kubernetes = _get(hal, "providers", "kubernetes") or {}
+    if kubernetes.get("enabled") is False:
+        return
+    access = chart.rbac.get("access")
+    allowed = [chart.namespace, *[n for n in chart.rbac.get("namespaces") or () if n != chart.namespace]]
+    for i, account in enumerate(kubernetes.get("accounts") or ()):
+        if not isinstance(account, dict) or account.get("serviceAccount") is not True:
+            continue
+        where = ("providers", "kubernetes", "accounts", i)
+        if access != "namespace":
+            yield where + ("serviceAccount",), (f"account {account.get('name')!r} uses clouddriver's own "
+                                                f"ServiceAccount, but rbac.clouddriver.access is {access!r}: it "
+                                                "may read and deploy nothing.")
+            continue
+        namespaces = [n for n in account.get("namespaces") or () if isinstance(n, str) and not is_reference(n)]
+        if not account.get("namespaces"):
+            yield where + ("namespaces",), (f"account {account.get('name')!r} lists no namespaces, so clouddriver "
+                                            f"works in all of them, but its RBAC covers only {', '.join(allowed)} "
+                                            "(rbac.clouddriver.access: namespace).")
+            continue
+        outside = [n for n in namespaces if n not in allowed]
+        if outside:
+            yield where + ("namespaces",), (f"account {account.get('name')!r} lists {', '.join(outside)}, outside "
+                                            f"clouddriver's RBAC ({', '.join(allowed)}).")
 
 
 @check("authz-needs-authn", "security.authz.enabled", "authorization needs authentication",

@@ -1,0 +1,50 @@
+"""An in-cluster Kubernetes account (serviceAccount: true) acts with clouddriver's own
+ServiceAccount: the RBAC the chart grants it (rbac.clouddriver) must cover the namespaces the
+account works in, or the account's caching and deployments fail with 403 while clouddriver runs.
+A warning, with the values to change, on the values route and in the post-renderer."""
+from __future__ import annotations
+
+import pytest
+
+from renderer.read.inputs import check_values
+
+
+def _warnings(rbac, namespace="spinnaker", **account):
+    values = {"halconfig": {"providers": {"kubernetes": {"enabled": True, "accounts": [
+        {"name": "k8s", "serviceAccount": True, **account}]}}}, "rbac": {"clouddriver": rbac}}
+    _, _, report = check_values(values, namespace=namespace)
+    assert report.ok
+    return [p.render() for p in report.warnings if p.check == "rbac-namespaces"]
+
+
+@pytest.mark.parametrize("rbac,account,words", [
+    ({"access": "none"}, {"namespaces": ["spinnaker"]}, ["serviceAccount", "'none'", "nothing"]),
+    ({"access": "namespace"}, {}, ["lists no namespaces", "spinnaker"]),
+    ({"access": "namespace"}, {"namespaces": ["spinnaker", "apps"]}, ["apps", "outside"]),
+])
+def test_drift_is_a_warning_naming_the_namespaces(rbac, account, words):
+    [warning] = _warnings(rbac, **account)
+    for word in words:
+        assert word in warning, (word, warning)
+    assert "rbac.clouddriver" in warning
+
+
+@pytest.mark.parametrize("rbac,account", [
+    ({"access": "cluster"}, {}),
+    ({"access": "namespace"}, {"namespaces": ["spinnaker"]}),
+    ({"access": "namespace", "namespaces": ["apps"]}, {"namespaces": ["spinnaker", "apps"]}),
+])
+def test_covered_accounts_are_quiet(rbac, account):
+    assert _warnings(rbac, **account) == []
+
+
+def test_accounts_with_their_own_credentials_are_not_judged():
+    values = {"halconfig": {"providers": {"kubernetes": {"enabled": True, "accounts": [
+        {"name": "remote", "kubeconfigContents": "${KUBECONFIG}"}]}}}}
+    _, _, report = check_values(values, namespace="spinnaker")
+    assert not [p for p in report.warnings if p.check == "rbac-namespaces"]
+
+
+def test_the_release_namespace_counts():
+    assert _warnings({"access": "namespace"}, namespace="cd", namespaces=["cd"]) == []
+    assert _warnings({"access": "namespace"}, namespace="other", namespaces=["cd"]) != []

@@ -303,3 +303,23 @@ def test_plan_refuses_moving_orca_or_the_databases_without_migrated():
     # Pointing the databases at your own server leaves the bundled MySQL's data behind.
     external = {"storage": {"external": {"host": "db.example", "existingSecret": "s"}}}
     assert [r.name for r in plan_of([{}], [external]).refusals] == ["mysql"]
+
+
+# external Redis with TLS and a password ----------------------------------------------------------
+
+def test_an_external_redis_over_tls_takes_its_password_from_a_secret(helm, tmp_path):  # noqa: F811
+    values = {"redis": {"externalUrl": "rediss://cache.example.internal:6380", "existingSecret": "spinnaker-redis"}}
+    result = render_values(helm, tmp_path, values, "-n", "spinnaker")
+    assert result.returncode == 0, result.stderr
+    objs = _docs(result.stdout)
+    assert not [o for o in objs if o["metadata"]["name"] == f"{FULLNAME}-redis"]
+    urls = set()
+    for obj in objs:
+        if obj["kind"] == "ConfigMap":
+            urls |= set(re.findall(r"rediss?://[^\s'\"]+", "\n".join((obj.get("data") or {}).values())))
+    assert urls == {"rediss://:${SPINNAKER_REDIS_PASSWORD:}@cache.example.internal:6380"}
+    for workload, container in _containers(objs).items():
+        env = env_of(container)
+        if "SPINNAKER_REDIS_PASSWORD" in env:
+            assert env["SPINNAKER_REDIS_PASSWORD"] == {
+                "secretKeyRef": {"name": "spinnaker-redis", "key": "redis-password"}}, workload

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from renderer.read.inputs import check_values
+from test_helm_binary import helm, helm4_plugin, render_values  # noqa: F401
 
 
 def _warnings(rbac, namespace="spinnaker", **account):
@@ -19,7 +20,7 @@ def _warnings(rbac, namespace="spinnaker", **account):
 
 @pytest.mark.parametrize("rbac,account,words", [
     ({"access": "none"}, {"namespaces": ["spinnaker"]}, ["serviceAccount", "'none'", "nothing"]),
-    ({"access": "namespace"}, {}, ["lists no namespaces", "spinnaker"]),
+    ({"access": "namespace"}, {"omitNamespaces": ["kube-system"]}, ["omit", "forbids"]),
     ({"access": "namespace"}, {"namespaces": ["spinnaker", "apps"]}, ["apps", "outside"]),
 ])
 def test_drift_is_a_warning_naming_the_namespaces(rbac, account, words):
@@ -48,3 +49,24 @@ def test_accounts_with_their_own_credentials_are_not_judged():
 def test_the_release_namespace_counts():
     assert _warnings({"access": "namespace"}, namespace="cd", namespaces=["cd"]) == []
     assert _warnings({"access": "namespace"}, namespace="other", namespaces=["cd"]) != []
+
+
+def test_an_account_without_namespaces_gets_the_ones_its_rbac_covers(helm, tmp_path):  # noqa: F811
+    """It would otherwise list the cluster's namespaces, which its Role forbids, and find none."""
+    import yaml
+
+    values = {"halconfig": {"providers": {"kubernetes": {"enabled": True, "accounts": [
+        {"name": "in-cluster", "serviceAccount": True}, {"name": "own", "serviceAccount": True,
+                                                         "namespaces": ["spinnaker"]}]}}},
+              "rbac": {"clouddriver": {"access": "namespace", "namespaces": ["apps"]}}}
+    result = render_values(helm, tmp_path, values, "-n", "spinnaker")
+    assert result.returncode == 0, result.stderr
+    [clouddriver] = [yaml.safe_load(d["data"]["clouddriver.yml"]) for d in yaml.safe_load_all(result.stdout)
+                     if d and d["kind"] == "ConfigMap" and "clouddriver.yml" in (d.get("data") or {})]
+    accounts = {a["name"]: a for a in clouddriver["kubernetes"]["accounts"]}
+    assert accounts["in-cluster"]["namespaces"] == ["spinnaker", "apps"]
+    assert accounts["own"]["namespaces"] == ["spinnaker"]
+    # The values route says so, as a note.
+    _, _, report = check_values(values, namespace="spinnaker")
+    [note] = [p.render() for p in report.problems if p.check == "rbac-namespaces"]
+    assert note.startswith("note") and "spinnaker, apps" in note

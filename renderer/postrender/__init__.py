@@ -34,6 +34,7 @@ def render(text: str, warnings: list | None = None, halconfig_warnings: bool = T
     from .complete import check_complete
     from .configset import ConfigSet
     from .expose import apply_expose
+    from ..read.rbac_namespaces import apply_rbac_namespaces
     from ..translate.front50 import front50_env, front50_env_refs
     from .k8s_secrets import check_kubernetes_secrets
     from .objects import build_objects
@@ -46,6 +47,7 @@ def render(text: str, warnings: list | None = None, halconfig_warnings: bool = T
     found: list = []
     hal, release = _read_halconfig(bundle, found if halconfig_warnings else [])
     hal = apply_expose(hal, bundle.get("expose") or {})
+    hal = apply_rbac_namespaces(hal, bundle.get("rbac"), (bundle.get("release") or {}).get("namespace") or "")
     outputs = translate(hal, release)
     files = ConfigSet(bundle, hal, outputs).files()  # checks the bundle's workload entries
     check_kubernetes_secrets(files, bundle, release)

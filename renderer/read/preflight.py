@@ -18,7 +18,8 @@ import re
 from collections import namedtuple
 
 from renderer.model.references import is_reference
-from renderer.problems import ERROR, WARNING
+from renderer.read.rbac_namespaces import granted_namespaces, needs_namespaces
+from renderer.problems import ERROR, NOTE, WARNING
 from renderer.service_facts import FRONT50_STORES, S3_KEYS_AS_ENV
 
 
@@ -95,7 +96,9 @@ def run_checks(hal: dict, report, base: tuple = (), chart: Chart | None = None) 
             path, message = found[0], found[1]
             severity = found[2] if len(found) > 2 else item.severity
             text = f"{message} [{item.id}]"
-            if severity == WARNING:
+            if severity == NOTE:
+                report.note(base + tuple(path), text)
+            elif severity == WARNING:
                 report.warning(base + tuple(path), text, item.fix)
             elif item.kleat_accepted:
                 report.kleat_accepted(base + tuple(path), text, item.fix)
@@ -435,7 +438,7 @@ def _rbac(hal, chart):
     if kubernetes.get("enabled") is False:
         return
     access = chart.rbac.get("access")
-    allowed = [chart.namespace, *[n for n in chart.rbac.get("namespaces") or () if n != chart.namespace]]
+    allowed = granted_namespaces(chart.rbac, chart.namespace) or [chart.namespace]
     for i, account in enumerate(kubernetes.get("accounts") or ()):
         if not isinstance(account, dict) or account.get("serviceAccount") is not True:
             continue
@@ -446,10 +449,15 @@ def _rbac(hal, chart):
                                                 "may read and deploy nothing.")
             continue
         namespaces = [n for n in account.get("namespaces") or () if isinstance(n, str) and not is_reference(n)]
+        if needs_namespaces(account):
+            yield (where + ("namespaces",), f"account {account.get('name')!r} lists no namespaces, and clouddriver "
+                   "may not list the cluster's: the chart gives it the namespaces its RBAC covers, "
+                   f"{', '.join(allowed)} (rbac.clouddriver.access: namespace).", NOTE)
+            continue
         if not account.get("namespaces"):
-            yield where + ("namespaces",), (f"account {account.get('name')!r} lists no namespaces, so clouddriver "
-                                            f"works in all of them, but its RBAC covers only {', '.join(allowed)} "
-                                            "(rbac.clouddriver.access: namespace).")
+            yield where + ("omitNamespaces",), (f"account {account.get('name')!r} names only namespaces to omit, "
+                                                "so clouddriver lists the cluster's, which its RBAC "
+                                                f"(rbac.clouddriver.access: namespace) forbids: it finds none.")
             continue
         outside = [n for n in namespaces if n not in allowed]
         if outside:

@@ -439,8 +439,10 @@ def facts_of_file(path: str, text: str, index: Index, infos: list[ClassInfo], ad
         args = m.group(1)
         prefix = (annotation_arg(args, "prefix") or [""])[0]
         names = annotation_arg(args, "name") or annotation_arg(args, "value")
-        if not names and not re.search(r"\w+\s*=", args):
-            names = strings(args)
+        if not names:
+            # The positional form, alone or before named arguments: ("a.b", havingValue = "false").
+            named = re.search(r"\w+\s*=", args)
+            names = strings(args[:named.start()] if named else args)
         for n in names:
             add(join(prefix.strip("."), n), path)
     for pattern in (_GETTERS, _IS_ENABLED, _BINDER):

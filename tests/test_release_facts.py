@@ -23,6 +23,7 @@ import pytest
 import yaml
 
 from renderer.read.halconfig import read
+from renderer.read.preflight import Chart
 from renderer.postrender.configset import ConfigSet
 from renderer.postrender.expose import apply_expose
 from renderer.releases import Release, Span
@@ -143,23 +144,24 @@ def emitted_keys(data, trail=()):
 
 
 def inputs():
-    """(id, halconfig data): the reference halconfig, every example, and the fields releases added."""
+    """(id, halconfig data, what the chart's values say or None): the reference halconfig, every example,
+    and the fields releases added."""
     found = []
     reference = os.path.join(REFERENCE, "kleat-corpus", "halconfig.yml")
     if os.path.exists(reference):
         with open(reference) as f:
-            found.append(("reference", yaml.safe_load(f)))
+            found.append(("reference", yaml.safe_load(f), None))
     for path in sorted(glob.glob(os.path.join(ROOT, "examples", "*.y*ml"))):
         with open(path) as f:
             data = yaml.safe_load(f)
         name = os.path.basename(path)
         if name.startswith("values-"):
             if isinstance(data, dict) and data.get("halconfig"):
-                found.append((name, data["halconfig"]))
+                found.append((name, data["halconfig"], Chart.from_values(data)))
         elif name == "halconfig.yml":
-            found.append((name, data))
+            found.append((name, data, None))
     with open(os.path.join(ROOT, "tests", "data", "release-facts-fields.yml")) as f:
-        found.append(("release-scoped fields", yaml.safe_load(f)))
+        found.append(("release-scoped fields", yaml.safe_load(f), None))
     return found
 
 
@@ -194,8 +196,8 @@ def violations(path: str) -> dict:
     """{service: {key as emitted: [inputs]}} of keys the release does not read."""
     release = release_of(path)
     found: dict = {}
-    for input_id, data in inputs():
-        hal, report = read(data)
+    for input_id, data, chart in inputs():
+        hal, report = read(data, chart=chart)
         assert report.ok, f"{input_id}: {report}"
         outputs = translate(hal, release)
         for file_name, (service, _) in OUTPUTS.items():
@@ -216,7 +218,8 @@ def chart_violations(path: str) -> dict:
     release = release_of(path)
     found: dict = {}
     for input_id, bundle in chart_bundles():
-        hal, report = read(bundle.get("halconfig") or {}, deployment=bundle.get("halconfigDeployment") or None)
+        hal, report = read(bundle.get("halconfig") or {}, deployment=bundle.get("halconfigDeployment") or None,
+                           chart=Chart.from_bundle(bundle))
         assert report.ok, f"{input_id}: {report}"
         hal = apply_expose(hal, bundle.get("expose") or {})
         files = ConfigSet(bundle, hal, translate(hal, release)).files()

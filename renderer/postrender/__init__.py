@@ -79,8 +79,6 @@ REPRODUCE = ("Run `spinnaker-renderer validate -f VALUES.yaml` with the values f
 def _read_halconfig(bundle: dict, warnings: list):
     """(hal, release): the bundle's halconfig, read as `validate -f` reads the values, and the
     release the chart runs (`version`); every error in one refusal."""
-    from urllib.parse import urlsplit
-
     from renderer.read import halconfig
     from renderer.read.preflight import Chart
     from ..releases import Release, UnsupportedRelease
@@ -90,10 +88,7 @@ def _read_halconfig(bundle: dict, warnings: list):
     except UnsupportedRelease as exc:
         raise PostRenderError(str(exc), "Set spinnaker.version to a supported release.",
                               where="spinnaker.version") from None
-    expose = bundle.get("expose") or {}
-    chart = Chart(bundle.get("mounts") or (), urlsplit(expose.get("deckUrl") or "").hostname or "",
-                  keel_database=bool((bundle.get("storage") or {}).get("keel")), profiles=bundle.get("profiles"),
-                  rbac=bundle.get("rbac"), namespace=(bundle.get("release") or {}).get("namespace") or "default")
+    chart = Chart.from_bundle(bundle)
     hal, release, report = halconfig.read_chart_halconfig(bundle, requested, chart=chart)
     if not report.ok:
         errors = report.errors

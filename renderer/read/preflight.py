@@ -61,6 +61,16 @@ class Chart:
         self.namespace = namespace or "default"
 
     @classmethod
+    def from_bundle(cls, bundle: dict) -> "Chart":
+        """What the config bundle the chart rendered says (the post-renderer's view)."""
+        from urllib.parse import urlsplit
+
+        expose = bundle.get("expose") or {}
+        return cls(bundle.get("mounts") or (), urlsplit(expose.get("deckUrl") or "").hostname or "",
+                   keel_database=bool((bundle.get("storage") or {}).get("keel")), profiles=bundle.get("profiles"),
+                   rbac=bundle.get("rbac"), namespace=(bundle.get("release") or {}).get("namespace") or "default")
+
+    @classmethod
     def from_values(cls, values: dict, namespace: str = "default") -> "Chart":
         """The mounts and host the chart derives from its values (templates/deployments.yaml, expose)."""
         values = values if isinstance(values, dict) else {}

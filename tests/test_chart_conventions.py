@@ -38,3 +38,71 @@ def test_service_exposure_and_extra_objects(helm, tmp_path):  # noqa: F811
     assert orca["type"] == "ClusterIP" and "loadBalancerSourceRanges" not in orca and "externalTrafficPolicy" not in orca
     assert objects["ConfigMap", "spin-extra"]["data"] == {"a": "b"}
     assert objects["ServiceAccount", "spin-scraper"]["metadata"]["namespace"] == "cd"
+
+
+def _objects(result) -> dict:
+    assert result.returncode == 0, result.stderr
+    return {(d["kind"], d["metadata"]["name"]): d for d in yaml.safe_load_all(result.stdout) if d}
+
+
+def _container(objects, workload):
+    return objects["Deployment", f"spin-spinnaker-{workload}"]["spec"]["template"]["spec"]["containers"][0]
+
+
+# --- probes ------------------------------------------------------------------------------------
+
+PROBES = {
+    "serviceDefaults": {"readinessProbe": {"failureThreshold": 7}, "startupProbe": {"failureThreshold": 99}},
+    "services": {
+        "gate": {"readinessProbe": {"periodSeconds": 3, "timeoutSeconds": 2},
+                 "livenessProbe": {"httpGet": {"path": "/health", "port": 8084}}},
+        "orca": {"startupProbe": {"initialDelaySeconds": 0, "failureThreshold": 90}},
+        "deck": {"startupProbe": {"tcpSocket": {"port": 9000}}},
+    },
+}
+
+
+def test_probe_fields_go_over_the_charts_probes(helm, tmp_path):  # noqa: F811
+    objects = _objects(render_values(helm, tmp_path, PROBES))
+    gate = _container(objects, "gate")
+    # The chart's handler stays; the service's fields over serviceDefaults' over the chart's.
+    assert gate["readinessProbe"] == {"httpGet": {"path": "/health", "port": 8084, "scheme": "HTTP"},
+                                      "periodSeconds": 3, "timeoutSeconds": 2, "failureThreshold": 7}
+    # A handler given replaces the chart's TCP check instead of joining it.
+    assert gate["livenessProbe"] == {"httpGet": {"path": "/health", "port": 8084},
+                                     "periodSeconds": 20, "timeoutSeconds": 5, "failureThreshold": 6}
+    orca = _container(objects, "orca")
+    assert orca["startupProbe"] == {"tcpSocket": {"port": 8083}, "initialDelaySeconds": 0, "periodSeconds": 10,
+                                    "failureThreshold": 90}
+    assert _container(objects, "clouddriver")["startupProbe"]["failureThreshold"] == 99
+    deck = _container(objects, "deck")
+    # deck has no startup probe of the chart's: its own handler adds one, serviceDefaults' fields join it.
+    assert deck["startupProbe"] == {"tcpSocket": {"port": 9000}, "failureThreshold": 99}
+    assert deck["readinessProbe"] == {"tcpSocket": {"port": 9000}, "periodSeconds": 10, "failureThreshold": 7}
+
+
+def test_serviceDefaults_probe_fields_add_no_probe_the_chart_has_not(helm, tmp_path):  # noqa: F811
+    objects = _objects(render_values(helm, tmp_path, {"serviceDefaults": {"startupProbe": {"periodSeconds": 5}}}))
+    assert "startupProbe" not in _container(objects, "deck")
+    assert _container(objects, "echo")["startupProbe"]["periodSeconds"] == 5
+
+
+def test_probe_fields_without_a_probe_to_adjust_fail(helm, tmp_path):  # noqa: F811
+    result = render_values(helm, tmp_path, {"services": {"deck": {"startupProbe": {"periodSeconds": 5}}}})
+    assert result.returncode != 0
+    assert "services.deck.startupProbe" in result.stderr and "handler" in result.stderr
+
+
+# --- what stays as it was ------------------------------------------------------------------------
+
+def test_without_the_new_values_the_workloads_render_as_before(helm, tmp_path):  # noqa: F811
+    result = render_values(helm, tmp_path, {})
+    objects = _objects(result)
+    # The chart's own probe text, in its own key order (a re-serialized probe would sort the keys).
+    if helm[0].major < 4:  # Helm 4 re-serializes every document itself
+        assert ("          startupProbe:\n            tcpSocket:\n              port: 8084\n"
+                "            periodSeconds: 10\n            failureThreshold: 60\n") in result.stdout
+    for (kind, name), obj in objects.items():
+        if kind == "Deployment":
+            assert obj["spec"]["replicas"] == 1, name
+    assert not [key for key in objects if key[0] == "Ingress"]

@@ -385,6 +385,11 @@ def test_a_secrets_entry_rolls_only_the_services_it_is_wired_into():
     assert "secrets (wired into it)" in plan.services["clouddriver"].reasons[0]
 
 
+def test_a_probe_change_rolls_its_service():
+    probed = plan_of([{}], [{"services": {"gate": {"readinessProbe": {"failureThreshold": 9}}}}])
+    assert [p.service for p in probed.rolling] == ["gate"]
+
+
 def test_scaling_changes_but_rolls_nothing():
     plan = plan_of([{}], [{"services": {"echo": {"replicas": 3}}}])
     assert plan.rolling == [] and plan.services["echo"].other == ["services.echo.replicas"]

@@ -50,6 +50,35 @@ PdbOverride = message(
 )
 
 
+# Probes are message fields declared with `default={}`: values.yaml shows them as `{}` and the
+# chart README as one row listing their keys, so twelve copies of them (serviceDefaults and each
+# service) do not bury the values file; the schemas still type every key.
+Probe = message(
+    "Probe", "A Kubernetes probe of the main container, in part.",
+    initialDelaySeconds=IntValue("Seconds after the container starts before the first probe."),
+    periodSeconds=IntValue("Seconds between probes."),
+    timeoutSeconds=IntValue("Seconds a probe may take before it counts as failed."),
+    successThreshold=IntValue("Successes in a row that make a failing probe pass (liveness and startup: 1)."),
+    failureThreshold=IntValue("Failures in a row that count as failed."),
+    terminationGracePeriodSeconds=IntValue("Liveness and startup probes: the grace period of a pod this probe "
+                                           "restarts, instead of the pod's."),
+    httpGet=Any("An HTTP handler (`{path, port, scheme, httpHeaders}`), replacing the chart's handler."),
+    tcpSocket=Any("A TCP handler (`{port}`), replacing the chart's handler."),
+    exec=Any("A command handler (`{command: [...]}`), replacing the chart's handler."),
+    grpc=Any("A gRPC handler (`{port, service}`), replacing the chart's handler."),
+)
+
+
+def _probe(key: str, chart: str, defaults: bool):
+    if defaults:
+        doc = (f"Fields over every service's {key} ({chart}), e.g. only `failureThreshold`; a service's own "
+               f"`{key}` fields go over these. A handler (`httpGet`, `tcpSocket`, `exec` or `grpc`) replaces the "
+               "chart's, which is kept otherwise.")
+    else:
+        doc = f"Fields over `serviceDefaults.{key}` and the chart's {key}, one by one."
+    return Msg(Probe, doc, default={})
+
+
 def _workload_fields(defaults: bool) -> dict:
     """Settings shared by `serviceDefaults` and each `services.<name>`.
 
@@ -95,6 +124,11 @@ def _workload_fields(defaults: bool) -> dict:
                                        "capabilities": {"drop": ["ALL"]}})),
         terminationGracePeriodSeconds=IntValue("Seconds a pod gets to shut down.", default=None),
         pdb=Msg(Pdb if defaults else PdbOverride, "PodDisruptionBudget settings."),
+        startupProbe=_probe("startupProbe", "Java services: TCP, every 10 s, 60 failures, so 10 minutes to start; "
+                                            "deck: none, a handler adds one", defaults),
+        readinessProbe=_probe("readinessProbe", "Java services: GET `/health`, every 10 s, 5 s timeout, 3 "
+                                                "failures; deck: TCP", defaults),
+        livenessProbe=_probe("livenessProbe", "TCP, every 20 s, 6 failures", defaults),
     )
 
 

@@ -104,5 +104,23 @@ def test_without_the_new_values_the_workloads_render_as_before(helm, tmp_path): 
                 "            periodSeconds: 10\n            failureThreshold: 60\n") in result.stdout
     for (kind, name), obj in objects.items():
         if kind == "Deployment":
-            assert obj["spec"]["replicas"] == 1, name
+            assert obj["spec"]["replicas"] == 1 and "strategy" not in obj["spec"], name
     assert not [key for key in objects if key[0] == "Ingress"]
+
+
+# --- rollout strategy ----------------------------------------------------------------------------
+
+def test_rollout_strategy_per_service_over_the_default(helm, tmp_path):  # noqa: F811
+    rolling = {"type": "RollingUpdate", "rollingUpdate": {"maxSurge": 1, "maxUnavailable": 0}}
+    objects = _objects(render_values(helm, tmp_path, {"serviceDefaults": {"strategy": rolling},
+                                                      "services": {"deck": {"strategy": {"type": "Recreate"}}}}))
+    assert objects["Deployment", "spin-spinnaker-gate"]["spec"]["strategy"] == rolling
+    assert objects["Deployment", "spin-spinnaker-deck"]["spec"]["strategy"] == {"type": "Recreate"}
+    # The chart's own Redis is not a Spinnaker service: its rollout stays the chart's.
+    assert "strategy" not in objects["StatefulSet", "spin-spinnaker-redis"]["spec"]
+
+
+def test_recreate_with_rolling_update_settings_fails(helm, tmp_path):  # noqa: F811
+    result = render_values(helm, tmp_path, {"serviceDefaults": {"strategy": {
+        "type": "Recreate", "rollingUpdate": {"maxSurge": 1}}}})
+    assert result.returncode != 0 and "serviceDefaults.strategy: rollingUpdate" in result.stderr

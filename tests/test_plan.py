@@ -385,7 +385,9 @@ def test_a_secrets_entry_rolls_only_the_services_it_is_wired_into():
     assert "secrets (wired into it)" in plan.services["clouddriver"].reasons[0]
 
 
-def test_a_probe_change_rolls_its_service():
+def test_rollout_strategy_rolls_nothing_but_probes_do():
+    plan = plan_of([{}], [{"services": {"gate": {"strategy": {"type": "Recreate"}}}}])
+    assert plan.rolling == [] and plan.services["gate"].other == ["services.gate.strategy"]
     probed = plan_of([{}], [{"services": {"gate": {"readinessProbe": {"failureThreshold": 9}}}}])
     assert [p.service for p in probed.rolling] == ["gate"]
 

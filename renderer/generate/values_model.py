@@ -50,9 +50,9 @@ PdbOverride = message(
 )
 
 
-# Probes are message fields declared with `default={}`: values.yaml shows them as `{}` and the
-# chart README as one row listing their keys, so twelve copies of them (serviceDefaults and each
-# service) do not bury the values file; the schemas still type every key.
+# Probes and strategy are message fields declared with `default={}`: values.yaml shows them as
+# `{}` and the chart README as one row listing their keys, so twelve copies of them (serviceDefaults
+# and each service) do not bury the values file; the schemas still type every key.
 Probe = message(
     "Probe", "A Kubernetes probe of the main container, in part.",
     initialDelaySeconds=IntValue("Seconds after the container starts before the first probe."),
@@ -77,6 +77,20 @@ def _probe(key: str, chart: str, defaults: bool):
     else:
         doc = f"Fields over `serviceDefaults.{key}` and the chart's {key}, one by one."
     return Msg(Probe, doc, default={})
+
+
+RollingUpdate = message(
+    "RollingUpdateDeployment", "How a rolling update replaces the pods.",
+    maxSurge=Any("Pods above the desired count during the update (a number or a percentage)."),
+    maxUnavailable=Any("Pods below the desired count during the update (a number or a percentage)."),
+)
+Strategy = message(
+    "DeploymentStrategy", "A Kubernetes Deployment strategy.",
+    type=Enum(("RollingUpdate", "Recreate"), "`RollingUpdate` (Kubernetes' default) or `Recreate` (every "
+                                              "old pod stops before a new one starts)."),
+    rollingUpdate=Msg(RollingUpdate, "With `RollingUpdate`: `maxSurge` and `maxUnavailable` (Kubernetes' default: "
+                                     "25% each)."),
+)
 
 
 def _workload_fields(defaults: bool) -> dict:
@@ -129,6 +143,10 @@ def _workload_fields(defaults: bool) -> dict:
         readinessProbe=_probe("readinessProbe", "Java services: GET `/health`, every 10 s, 5 s timeout, 3 "
                                                 "failures; deck: TCP", defaults),
         livenessProbe=_probe("livenessProbe", "TCP, every 20 s, 6 failures", defaults),
+        strategy=Msg(Strategy, "The Deployment's rollout strategy, `{type: RollingUpdate, rollingUpdate: {maxSurge, "
+                               "maxUnavailable}}` or `{type: Recreate}`; a service's own replaces this whole. "
+                               "Empty: Kubernetes' default (RollingUpdate, 25% each)." if defaults else
+                               "The Deployment's rollout strategy; empty: `serviceDefaults.strategy`.", default={}),
     )
 
 

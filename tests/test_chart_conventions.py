@@ -124,3 +124,44 @@ def test_recreate_with_rolling_update_settings_fails(helm, tmp_path):  # noqa: F
     result = render_values(helm, tmp_path, {"serviceDefaults": {"strategy": {
         "type": "Recreate", "rollingUpdate": {"maxSurge": 1}}}})
     assert result.returncode != 0 and "serviceDefaults.strategy: rollingUpdate" in result.stderr
+
+
+# --- commonAnnotations ---------------------------------------------------------------------------
+
+ANNOTATED = {
+    "commonAnnotations": {"team": "cd", "flag": "on", "moniker.spinnaker.io/cluster": "theirs"},
+    "storage": {"bundled": "true"},  # MySQL, and the credentials hook for its passwords
+    "halconfig": {"managedDelivery": {"enabled": True}},
+    "expose": {"host": "spin.example.com", "ingress": {"annotations": {"team": "web"}}},
+    "serviceDefaults": {"pdb": {"enabled": True}},
+    "rbac": {"clouddriver": {"access": "namespace"}},
+}
+
+
+def test_common_annotations_reach_every_object(helm, tmp_path):  # noqa: F811
+    objects = _objects(render_values(helm, tmp_path, ANNOTATED, "-n", "cd"))
+    kinds = {kind for kind, _ in objects}
+    assert {"ConfigMap", "Secret", "Deployment", "StatefulSet", "Service", "Ingress", "NetworkPolicy", "Role",
+            "RoleBinding", "ServiceAccount", "PodDisruptionBudget", "Job", "Pod"} <= kinds
+    generated = [name for kind, name in objects if kind == "ConfigMap" and "-config-" in name]
+    assert generated  # the post-renderer's own objects are among them
+    for (kind, name), obj in objects.items():
+        annotations = obj["metadata"].get("annotations") or {}
+        assert annotations.get("flag") == "on", (kind, name)  # a YAML 1.1 boolean word stays a string
+        # An object's own annotation wins over the common one.
+        want = "web" if kind == "Ingress" else "cd"
+        assert annotations.get("team") == want, (kind, name)
+        if kind == "Deployment" and name.startswith("spin-spinnaker-"):
+            assert annotations["moniker.spinnaker.io/cluster"] == name.removeprefix("spin-spinnaker-")
+            template = obj["spec"]["template"]["metadata"]
+            assert "team" not in (template.get("annotations") or {}), name  # pod templates: no restart
+            assert "team" not in obj["spec"]["selector"]["matchLabels"], name
+        if kind in ("Job", "Pod"):
+            assert annotations["helm.sh/hook"], name  # hooks keep their helm.sh/hook annotations
+    assert objects["Job", "spin-spinnaker-credentials-hook"]["metadata"]["annotations"][
+        "helm.sh/hook"] == "pre-install,pre-upgrade"
+
+
+def test_a_common_hook_annotation_is_refused(helm, tmp_path):  # noqa: F811
+    result = render_values(helm, tmp_path, {"commonAnnotations": {"helm.sh/hook": "post-install"}})
+    assert result.returncode != 0 and "commonAnnotations.helm.sh/hook" in result.stderr

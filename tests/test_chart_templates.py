@@ -137,7 +137,8 @@ SCENARIOS = {
     "rbac-cluster": {"rbac": {"clouddriver": {"access": "cluster"}}},
     "rbac-namespace": {"rbac": {"clouddriver": {"access": "namespace", "namespaces": ["apps"]}}},
     "monitoring": {"halconfig": {"metricStores": {"prometheus": {"enabled": True}}}},
-    "conventions": {"serviceDefaults": {"strategy": {"type": "RollingUpdate",
+    "conventions": {"commonAnnotations": {"team": "cd"},
+                    "serviceDefaults": {"strategy": {"type": "RollingUpdate",
                                                      "rollingUpdate": {"maxSurge": 1, "maxUnavailable": "25%"}},
                                         "livenessProbe": {"failureThreshold": 10}},
                     "services": {"gate": {"readinessProbe": {"httpGet": {"path": "/api/v1/health", "port": 8084}}},
@@ -670,7 +671,7 @@ def test_bundle_has_the_documented_shape():
     assert b["profiles"] == values["profiles"] and b["settingsLocalJs"] == values["settingsLocalJs"]
     assert b["patches"][0]["target"] == {"kind": "Deployment"}
     assert {k: v for k, v in b["release"].items() if k != "labels"} == {
-        "name": RELEASE, "namespace": NAMESPACE, "fullname": FULLNAME, "chart": "spinnaker-0.1.0"}
+        "name": RELEASE, "namespace": NAMESPACE, "fullname": FULLNAME, "chart": "spinnaker-0.1.0", "annotations": {}}
     for workload, entry in b["services"].items():
         assert set(entry) == {"service", "host", "port", "scheme", "profiles", "monitoring"}
         assert entry["port"] == service_facts.SERVICES[entry["service"]].port
@@ -689,6 +690,8 @@ def test_bundle_release_labels_are_the_standard_labels():
         == labels
     common = bundle({"commonLabels": {"team": "cd"}})["release"]["labels"]
     assert common["team"] == "cd"
+    # The post-renderer's ConfigMaps and Secrets get commonAnnotations through the bundle.
+    assert bundle({"commonAnnotations": {"team": "cd"}})["release"]["annotations"] == {"team": "cd"}
 
 
 def test_bundle_services_match_the_kubernetes_services():

@@ -386,7 +386,8 @@ def test_a_secrets_entry_rolls_only_the_services_it_is_wired_into():
 
 
 def test_rollout_strategy_rolls_nothing_but_probes_do():
-    plan = plan_of([{}], [{"services": {"gate": {"strategy": {"type": "Recreate"}}}}])
+    plan = plan_of([{}], [{"services": {"gate": {"strategy": {"type": "Recreate"}}},
+                           "commonAnnotations": {"team": "cd"}}])
     assert plan.rolling == [] and plan.services["gate"].other == ["services.gate.strategy"]
     probed = plan_of([{}], [{"services": {"gate": {"readinessProbe": {"failureThreshold": 9}}}}])
     assert [p.service for p in probed.rolling] == ["gate"]

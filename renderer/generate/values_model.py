@@ -515,4 +515,9 @@ Values = message(
     nameOverride=Str("Replaces the chart name in object names.", default=""),
     fullnameOverride=Str("Replaces the release-chart prefix of object names.", default=""),
     commonLabels=Map(Str("Labels added to every object.", default={})),
+    commonAnnotations=Map(Str("Annotations added to the metadata of every object the chart renders (hooks and "
+                              "the ConfigMaps and Secrets the post-renderer makes included; an object's own "
+                              "annotation of the same key wins); not to pod templates, whose change would restart "
+                              "the pods, nor to `extraObjects` or volume claim templates. `helm.sh/hook` keys are "
+                              "refused: they would make every object a hook.", default={})),
 )

@@ -52,6 +52,47 @@ app.kubernetes.io/part-of: spinnaker
 {{- end }}
 {{- end -}}
 
+{{/*
+A map of strings as YAML lines, every key and value double-quoted: toYaml writes some strings
+plain that YAML 1.1 readers take for something else (a lone `=` is its "value" tag), and an
+annotation's value may be any text. Null values come out empty.
+*/}}
+{{- define "spinnaker.quotedMap" -}}
+{{- range $key, $value := . }}
+{{ $key | quote }}: {{ $value | default "" | toString | quote }}
+{{- end -}}
+{{- end -}}
+
+{{/*
+commonAnnotations for an object's metadata, as YAML ("" when there are none), without the keys in
+OWN: the object's own annotations win, so a hook keeps its helm.sh/hook ones. For an object whose
+own annotations are written out already, after them. (dict "ctx" $ ["own" MAP])
+*/}}
+{{- define "spinnaker.commonAnnotations" -}}
+{{- $own := .own | default dict -}}
+{{- $out := dict -}}
+{{- range $key, $value := .ctx.Values.commonAnnotations | default dict -}}
+{{- if hasPrefix "helm.sh/hook" $key -}}
+{{- fail (printf "commonAnnotations.%s: a helm.sh/hook annotation on every object would make each one a hook; set hooks on your own objects (extraObjects)" $key) -}}
+{{- end -}}
+{{- if not (hasKey $own $key) -}}{{- $_ := set $out $key $value -}}{{- end -}}
+{{- end -}}
+{{- include "spinnaker.quotedMap" $out | trim -}}
+{{- end -}}
+
+{{/*
+An object's annotations: OWN with commonAnnotations under them, as YAML ("" when none); OWN alone
+is written as before commonAnnotations existed. (dict "ctx" $ "own" MAP)
+*/}}
+{{- define "spinnaker.annotations" -}}
+{{- $common := include "spinnaker.commonAnnotations" (dict "ctx" .ctx "own" .own) -}}
+{{- if $common -}}
+{{- include "spinnaker.quotedMap" (merge (deepCopy (.own | default dict)) (.ctx.Values.commonAnnotations | default dict)) | trim -}}
+{{- else if .own -}}
+{{- toYaml .own -}}
+{{- end -}}
+{{- end -}}
+
 {{/* `<fullname>-<component>`, cut to a valid DNS label. (dict "ctx" $ "name" NAME) */}}
 {{- define "spinnaker.componentName" -}}
 {{- printf "%s-%s" (include "spinnaker.fullname" .ctx) .name | trunc 63 | trimSuffix "-" -}}

@@ -165,3 +165,19 @@ def test_common_annotations_reach_every_object(helm, tmp_path):  # noqa: F811
 def test_a_common_hook_annotation_is_refused(helm, tmp_path):  # noqa: F811
     result = render_values(helm, tmp_path, {"commonAnnotations": {"helm.sh/hook": "post-install"}})
     assert result.returncode != 0 and "commonAnnotations.helm.sh/hook" in result.stderr
+
+
+# --- Ingress -------------------------------------------------------------------------------------
+
+def test_ingress_extra_hosts_tls_and_path_type(helm, tmp_path):  # noqa: F811
+    values = {"expose": {"host": "spin.example.com", "tls": {"enabled": True}, "ingress": {
+        "pathType": "ImplementationSpecific", "extraHosts": ["spin.internal"],
+        "extraTls": [{"hosts": ["spin.internal"], "secretName": "internal-tls"}]}}}
+    spec = _objects(render_values(helm, tmp_path, values))["Ingress", "spin-spinnaker"]["spec"]
+    assert spec["tls"] == [{"hosts": ["spin.example.com"], "secretName": "spin-spinnaker-tls"},
+                           {"hosts": ["spin.internal"], "secretName": "internal-tls"}]
+    rules = {rule["host"]: [(p["path"], p["pathType"], p["backend"]["service"]["name"]) for p in rule["http"]["paths"]]
+             for rule in spec["rules"]}
+    paths = [("/api/v1", "ImplementationSpecific", "spin-spinnaker-gate"),
+             ("/", "ImplementationSpecific", "spin-spinnaker-deck")]
+    assert rules == {"spin.example.com": paths, "spin.internal": paths}

@@ -143,7 +143,9 @@ SCENARIOS = {
                                         "livenessProbe": {"failureThreshold": 10}},
                     "services": {"gate": {"readinessProbe": {"httpGet": {"path": "/api/v1/health", "port": 8084}}},
                                  "deck": {"strategy": {"type": "Recreate"}}},
-                    "expose": {"host": "spinnaker.example.com"}},
+                    "expose": {"host": "spinnaker.example.com", "ingress": {
+                        "pathType": "ImplementationSpecific", "extraHosts": ["spinnaker.internal"],
+                        "extraTls": [{"hosts": ["spinnaker.internal"], "secretName": "internal"}]}}},
     "everything": {"halconfig": dict(ALL_OPTIONAL_ON, metricStores={"datadog": {"enabled": "true"}}),
                    "ha": {"clouddriver": {"enabled": True}, "echo": {"enabled": True}},
                    "expose": {"host": "spinnaker.example.com"},
@@ -788,6 +790,20 @@ def test_ingress_subdomain_mode():
     hosts = {r["host"]: r["http"]["paths"][0]["backend"]["service"]["name"] for r in ingress["spec"]["rules"]}
     assert hosts == {"spin.example.com": f"{FULLNAME}-deck", "api.spin.example.com": f"{FULLNAME}-gate"}
     assert ingress["spec"]["tls"] == [{"hosts": ["spin.example.com", "api.spin.example.com"], "secretName": "tls"}]
+
+
+def test_ingress_extra_hosts_in_subdomain_mode():
+    values = {"expose": {"host": "spin.example.com", "gate": "subdomain",
+                         "ingress": {"extraHosts": ["spin.internal", "spin.example.com"]}}}
+    [ingress] = of_kind(docs(values), "Ingress")
+    hosts = [(r["host"], r["http"]["paths"][0]["backend"]["service"]["name"].removeprefix(f"{FULLNAME}-"),
+              r["http"]["paths"][0]["pathType"]) for r in ingress["spec"]["rules"]]
+    # Each extra host as `host` (Gate on its own subdomain), `host` itself once; no TLS asked for, none given.
+    assert hosts == [("spin.example.com", "deck", "Prefix"), ("api.spin.example.com", "gate", "Prefix"),
+                     ("spin.internal", "deck", "Prefix"), ("api.spin.internal", "gate", "Prefix")]
+    assert "tls" not in ingress["spec"]
+    # The URLs Spinnaker is told stay on `host`.
+    assert bundle(values)["expose"]["deckUrl"] == "http://spin.example.com"
 
 
 # helm test, NOTES ---------------------------------------------------------------------------

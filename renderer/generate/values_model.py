@@ -350,7 +350,17 @@ Tls = message("ExposeTls", "TLS on the Ingress.",
 Ingress = message("ExposeIngress", "The Ingress for Deck and Gate.",
                   enabled=Bool("Create an Ingress (needs `expose.host`).", default=True),
                   className=Str("IngressClass name; empty: the cluster default.", default=""),
-                  annotations=Map(Str("Annotations on the Ingress (e.g. cert-manager issuer).", default={})))
+                  annotations=Map(Str("Annotations on the Ingress (e.g. cert-manager issuer).", default={})),
+                  pathType=Enum(("Prefix", "ImplementationSpecific"),
+                                "pathType of every path of the Ingress (`ImplementationSpecific`: as the ingress "
+                                "controller reads paths).", default="Prefix"),
+                  extraHosts=List(Str("Further host names the Ingress serves as it serves `host` (in subdomain "
+                                      "mode Gate at `<gateSubdomain>.<extra host>`). Deck's gateUrl, Gate's "
+                                      "redirects and CORS stay on `host`, so Deck served on an extra host calls "
+                                      "Gate on `host`: fit for API clients and aliases; give their certificates "
+                                      "in `extraTls`.", default=[])),
+                  extraTls=List(Any("Further `spec.tls` entries (`{hosts: [...], secretName}`), after the one "
+                                    "`expose.tls` makes, e.g. for `extraHosts`.", default=[])))
 Expose = message(
     "Expose", "How users reach Spinnaker. Set `host` once: the Ingress, Deck's gateUrl, Gate's redirects "
               "and CORS, and both overrideBaseUrls are derived from it unless the halconfig sets them.",

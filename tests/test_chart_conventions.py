@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 
+import pytest
 import yaml
 
 from conftest import ROOT
@@ -105,7 +106,7 @@ def test_without_the_new_values_the_workloads_render_as_before(helm, tmp_path): 
     for (kind, name), obj in objects.items():
         if kind == "Deployment":
             assert obj["spec"]["replicas"] == 1 and "strategy" not in obj["spec"], name
-    assert not [key for key in objects if key[0] == "Ingress"]
+    assert not [key for key in objects if key[0] in ("HorizontalPodAutoscaler", "Ingress")]
 
 
 # --- rollout strategy ----------------------------------------------------------------------------
@@ -134,6 +135,7 @@ ANNOTATED = {
     "halconfig": {"managedDelivery": {"enabled": True}},
     "expose": {"host": "spin.example.com", "ingress": {"annotations": {"team": "web"}}},
     "serviceDefaults": {"pdb": {"enabled": True}},
+    "services": {"gate": {"autoscaling": {"enabled": True, "maxReplicas": 3}}},
     "rbac": {"clouddriver": {"access": "namespace"}},
 }
 
@@ -142,7 +144,7 @@ def test_common_annotations_reach_every_object(helm, tmp_path):  # noqa: F811
     objects = _objects(render_values(helm, tmp_path, ANNOTATED, "-n", "cd"))
     kinds = {kind for kind, _ in objects}
     assert {"ConfigMap", "Secret", "Deployment", "StatefulSet", "Service", "Ingress", "NetworkPolicy", "Role",
-            "RoleBinding", "ServiceAccount", "PodDisruptionBudget", "Job", "Pod"} <= kinds
+            "RoleBinding", "ServiceAccount", "PodDisruptionBudget", "HorizontalPodAutoscaler", "Job", "Pod"} <= kinds
     generated = [name for kind, name in objects if kind == "ConfigMap" and "-config-" in name]
     assert generated  # the post-renderer's own objects are among them
     for (kind, name), obj in objects.items():
@@ -181,3 +183,56 @@ def test_ingress_extra_hosts_tls_and_path_type(helm, tmp_path):  # noqa: F811
     paths = [("/api/v1", "ImplementationSpecific", "spin-spinnaker-gate"),
              ("/", "ImplementationSpecific", "spin-spinnaker-deck")]
     assert rules == {"spin.example.com": paths, "spin.internal": paths}
+
+
+# --- HorizontalPodAutoscalers ----------------------------------------------------------------------
+
+AUTOSCALED = {
+    "services": {
+        "gate": {"autoscaling": {"enabled": True, "minReplicas": 2, "maxReplicas": 6,
+                                 "targetCPUUtilizationPercentage": 70, "targetMemoryUtilizationPercentage": 85}},
+        "deck": {"autoscaling": {"enabled": True, "maxReplicas": 3}},
+        "clouddriver": {"autoscaling": {"enabled": True, "minReplicas": 2, "maxReplicas": 4}},
+        "echo": {"autoscaling": {"enabled": True, "maxReplicas": 5}},
+        "orca": {"autoscaling": {"enabled": False, "maxReplicas": 5}, "replicas": 2},
+    },
+    "ha": {"clouddriver": {"enabled": True}, "echo": {"enabled": True, "worker": 3}},
+}
+
+
+def test_autoscaled_deployments_leave_their_count_to_the_autoscaler(helm, tmp_path):  # noqa: F811
+    objects = _objects(render_values(helm, tmp_path, AUTOSCALED))
+    hpas = {name.removeprefix("spin-spinnaker-"): obj["spec"] for (kind, name), obj in objects.items()
+            if kind == "HorizontalPodAutoscaler"}
+    splits = ["clouddriver-caching", "clouddriver-ro", "clouddriver-ro-deck", "clouddriver-rw"]
+    # echo's scheduler never scales: with the HA split only echo-worker gets an autoscaler.
+    assert sorted(hpas) == sorted(["deck", "echo-worker", "gate"] + splits)
+    for workload, spec in hpas.items():
+        assert spec["scaleTargetRef"] == {"apiVersion": "apps/v1", "kind": "Deployment",
+                                          "name": f"spin-spinnaker-{workload}"}
+        assert "replicas" not in objects["Deployment", f"spin-spinnaker-{workload}"]["spec"], workload
+    assert hpas["gate"]["minReplicas"] == 2 and hpas["gate"]["maxReplicas"] == 6
+    assert hpas["gate"]["metrics"] == [
+        {"type": "Resource", "resource": {"name": "cpu", "target": {"type": "Utilization", "averageUtilization": 70}}},
+        {"type": "Resource", "resource": {"name": "memory", "target": {"type": "Utilization",
+                                                                        "averageUtilization": 85}}}]
+    # No target given: CPU at 80%; no minReplicas: Kubernetes' 1.
+    assert hpas["deck"]["metrics"] == [{"type": "Resource", "resource": {
+        "name": "cpu", "target": {"type": "Utilization", "averageUtilization": 80}}}]
+    assert "minReplicas" not in hpas["deck"]
+    assert all(hpas[split]["minReplicas"] == 2 and hpas[split]["maxReplicas"] == 4 for split in splits)
+    assert objects["Deployment", "spin-spinnaker-echo-scheduler"]["spec"]["replicas"] == 1
+    assert objects["Deployment", "spin-spinnaker-orca"]["spec"]["replicas"] == 2
+
+
+@pytest.mark.parametrize("service,why", [("echo", "cron trigger"), ("igor", "locking"), ("rosco", "bakes")])
+def test_a_service_that_must_not_scale_is_refused(helm, tmp_path, service, why):  # noqa: F811
+    values = {"services": {service: {"enabled": True, "autoscaling": {"enabled": True, "maxReplicas": 3}}}}
+    result = render_values(helm, tmp_path, values)
+    assert result.returncode != 0
+    assert f"services.{service}.autoscaling.enabled" in result.stderr and why in result.stderr
+
+
+def test_an_autoscaler_needs_its_bounds(helm, tmp_path):  # noqa: F811
+    result = render_values(helm, tmp_path, {"services": {"gate": {"autoscaling": {"enabled": True}}}})
+    assert result.returncode != 0 and "services.gate.autoscaling.maxReplicas is required" in result.stderr

@@ -141,8 +141,11 @@ SCENARIOS = {
                     "serviceDefaults": {"strategy": {"type": "RollingUpdate",
                                                      "rollingUpdate": {"maxSurge": 1, "maxUnavailable": "25%"}},
                                         "livenessProbe": {"failureThreshold": 10}},
-                    "services": {"gate": {"readinessProbe": {"httpGet": {"path": "/api/v1/health", "port": 8084}}},
+                    "services": {"gate": {"autoscaling": {"enabled": True, "maxReplicas": 4,
+                                                          "targetMemoryUtilizationPercentage": 90},
+                                          "readinessProbe": {"httpGet": {"path": "/api/v1/health", "port": 8084}}},
                                  "deck": {"strategy": {"type": "Recreate"}}},
+                    "ha": {"echo": {"enabled": True}},
                     "expose": {"host": "spinnaker.example.com", "ingress": {
                         "pathType": "ImplementationSpecific", "extraHosts": ["spinnaker.internal"],
                         "extraTls": [{"hosts": ["spinnaker.internal"], "secretName": "internal"}]}}},

@@ -50,9 +50,9 @@ PdbOverride = message(
 )
 
 
-# Probes and strategy are message fields declared with `default={}`: values.yaml shows them as
-# `{}` and the chart README as one row listing their keys, so twelve copies of them (serviceDefaults
-# and each service) do not bury the values file; the schemas still type every key.
+# Probes, strategy and autoscaling are message fields declared with `default={}`: values.yaml shows
+# them as `{}` and the chart README as one row listing their keys, so twelve copies of them
+# (serviceDefaults and each service) do not bury the values file; the schemas still type every key.
 Probe = message(
     "Probe", "A Kubernetes probe of the main container, in part.",
     initialDelaySeconds=IntValue("Seconds after the container starts before the first probe."),
@@ -153,6 +153,31 @@ def _workload_fields(defaults: bool) -> dict:
 ServiceDefaults = message("ServiceDefaults", "Defaults for every Spinnaker service.", **_workload_fields(True))
 
 
+Autoscaling = message(
+    "Autoscaling", "A HorizontalPodAutoscaler (autoscaling/v2) for the service's Deployment, or each of its HA "
+                   "splits the facts table lets scale. The Deployment then has no `replicas`, so an upgrade keeps "
+                   "the autoscaler's count (turning it on, Kubernetes resets the count to 1 once, until the "
+                   "autoscaler acts). The targets are percentages of the containers' requests.",
+    enabled=Bool("Create the HorizontalPodAutoscaler; the Deployment then has no `replicas` of its own."),
+    minReplicas=IntValue("Fewest replicas; empty: 1."),
+    maxReplicas=IntValue("Most replicas; required."),
+    targetCPUUtilizationPercentage=IntValue("Average CPU use to keep, as a percentage of the CPU request; empty "
+                                            "(and no memory target): 80."),
+    targetMemoryUtilizationPercentage=IntValue("Average memory use to keep, as a percentage of the memory request "
+                                               "(a JVM seldom gives memory back, so this mostly scales out)."),
+)
+
+
+def _autoscaling_doc(facts: Service) -> str:
+    """What `services.<name>.autoscaling` does for this service, from its `scales` fact."""
+    scaling = [split.name for split in facts.splits if not split.no_scale_reason]
+    if not facts.scales:
+        refused = f"Refused without `ha.{facts.name}.enabled`: " if scaling else "Refused: "
+        return refused + facts.no_scale_reason + "."
+    doc = "A HorizontalPodAutoscaler instead of `replicas`"
+    return doc + (f"; with `ha.{facts.name}.enabled`, one per split." if facts.splits else ".")
+
+
 def _service(facts: Service):
     name = facts.name
     fields = dict(
@@ -171,6 +196,7 @@ def _service(facts: Service):
                                           "workload identity).", default={})),
     )
     fields.update(_workload_fields(False))
+    fields["autoscaling"] = Msg(Autoscaling, _autoscaling_doc(facts), default={})
     fields["resources"].default = default_resources(facts)
     if facts.grace != 30:
         fields["terminationGracePeriodSeconds"].default = facts.grace

@@ -316,7 +316,8 @@ for the rest. (dict "ctx" $ "hal" HAL "name" NAME)
 {{/*
 Every workload the chart renders, as JSON:
   workloads: {<workload>: {name, service, host, port, scheme, profiles,
-              replicas, resources (null: the service's), java, health, monitoring}}
+              replicas, resources (null: the service's), java, health, monitoring,
+              autoscaled}}
   byService: {<service>: [<workload>, ...]}
   disabled:  [services not rendered]
   monitoring: whether Java pods get the monitoring sidecar
@@ -326,6 +327,9 @@ A workload is a service, or one of its HA splits when `ha.<service>.enabled`
 key under `ha.<service>`: `ha.<service>.<key>` replicas,
 `ha.<service>.resources.<key>` resources). The renderer finds splits by their
 profiles (bundle `services.<workload>.profiles`), never by these names.
+`autoscaled`: `services.<service>.autoscaling.enabled` and the facts table lets
+this workload scale (`scales` of its split, else of its service); a service
+with autoscaling on and no workload that may scale fails, with the table's reason.
 */}}
 {{- define "spinnaker.workloads" -}}
 {{- $ctx := . -}}
@@ -359,14 +363,29 @@ profiles (bundle `services.<workload>.profiles`), never by these names.
 {{- $haResources := get $ha "resources" | default dict -}}
 {{- range $split := $f.splits -}}
 {{- $items = append $items (dict "name" $split.name "profiles" $split.profiles "replicas" (get $ha $split.key)
-      "resources" (get $haResources $split.key)) -}}
+      "resources" (get $haResources $split.key) "scales" (get $split "scales" | default $f.scales)) -}}
 {{- end -}}
 {{- else -}}
-{{- $items = append $items (dict "name" $name "profiles" list "replicas" nil "resources" nil) -}}
+{{- $items = append $items (dict "name" $name "profiles" list "replicas" nil "resources" nil "scales" $f.scales) -}}
+{{- end -}}
+{{- $autoscale := include "spinnaker.truthy" (get $svc "autoscaling" | default dict).enabled -}}
+{{- $refusal := "" -}}
+{{- $autoscaled := list -}}
+{{- range $item := $items -}}
+{{- if and (kindIs "bool" $item.scales) $item.scales -}}
+{{- if $autoscale -}}{{- $autoscaled = append $autoscaled $item.name -}}{{- end -}}
+{{- else if not $refusal -}}
+{{- $refusal = toString $item.scales -}}
+{{- end -}}
+{{- $_ := unset $item "scales" -}}
+{{- end -}}
+{{- if and $autoscale (not $autoscaled) -}}
+{{- fail (printf "services.%s.autoscaling.enabled: the chart does not autoscale %s: %s." $name $name $refusal) -}}
 {{- end -}}
 {{- $names := list -}}
 {{- range $item := $items -}}
 {{- $w := merge $item (dict
+      "autoscaled" (has $item.name $autoscaled)
       "service" $name
       "host" (include "spinnaker.componentName" (dict "ctx" $ctx "name" $item.name))
       "port" (get $svc "port")

@@ -27,8 +27,12 @@ Per service:
 - `envSecret`: gets an env Secret from the post-renderer (Deck's TLS, front50's S3 keys);
 - `clusterAccess`: gets the RBAC of `rbac.clouddriver.access` and its token;
 - `home`, `env`: a Java service's writable home, and its fixed environment;
+- `scales`: true when more replicas of it share the work safely, so the chart may put
+  a HorizontalPodAutoscaler on it (`services.<name>.autoscaling`); else why not (the
+  chart's refusal quotes it);
 - `splits`, `primarySplit`: Halyard's HA splits (name, Spring profiles, key under
-  `ha.<service>`) and the split (by profile) serving the service's main URL;
+  `ha.<service>`, and `scales` as above, for the split) and the split (by profile)
+  serving the service's main URL;
   `splitSettings`: `<service>-<profile>.yml` per split profile, as Halyard wrote
   them; `readReplicaProfiles`: profiles that use `ha.<service>.redisRoUrl`;
 - `helmProfile`: settings of `<service>-helm.yml`, dotted key -> source:
@@ -70,6 +74,16 @@ _CLOUDDRIVER_SQL = {
     "redis": {"enabled": False, "cache": {"enabled": False}, "scheduler": {"enabled": False},
               "taskRepository": {"enabled": False}},
 }
+# Why a service must not get more replicas from an autoscaler (facts `scales`).
+_ECHO_CRON = ("echo runs the cron trigger scheduler, and every further replica would fire each cron trigger "
+              "again; with `ha.echo.enabled` the scheduler runs apart (one replica) and echo-worker autoscales")
+# igor/igor-web/.../polling/CommonPollingMonitor.java: without a LockService every replica polls
+# ("LOCKING NOT ENABLED, not recommended running on more than one node").
+_IGOR_POLLERS = ("igor's pollers run in every replica and report each new build or image once per replica "
+                 "unless its profile enables locking (`profiles.igor.locking.enabled: true`); then scale it with "
+                 "`services.igor.replicas`")
+_ROSCO_BAKES = ("scaling in stops the bakes running in the removed pod (packer and helm run inside it), and they "
+                "fail; scale it with `services.rosco.replicas`")
 # rosco's image installs packer's plugins in $HOME/.config/packer/plugins; a writable home
 # mounted over /home/spinnaker would hide them, so rosco's home lives elsewhere.
 _ROSCO_HOME = "/opt/rosco/home"
@@ -77,7 +91,7 @@ _ROSCO_HOME = "/opt/rosco/home"
 FACTS = {
     "services": {
         "clouddriver": dict(
-            _JVM, port=7002, cpu="500m", memory="2Gi", grace=720, redis=True, clusterAccess=True,
+            _JVM, port=7002, cpu="500m", memory="2Gi", grace=720, redis=True, clusterAccess=True, scales=True,
             doc="Talks to cloud providers and caches their state.",
             sql={"database": "clouddriver", "user": "clouddriver", "passwordEnv": "CLOUDDRIVER_DB_PASSWORD",
                  "secretKey": "clouddriver-password", "switches": _CLOUDDRIVER_SQL},
@@ -93,48 +107,54 @@ FACTS = {
         # Apache, not a JVM: a small request, and a limit with room for its worker processes.
         # Its image names its user (www-data, uid 33) instead of a number, and Apache writes under its root.
         "deck": dict(java=False, health="", port=9000, cpu="100m", memory="128Mi", memoryLimit="512Mi", grace=30,
+                     scales=True,
                      tls="security.uiSecurity.ssl.enabled", envSecret=True, runAs=33, writableRoot=True,
                      doc="The browser UI (static files served by Apache)."),
-        "echo": dict(_JVM, port=8089, cpu="250m", memory="1Gi", grace=720, redis=True,
+        "echo": dict(_JVM, port=8089, cpu="250m", memory="1Gi", grace=720, redis=True, scales=_ECHO_CRON,
                      doc="Notifications, triggers and the cron scheduler.",
                      splits=[{"name": "echo-scheduler", "profiles": ["scheduler"], "key": "scheduler"},
-                             {"name": "echo-worker", "profiles": ["worker"], "key": "worker"}],
+                             {"name": "echo-worker", "profiles": ["worker"], "key": "worker", "scales": True}],
                      primarySplit="worker",
                      splitSettings={"scheduler": {"scheduler": {"enabled": True}},
                                     "worker": {"scheduler": {"enabled": False}}}),
-        "fiat": dict(_JVM, port=7003, cpu="250m", memory="1Gi", grace=720, redis=True,
+        # fiat/fiat-roles/.../roles/UserRolesSyncer.java: the role sync runs under a distributed lock.
+        "fiat": dict(_JVM, port=7003, cpu="250m", memory="1Gi", grace=720, redis=True, scales=True,
                      enabledWhen=["security.authz.enabled"], helmProfile=_CLOUDDRIVER_RO,
                      doc="Authorization; runs when security.authz is enabled."),
-        "front50": dict(_JVM, port=8080, cpu="250m", memory="1Gi", grace=720, envSecret=True,
+        "front50": dict(_JVM, port=8080, cpu="250m", memory="1Gi", grace=720, envSecret=True, scales=True,
                         sql={"database": "front50", "user": "front50", "passwordEnv": "FRONT50_DB_PASSWORD",
                              "secretKey": "password"},
                         helmProfile={"sql": "bundledSql"},
                         doc="Stores applications, pipelines and projects."),
-        "gate": dict(_JVM, port=8084, cpu="250m", memory="1Gi", grace=720, redis=True, underGatePath=True,
+        "gate": dict(_JVM, port=8084, cpu="250m", memory="1Gi", grace=720, redis=True, underGatePath=True, scales=True,
                      tls="security.apiSecurity.ssl.enabled",
                      helmProfile=dict(_CLOUDDRIVER_RO, **{
                          "services.clouddriver.config.dynamicEndpoints.deck": "split:clouddriver:ro-deck",
                          "server.servlet.context-path": "gatePath"}),
                      doc="The API gateway Deck and API clients talk to."),
-        "igor": dict(_JVM, port=8088, cpu="250m", memory="1Gi", grace=720, redis=True,
+        "igor": dict(_JVM, port=8088, cpu="250m", memory="1Gi", grace=720, redis=True, scales=_IGOR_POLLERS,
                      enabledWhen=["ci.*.enabled", "providers.dockerRegistry.enabled"], helmProfile=_CLOUDDRIVER_RO,
                      doc="Polls CI systems and registries; runs when any CI or dockerRegistry is enabled."),
-        "kayenta": dict(_JVM, port=8090, cpu="250m", memory="1Gi", grace=720, redis=True,
+        # kayenta runs its canary stages on orca's queue in Redis, shared by every replica, as orca does.
+        "kayenta": dict(_JVM, port=8090, cpu="250m", memory="1Gi", grace=720, redis=True, scales=True,
                         enabledWhen=["canary.enabled"], doc="Canary analysis; runs when canary is enabled."),
         # keel: upstream spinnaker-kustomize gives it 60 s (every other JVM 720 s, to finish running work).
+        # Its replicas take their checks from SQL with SELECT ... FOR UPDATE (keel-sql's itemsDueForCheck).
         "keel": dict(_JVM, port=7010, cpu="250m", memory="1Gi", grace=60, javaOpts="-XX:MaxRAMPercentage=50.0",
+                     scales=True,
                      enabledWhen=["managedDelivery.enabled"], needsSql=True,
                      sql={"database": "keel", "user": "keel", "passwordEnv": "KEEL_DB_PASSWORD",
                           "secretKey": "keel-password"},
                      helmProfile={"sql": "bundledSql"},
                      doc="Managed delivery; runs when managedDelivery is enabled (needs SQL)."),
-        "orca": dict(_JVM, port=8083, cpu="250m", memory="1Gi", grace=720, redis=True,
+        "orca": dict(_JVM, port=8083, cpu="250m", memory="1Gi", grace=720, redis=True, scales=True,
                      sql={"database": "orca", "user": "orca", "passwordEnv": "ORCA_DB_PASSWORD",
                           "secretKey": "orca-password", "switches": _ORCA_SQL},
                      helmProfile={"clouddriver.readonly.baseUrl": "split:clouddriver:ro", "sql": "bundledSql",
                                   ".": "sqlSwitches"},
                      doc="Orchestrates pipelines and tasks."),
         "rosco": dict(_JVM, port=8087, cpu="250m", memory="1Gi", grace=720, redis=True, home=_ROSCO_HOME,
+                      scales=_ROSCO_BAKES,
                       env=[{"name": "HOME", "value": _ROSCO_HOME},
                            {"name": "PACKER_PLUGIN_PATH", "value": "/home/spinnaker/.config/packer/plugins"}],
                       helmProfile=_CLOUDDRIVER_RO,
@@ -151,25 +171,44 @@ FACTS = {
 }
 
 
-Split = namedtuple("Split", "name profiles key")
+# `no_scale_reason`: "" when the split may be autoscaled, else why not (its own `scales` fact, else its service's).
+Split = namedtuple("Split", "name profiles key no_scale_reason")
 
 # One service's facts (see the module docstring); `_service` builds each from the table.
 Service = namedtuple("Service", (
     "name port cpu memory memory_limit grace doc java health under_gate_path tls enabled_when redis sql "
     "needs_sql env_secret cluster_access java_opts run_as writable_root home env splits primary_split "
-    "split_settings read_replica_profiles helm_profile"))
+    "split_settings read_replica_profiles helm_profile scales no_scale_reason"))
 
 
 HELM_PROFILE_SOURCES = ("gatePath", "bundledSql", "sqlSwitches")
 _KEYS = {"port", "cpu", "memory", "memoryLimit", "grace", "doc", "java", "health", "underGatePath", "tls",
          "enabledWhen", "redis", "sql", "needsSql", "envSecret", "clusterAccess", "javaOpts", "home", "env",
-         "splits", "primarySplit", "runAs", "writableRoot", "splitSettings", "readReplicaProfiles", "helmProfile"}
+         "splits", "primarySplit", "runAs", "writableRoot", "splitSettings", "readReplicaProfiles", "helmProfile",
+         "scales"}
+_SPLIT_KEYS = {"name", "profiles", "key", "scales"}
+
+
+def _why_not(where: str, scales) -> str:
+    """"" for `scales: true`; the reason for a string. Anything else is a mistake in the table."""
+    if scales is True:
+        return ""
+    if isinstance(scales, str) and scales:
+        return scales
+    raise ValueError(f"service_facts: {where}.scales must be true or the reason it cannot scale, not {scales!r}")
 
 
 def _service(name: str, raw: dict) -> Service:
     unknown = set(raw) - _KEYS
     if unknown:  # a misspelt fact would otherwise be ignored by both the chart and the renderer
         raise ValueError(f"service_facts: {name} has unknown keys {sorted(unknown)}")
+    if "scales" not in raw:  # every service decides: a new one must say whether an autoscaler may add replicas
+        raise ValueError(f"service_facts: {name} has no scales fact")
+    why = _why_not(name, raw["scales"])
+    for split in raw.get("splits", ()):
+        if set(split) - _SPLIT_KEYS:
+            raise ValueError(f"service_facts: {name} split {split.get('name')} has unknown keys "
+                             f"{sorted(set(split) - _SPLIT_KEYS)}")
     for source in raw.get("helmProfile", {}).values():
         if source not in HELM_PROFILE_SOURCES and not source.startswith("split:"):
             raise ValueError(f"service_facts: {name} has an unknown helmProfile source {source!r}")
@@ -182,9 +221,11 @@ def _service(name: str, raw: dict) -> Service:
         cluster_access=raw.get("clusterAccess", False), java_opts=raw.get("javaOpts", ""),
         run_as=raw.get("runAs", 0), writable_root=raw.get("writableRoot", False),
         home=raw.get("home", ""), env=tuple((e["name"], e["value"]) for e in raw.get("env", ())),
-        splits=tuple(Split(s["name"], tuple(s["profiles"]), s["key"]) for s in raw.get("splits", ())),
+        splits=tuple(Split(s["name"], tuple(s["profiles"]), s["key"],
+                           _why_not(s["name"], s["scales"]) if "scales" in s else why) for s in raw.get("splits", ())),
         primary_split=raw.get("primarySplit", ""), split_settings=dict(raw.get("splitSettings", {})),
-        read_replica_profiles=tuple(raw.get("readReplicaProfiles", ())), helm_profile=dict(raw.get("helmProfile", {})))
+        read_replica_profiles=tuple(raw.get("readReplicaProfiles", ())), helm_profile=dict(raw.get("helmProfile", {})),
+        scales=not why, no_scale_reason=why)
 
 
 # The releases the renderer writes for (renderer.releases), for the chart's pick of the halconfig's version.

@@ -138,6 +138,18 @@ SCENARIOS = {
     "rbac-cluster": {"rbac": {"clouddriver": {"access": "cluster"}}},
     "rbac-namespace": {"rbac": {"clouddriver": {"access": "namespace", "namespaces": ["apps"]}}},
     "monitoring": {"halconfig": {"metricStores": {"prometheus": {"enabled": True}}}},
+    "conventions": {"commonAnnotations": {"team": "cd"},
+                    "serviceDefaults": {"strategy": {"type": "RollingUpdate",
+                                                     "rollingUpdate": {"maxSurge": 1, "maxUnavailable": "25%"}},
+                                        "livenessProbe": {"failureThreshold": 10}},
+                    "services": {"gate": {"autoscaling": {"enabled": True, "maxReplicas": 4,
+                                                          "targetMemoryUtilizationPercentage": 90},
+                                          "readinessProbe": {"httpGet": {"path": "/api/v1/health", "port": 8084}}},
+                                 "deck": {"strategy": {"type": "Recreate"}}},
+                    "ha": {"echo": {"enabled": True}},
+                    "expose": {"host": "spinnaker.example.com", "ingress": {
+                        "pathType": "ImplementationSpecific", "extraHosts": ["spinnaker.internal"],
+                        "extraTls": [{"hosts": ["spinnaker.internal"], "secretName": "internal"}]}}},
     "everything": {"halconfig": dict(ALL_OPTIONAL_ON, metricStores={"datadog": {"enabled": "true"}}),
                    "ha": {"clouddriver": {"enabled": True}, "echo": {"enabled": True}},
                    "expose": {"host": "spinnaker.example.com"},
@@ -681,7 +693,7 @@ def test_bundle_has_the_documented_shape():
     assert b["profiles"] == values["profiles"] and b["settingsLocalJs"] == values["settingsLocalJs"]
     assert b["patches"][0]["target"] == {"kind": "Deployment"}
     assert {k: v for k, v in b["release"].items() if k != "labels"} == {
-        "name": RELEASE, "namespace": NAMESPACE, "fullname": FULLNAME, "chart": "spinnaker-0.1.0"}
+        "name": RELEASE, "namespace": NAMESPACE, "fullname": FULLNAME, "chart": "spinnaker-0.1.0", "annotations": {}}
     for workload, entry in b["services"].items():
         assert set(entry) == {"service", "host", "port", "scheme", "profiles", "monitoring"}
         assert entry["port"] == service_facts.SERVICES[entry["service"]].port
@@ -700,6 +712,8 @@ def test_bundle_release_labels_are_the_standard_labels():
         == labels
     common = bundle({"commonLabels": {"team": "cd"}})["release"]["labels"]
     assert common["team"] == "cd"
+    # The post-renderer's ConfigMaps and Secrets get commonAnnotations through the bundle.
+    assert bundle({"commonAnnotations": {"team": "cd"}})["release"]["annotations"] == {"team": "cd"}
 
 
 def test_bundle_services_match_the_kubernetes_services():
@@ -796,6 +810,20 @@ def test_ingress_subdomain_mode():
     hosts = {r["host"]: r["http"]["paths"][0]["backend"]["service"]["name"] for r in ingress["spec"]["rules"]}
     assert hosts == {"spin.example.com": f"{FULLNAME}-deck", "api.spin.example.com": f"{FULLNAME}-gate"}
     assert ingress["spec"]["tls"] == [{"hosts": ["spin.example.com", "api.spin.example.com"], "secretName": "tls"}]
+
+
+def test_ingress_extra_hosts_in_subdomain_mode():
+    values = {"expose": {"host": "spin.example.com", "gate": "subdomain",
+                         "ingress": {"extraHosts": ["spin.internal", "spin.example.com"]}}}
+    [ingress] = of_kind(docs(values), "Ingress")
+    hosts = [(r["host"], r["http"]["paths"][0]["backend"]["service"]["name"].removeprefix(f"{FULLNAME}-"),
+              r["http"]["paths"][0]["pathType"]) for r in ingress["spec"]["rules"]]
+    # Each extra host as `host` (Gate on its own subdomain), `host` itself once; no TLS asked for, none given.
+    assert hosts == [("spin.example.com", "deck", "Prefix"), ("api.spin.example.com", "gate", "Prefix"),
+                     ("spin.internal", "deck", "Prefix"), ("api.spin.internal", "gate", "Prefix")]
+    assert "tls" not in ingress["spec"]
+    # The URLs Spinnaker is told stay on `host`.
+    assert bundle(values)["expose"]["deckUrl"] == "http://spin.example.com"
 
 
 # helm test, NOTES ---------------------------------------------------------------------------

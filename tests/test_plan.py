@@ -385,6 +385,16 @@ def test_a_secrets_entry_rolls_only_the_services_it_is_wired_into():
     assert "secrets (wired into it)" in plan.services["clouddriver"].reasons[0]
 
 
+def test_autoscaling_and_rollout_strategy_roll_nothing_but_probes_do():
+    plan = plan_of([{}], [{"services": {"gate": {"autoscaling": {"enabled": True, "maxReplicas": 4},
+                                                 "strategy": {"type": "Recreate"}}},
+                           "commonAnnotations": {"team": "cd"}}])
+    assert plan.rolling == [] and plan.services["gate"].other == ["services.gate.autoscaling",
+                                                                  "services.gate.strategy"]
+    probed = plan_of([{}], [{"services": {"gate": {"readinessProbe": {"failureThreshold": 9}}}}])
+    assert [p.service for p in probed.rolling] == ["gate"]
+
+
 def test_scaling_changes_but_rolls_nothing():
     plan = plan_of([{}], [{"services": {"echo": {"replicas": 3}}}])
     assert plan.rolling == [] and plan.services["echo"].other == ["services.echo.replicas"]

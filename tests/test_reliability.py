@@ -490,6 +490,8 @@ def test_rendering_the_same_values_twice_rolls_nothing(form):
 
 TRICKY_LABELS = {f"tricky-{n}": value for n, value in
                  enumerate(v for v in TRICKY if re.fullmatch(r"[A-Za-z0-9]([-A-Za-z0-9_.]*[A-Za-z0-9])?", v))}
+# Annotation values may be any text: each reaches the chart's objects and the post-renderer's.
+TRICKY_ANNOTATIONS = {f"tricky-{n}": value for n, value in enumerate(TRICKY)}
 ORACLE_FIELDS = ("namespace", "region", "tenancyId", "userId", "fingerprint")
 TRICKY_VALUES = {
     "halconfig": {"artifacts": {"oracle": {"enabled": True, "accounts": [
@@ -498,6 +500,7 @@ TRICKY_VALUES = {
                                  "list": TRICKY, "nested": [{"x": v} for v in TRICKY]},
                  "spinnaker": {"everywhere": TRICKY}},
     "commonLabels": TRICKY_LABELS,
+    "commonAnnotations": TRICKY_ANNOTATIONS,
 }
 
 
@@ -581,6 +584,17 @@ def test_labels_of_generated_objects_keep_tricky_strings(tricky_outputs, form):
         for reader in (yaml.safe_load, go_yaml):
             labels = reader(doc)["metadata"]["labels"]
             assert {k: labels[k] for k in TRICKY_LABELS} == TRICKY_LABELS
+
+
+@pytest.mark.parametrize("form", FORMS)
+def test_common_annotations_keep_tricky_strings(tricky_outputs, form):
+    # Helm 4's documents are serialized by handover's stand-in, not the chart: check the post-renderer's there.
+    docs = documents(tricky_outputs[form]) if form == "helm3" else new_documents(tricky_outputs, form)
+    assert len(docs) > 10
+    for doc in docs:
+        for reader in (yaml.safe_load, go_yaml):
+            annotations = reader(doc)["metadata"]["annotations"]
+            assert {k: annotations[k] for k in TRICKY_ANNOTATIONS} == TRICKY_ANNOTATIONS, doc[:200]
 
 
 # Helm 4: the failure reason reaches the user ------------------------------------------

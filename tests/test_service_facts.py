@@ -63,6 +63,24 @@ def test_a_misspelt_fact_is_refused():
         service_facts._service("x", dict(service_facts.FACTS["services"]["orca"], helmProfile={"a": "gatepath"}))
 
 
+def test_every_service_says_whether_it_may_be_autoscaled():
+    orca = service_facts.FACTS["services"]["orca"]
+    with pytest.raises(ValueError, match="no scales fact"):
+        service_facts._service("x", {k: v for k, v in orca.items() if k != "scales"})
+    for wrong in (False, "", 1):
+        with pytest.raises(ValueError, match="must be true or the reason"):
+            service_facts._service("x", dict(orca, scales=wrong))
+    with pytest.raises(ValueError, match="unknown keys"):
+        service_facts._service("x", dict(service_facts.FACTS["services"]["echo"], splits=[
+            {"name": "echo-worker", "profiles": ["worker"], "key": "worker", "scale": True}]))
+    echo = service_facts.SERVICES["echo"]
+    # The cron scheduler never scales; the worker split does, the scheduler split inherits echo's reason.
+    assert not echo.scales and "cron" in echo.no_scale_reason
+    assert {s.name: s.no_scale_reason for s in echo.splits} == {"echo-scheduler": echo.no_scale_reason,
+                                                              "echo-worker": ""}
+    assert {name for name, facts in service_facts.SERVICES.items() if not facts.scales} == {"echo", "igor", "rosco"}
+
+
 def test_every_enable_rule_reaches_the_reference():
     from renderer.generate.halconfig_reference import halconfig_reference
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 
+from renderer.generate.values_yaml import collapsed
 from renderer.model.dsl import ENUM, MSG
 
 INTRO = """\
@@ -69,6 +70,18 @@ def _default(field):
     return field_default(field)
 
 
+def _keys(msg) -> str:
+    """The keys of a message shown as one row, with their types (each key's own text is in the schemas)."""
+    def walk(m, prefix: str):
+        for f in m.fields.values():
+            if f.kind == MSG and not f.repeated and not f.map:
+                yield from walk(f.ref, f"{prefix}{f.name}.")
+            else:
+                kind = _type(f).replace(" \\| ", " | ")  # the row's cell escapes `|` itself
+                yield f"`{prefix}{f.name}` ({kind})"
+    return "Keys: " + ", ".join(walk(msg, "")) + "."
+
+
 def _code(value) -> str:
     text = json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
     return "`" + text.replace("|", "\\|") + "`"
@@ -121,6 +134,9 @@ class _Table:
         self.rows.append(f"| `{key}` | {kind} | {default} | {_cell(doc)} |")
 
     def field(self, key: str, field):
+        if collapsed(field):
+            self.add(key, "object", _code(field.default), f"{field.doc} {field.ref.doc} {_keys(field.ref)}")
+            return
         if field.kind == MSG and not field.repeated and not field.map:
             self.message(key, field.ref)
             return
@@ -155,6 +171,11 @@ class _Table:
             having = [(key, entry.fields[name]) for key, entry in zip(keys, entries) if name in entry.fields]
             first = having[0][1]
             defaults = [(key, _default(f) if f.kind != MSG else None) for key, f in having]
+            if collapsed(first):
+                doc = _varying([(key, f.doc.replace(key, "<name>")) for key, f in having], sep=" ")
+                self.add(f"{prefix}.<name>.{name}", "object", _code(first.default),
+                         f"{doc} {first.ref.doc} {_keys(first.ref)}")
+                continue
             if first.kind == MSG and not first.repeated and not first.map:
                 self.message(f"{prefix}.<name>.{name}", first.ref)
                 continue

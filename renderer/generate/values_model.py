@@ -50,6 +50,49 @@ PdbOverride = message(
 )
 
 
+# Probes, strategy and autoscaling are message fields declared with `default={}`: values.yaml shows
+# them as `{}` and the chart README as one row listing their keys, so twelve copies of them
+# (serviceDefaults and each service) do not bury the values file; the schemas still type every key.
+Probe = message(
+    "Probe", "A Kubernetes probe of the main container, in part.",
+    initialDelaySeconds=IntValue("Seconds after the container starts before the first probe."),
+    periodSeconds=IntValue("Seconds between probes."),
+    timeoutSeconds=IntValue("Seconds a probe may take before it counts as failed."),
+    successThreshold=IntValue("Successes in a row that make a failing probe pass (liveness and startup: 1)."),
+    failureThreshold=IntValue("Failures in a row that count as failed."),
+    terminationGracePeriodSeconds=IntValue("Liveness and startup probes: the grace period of a pod this probe "
+                                           "restarts, instead of the pod's."),
+    httpGet=Any("An HTTP handler (`{path, port, scheme, httpHeaders}`), replacing the chart's handler."),
+    tcpSocket=Any("A TCP handler (`{port}`), replacing the chart's handler."),
+    exec=Any("A command handler (`{command: [...]}`), replacing the chart's handler."),
+    grpc=Any("A gRPC handler (`{port, service}`), replacing the chart's handler."),
+)
+
+
+def _probe(key: str, chart: str, defaults: bool):
+    if defaults:
+        doc = (f"Fields over every service's {key} ({chart}), e.g. only `failureThreshold`; a service's own "
+               f"`{key}` fields go over these. A handler (`httpGet`, `tcpSocket`, `exec` or `grpc`) replaces the "
+               "chart's, which is kept otherwise.")
+    else:
+        doc = f"Fields over `serviceDefaults.{key}` and the chart's {key}, one by one."
+    return Msg(Probe, doc, default={})
+
+
+RollingUpdate = message(
+    "RollingUpdateDeployment", "How a rolling update replaces the pods.",
+    maxSurge=Any("Pods above the desired count during the update (a number or a percentage)."),
+    maxUnavailable=Any("Pods below the desired count during the update (a number or a percentage)."),
+)
+Strategy = message(
+    "DeploymentStrategy", "A Kubernetes Deployment strategy.",
+    type=Enum(("RollingUpdate", "Recreate"), "`RollingUpdate` (Kubernetes' default) or `Recreate` (every "
+                                              "old pod stops before a new one starts)."),
+    rollingUpdate=Msg(RollingUpdate, "With `RollingUpdate`: `maxSurge` and `maxUnavailable` (Kubernetes' default: "
+                                     "25% each)."),
+)
+
+
 def _workload_fields(defaults: bool) -> dict:
     """Settings shared by `serviceDefaults` and each `services.<name>`.
 
@@ -95,10 +138,44 @@ def _workload_fields(defaults: bool) -> dict:
                                        "capabilities": {"drop": ["ALL"]}})),
         terminationGracePeriodSeconds=IntValue("Seconds a pod gets to shut down.", default=None),
         pdb=Msg(Pdb if defaults else PdbOverride, "PodDisruptionBudget settings."),
+        startupProbe=_probe("startupProbe", "Java services: TCP, every 10 s, 60 failures, so 10 minutes to start; "
+                                            "deck: none, a handler adds one", defaults),
+        readinessProbe=_probe("readinessProbe", "Java services: GET `/health`, every 10 s, 5 s timeout, 3 "
+                                                "failures; deck: TCP", defaults),
+        livenessProbe=_probe("livenessProbe", "TCP, every 20 s, 6 failures", defaults),
+        strategy=Msg(Strategy, "The Deployment's rollout strategy, `{type: RollingUpdate, rollingUpdate: {maxSurge, "
+                               "maxUnavailable}}` or `{type: Recreate}`; a service's own replaces this whole. "
+                               "Empty: Kubernetes' default (RollingUpdate, 25% each)." if defaults else
+                               "The Deployment's rollout strategy; empty: `serviceDefaults.strategy`.", default={}),
     )
 
 
 ServiceDefaults = message("ServiceDefaults", "Defaults for every Spinnaker service.", **_workload_fields(True))
+
+
+Autoscaling = message(
+    "Autoscaling", "A HorizontalPodAutoscaler (autoscaling/v2) for the service's Deployment, or each of its HA "
+                   "splits the facts table lets scale. The Deployment then has no `replicas`, so an upgrade keeps "
+                   "the autoscaler's count (turning it on, Kubernetes resets the count to 1 once, until the "
+                   "autoscaler acts). The targets are percentages of the containers' requests.",
+    enabled=Bool("Create the HorizontalPodAutoscaler; the Deployment then has no `replicas` of its own."),
+    minReplicas=IntValue("Fewest replicas; empty: 1."),
+    maxReplicas=IntValue("Most replicas; required."),
+    targetCPUUtilizationPercentage=IntValue("Average CPU use to keep, as a percentage of the CPU request; empty "
+                                            "(and no memory target): 80."),
+    targetMemoryUtilizationPercentage=IntValue("Average memory use to keep, as a percentage of the memory request "
+                                               "(a JVM seldom gives memory back, so this mostly scales out)."),
+)
+
+
+def _autoscaling_doc(facts: Service) -> str:
+    """What `services.<name>.autoscaling` does for this service, from its `scales` fact."""
+    scaling = [split.name for split in facts.splits if not split.no_scale_reason]
+    if not facts.scales:
+        refused = f"Refused without `ha.{facts.name}.enabled`: " if scaling else "Refused: "
+        return refused + facts.no_scale_reason + "."
+    doc = "A HorizontalPodAutoscaler instead of `replicas`"
+    return doc + (f"; with `ha.{facts.name}.enabled`, one per split." if facts.splits else ".")
 
 
 def _service(facts: Service):
@@ -119,6 +196,7 @@ def _service(facts: Service):
                                           "workload identity).", default={})),
     )
     fields.update(_workload_fields(False))
+    fields["autoscaling"] = Msg(Autoscaling, _autoscaling_doc(facts), default={})
     fields["resources"].default = default_resources(facts)
     if facts.grace != 30:
         fields["terminationGracePeriodSeconds"].default = facts.grace
@@ -298,7 +376,17 @@ Tls = message("ExposeTls", "TLS on the Ingress.",
 Ingress = message("ExposeIngress", "The Ingress for Deck and Gate.",
                   enabled=Bool("Create an Ingress (needs `expose.host`).", default=True),
                   className=Str("IngressClass name; empty: the cluster default.", default=""),
-                  annotations=Map(Str("Annotations on the Ingress (e.g. cert-manager issuer).", default={})))
+                  annotations=Map(Str("Annotations on the Ingress (e.g. cert-manager issuer).", default={})),
+                  pathType=Enum(("Prefix", "ImplementationSpecific"),
+                                "pathType of every path of the Ingress (`ImplementationSpecific`: as the ingress "
+                                "controller reads paths).", default="Prefix"),
+                  extraHosts=List(Str("Further host names the Ingress serves as it serves `host` (in subdomain "
+                                      "mode Gate at `<gateSubdomain>.<extra host>`). Deck's gateUrl, Gate's "
+                                      "redirects and CORS stay on `host`, so Deck served on an extra host calls "
+                                      "Gate on `host`: fit for API clients and aliases; give their certificates "
+                                      "in `extraTls`.", default=[])),
+                  extraTls=List(Any("Further `spec.tls` entries (`{hosts: [...], secretName}`), after the one "
+                                    "`expose.tls` makes, e.g. for `extraHosts`.", default=[])))
 Expose = message(
     "Expose", "How users reach Spinnaker. Set `host` once: the Ingress, Deck's gateUrl, Gate's redirects "
               "and CORS, and both overrideBaseUrls are derived from it unless the halconfig sets them.",
@@ -472,4 +560,9 @@ Values = message(
     nameOverride=Str("Replaces the chart name in object names.", default=""),
     fullnameOverride=Str("Replaces the release-chart prefix of object names.", default=""),
     commonLabels=Map(Str("Labels added to every object.", default={})),
+    commonAnnotations=Map(Str("Annotations added to the metadata of every object the chart renders (hooks and "
+                              "the ConfigMaps and Secrets the post-renderer makes included; an object's own "
+                              "annotation of the same key wins); not to pod templates, whose change would restart "
+                              "the pods, nor to `extraObjects` or volume claim templates. `helm.sh/hook` keys are "
+                              "refused: they would make every object a hook.", default={})),
 )

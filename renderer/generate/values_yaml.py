@@ -11,9 +11,14 @@ from renderer.write.config_text import scalar, to_yaml
 from renderer.model.dsl import MSG
 
 
+def collapsed(field) -> bool:
+    """A message field declared with a default (`{}`): written as that default; the schemas type its keys."""
+    return field.kind == MSG and not field.repeated and not field.map and field.default is not None
+
+
 def field_default(field):
     """The default of a values field; a message's default is its fields' defaults."""
-    if field.kind == MSG and not field.repeated and not field.map:
+    if field.kind == MSG and not field.repeated and not field.map and field.default is None:
         return {f.name: field_default(f) for f in field.ref.fields.values()}
     if field.default is not None:
         return field.default
@@ -47,7 +52,7 @@ def _message_lines(msg, indent: str) -> list[str]:
         if lines and field.kind == MSG and not indent:
             lines.append("")
         lines.extend(_comment(field.doc, indent))
-        if field.kind == MSG and not field.repeated and not field.map:
+        if field.kind == MSG and not field.repeated and not field.map and not collapsed(field):
             lines.append(f"{indent}{scalar(field.name)}:")
             lines.extend(_message_lines(field.ref, indent + "  "))
         else:

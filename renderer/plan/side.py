@@ -104,9 +104,11 @@ def _secret_routes(values, bundle, files, outputs, hal, release) -> dict:
 # Values that go into every pod template of the Spinnaker services (templates/deployments.yaml):
 # a change to one of them rolls every service.
 _GLOBAL_POD_INPUTS = ("serviceDefaults", "commonLabels", "rbac", "nameOverride", "fullnameOverride")
-# Keys of `services.<name>` (and serviceDefaults) outside the pod template: a change scales or
-# edits the Service or PodDisruptionBudget without restarting a pod.
-_NOT_IN_POD = ("replicas", "serviceAnnotations", "serviceLabels", "serviceType", "pdb", "enabled")
+# Keys of `services.<name>` (and serviceDefaults) outside the pod template: a change scales, edits
+# the Service, PodDisruptionBudget or HorizontalPodAutoscaler, or changes how the next rollout
+# goes, without restarting a pod.
+_NOT_IN_POD = ("replicas", "serviceAnnotations", "serviceLabels", "serviceType", "pdb", "enabled", "strategy",
+               "autoscaling")
 # Keys of `ha.<service>` in the pod template (the rest are the splits' replica counts).
 _HA_IN_POD = ("enabled", "resources")
 

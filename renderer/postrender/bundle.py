@@ -60,7 +60,7 @@ def _str_map(value) -> bool:
 
 
 def _labels(value) -> bool:
-    # commonLabels may hold nulls (the values schema allows them); they render as empty values.
+    # commonLabels and commonAnnotations may hold nulls (the values schema allows them); they render as empty values.
     return isinstance(value, dict) and all(isinstance(v, str) or v is None for v in value.values())
 
 
@@ -82,7 +82,7 @@ _TOP = {
                       and isinstance(v.get("namespaces", []), list)),
 }
 _RELEASE = {"fullname": lambda v: isinstance(v, str) and bool(v), "namespace": _optional(_is_str),
-            "labels": _optional(_labels)}
+            "labels": _optional(_labels), "annotations": _optional(_labels)}
 _WORKLOAD = {"service": _is_str, "host": _is_str,
              "port": lambda v: isinstance(v, int) and not isinstance(v, bool),
              "scheme": _optional(_is_str), "profiles": _optional(_strings),

@@ -43,6 +43,7 @@ class ObjectBuilder:
         self.fullname = release["fullname"]
         self.namespace = release.get("namespace") or ""
         self.labels = dict(release.get("labels") or {})
+        self.annotations = dict(release.get("annotations") or {})
         self.secrets = secrets
         self.helm4 = helm4
         self.source = source  # the bundle's template path: new documents are filed with it
@@ -83,8 +84,11 @@ class ObjectBuilder:
         if self.namespace:
             metadata["namespace"] = self.namespace
         metadata["labels"] = labels
+        annotations = dict(self.annotations)
         if self.helm4 and self.source:
-            metadata["annotations"] = {HELM4_ANNOTATION: self.source}
+            annotations[HELM4_ANNOTATION] = self.source
+        if annotations:
+            metadata["annotations"] = annotations
         obj = {"apiVersion": "v1", "kind": kind, "metadata": metadata}
         obj.update(body)
         head = "---\n" if self.helm4 or not self.source else f"---\n# Source: {self.source}\n"

@@ -52,6 +52,47 @@ app.kubernetes.io/part-of: spinnaker
 {{- end }}
 {{- end -}}
 
+{{/*
+A map of strings as YAML lines, every key and value double-quoted: toYaml writes some strings
+plain that YAML 1.1 readers take for something else (a lone `=` is its "value" tag), and an
+annotation's value may be any text. Null values come out empty.
+*/}}
+{{- define "spinnaker.quotedMap" -}}
+{{- range $key, $value := . }}
+{{ $key | quote }}: {{ $value | default "" | toString | quote }}
+{{- end -}}
+{{- end -}}
+
+{{/*
+commonAnnotations for an object's metadata, as YAML ("" when there are none), without the keys in
+OWN: the object's own annotations win, so a hook keeps its helm.sh/hook ones. For an object whose
+own annotations are written out already, after them. (dict "ctx" $ ["own" MAP])
+*/}}
+{{- define "spinnaker.commonAnnotations" -}}
+{{- $own := .own | default dict -}}
+{{- $out := dict -}}
+{{- range $key, $value := .ctx.Values.commonAnnotations | default dict -}}
+{{- if hasPrefix "helm.sh/hook" $key -}}
+{{- fail (printf "commonAnnotations.%s: a helm.sh/hook annotation on every object would make each one a hook; set hooks on your own objects (extraObjects)" $key) -}}
+{{- end -}}
+{{- if not (hasKey $own $key) -}}{{- $_ := set $out $key $value -}}{{- end -}}
+{{- end -}}
+{{- include "spinnaker.quotedMap" $out | trim -}}
+{{- end -}}
+
+{{/*
+An object's annotations: OWN with commonAnnotations under them, as YAML ("" when none); OWN alone
+is written as before commonAnnotations existed. (dict "ctx" $ "own" MAP)
+*/}}
+{{- define "spinnaker.annotations" -}}
+{{- $common := include "spinnaker.commonAnnotations" (dict "ctx" .ctx "own" .own) -}}
+{{- if $common -}}
+{{- include "spinnaker.quotedMap" (merge (deepCopy (.own | default dict)) (.ctx.Values.commonAnnotations | default dict)) | trim -}}
+{{- else if .own -}}
+{{- toYaml .own -}}
+{{- end -}}
+{{- end -}}
+
 {{/* `<fullname>-<component>`, cut to a valid DNS label. (dict "ctx" $ "name" NAME) */}}
 {{- define "spinnaker.componentName" -}}
 {{- printf "%s-%s" (include "spinnaker.fullname" .ctx) .name | trunc 63 | trimSuffix "-" -}}
@@ -275,7 +316,8 @@ for the rest. (dict "ctx" $ "hal" HAL "name" NAME)
 {{/*
 Every workload the chart renders, as JSON:
   workloads: {<workload>: {name, service, host, port, scheme, profiles,
-              replicas, resources (null: the service's), java, health, monitoring}}
+              replicas, resources (null: the service's), java, health, monitoring,
+              autoscaled}}
   byService: {<service>: [<workload>, ...]}
   disabled:  [services not rendered]
   monitoring: whether Java pods get the monitoring sidecar
@@ -285,6 +327,9 @@ A workload is a service, or one of its HA splits when `ha.<service>.enabled`
 key under `ha.<service>`: `ha.<service>.<key>` replicas,
 `ha.<service>.resources.<key>` resources). The renderer finds splits by their
 profiles (bundle `services.<workload>.profiles`), never by these names.
+`autoscaled`: `services.<service>.autoscaling.enabled` and the facts table lets
+this workload scale (`scales` of its split, else of its service); a service
+with autoscaling on and no workload that may scale fails, with the table's reason.
 */}}
 {{- define "spinnaker.workloads" -}}
 {{- $ctx := . -}}
@@ -318,14 +363,29 @@ profiles (bundle `services.<workload>.profiles`), never by these names.
 {{- $haResources := get $ha "resources" | default dict -}}
 {{- range $split := $f.splits -}}
 {{- $items = append $items (dict "name" $split.name "profiles" $split.profiles "replicas" (get $ha $split.key)
-      "resources" (get $haResources $split.key)) -}}
+      "resources" (get $haResources $split.key) "scales" (get $split "scales" | default $f.scales)) -}}
 {{- end -}}
 {{- else -}}
-{{- $items = append $items (dict "name" $name "profiles" list "replicas" nil "resources" nil) -}}
+{{- $items = append $items (dict "name" $name "profiles" list "replicas" nil "resources" nil "scales" $f.scales) -}}
+{{- end -}}
+{{- $autoscale := include "spinnaker.truthy" (get $svc "autoscaling" | default dict).enabled -}}
+{{- $refusal := "" -}}
+{{- $autoscaled := list -}}
+{{- range $item := $items -}}
+{{- if and (kindIs "bool" $item.scales) $item.scales -}}
+{{- if $autoscale -}}{{- $autoscaled = append $autoscaled $item.name -}}{{- end -}}
+{{- else if not $refusal -}}
+{{- $refusal = toString $item.scales -}}
+{{- end -}}
+{{- $_ := unset $item "scales" -}}
+{{- end -}}
+{{- if and $autoscale (not $autoscaled) -}}
+{{- fail (printf "services.%s.autoscaling.enabled: the chart does not autoscale %s: %s." $name $name $refusal) -}}
 {{- end -}}
 {{- $names := list -}}
 {{- range $item := $items -}}
 {{- $w := merge $item (dict
+      "autoscaled" (has $item.name $autoscaled)
       "service" $name
       "host" (include "spinnaker.componentName" (dict "ctx" $ctx "name" $item.name))
       "port" (get $svc "port")
@@ -770,6 +830,104 @@ container securityContext unless they bring their own.
 {{- $out = append $out $c -}}
 {{- end -}}
 {{- toYaml $out -}}
+{{- end -}}
+
+{{/*
+The chart's probes of a service's main container, as YAML.
+(dict "java" BOOL "port" PORT "health" PATH "scheme" HTTP-OR-HTTPS)
+
+Spring Boot opens its port late in startup. /health is DOWN while a
+dependency (Redis, SQL) is: it gates traffic (readiness) but never
+restarts the pod (upstream uses readiness only); liveness only asks
+whether the JVM still accepts connections.
+*/}}
+{{- define "spinnaker.chartProbes" -}}
+{{- if .java -}}
+startupProbe:
+  tcpSocket:
+    port: {{ .port }}
+  periodSeconds: 10
+  failureThreshold: 60
+readinessProbe:
+  httpGet:
+    path: {{ .health }}
+    port: {{ .port }}
+    scheme: {{ upper .scheme }}
+  periodSeconds: 10
+  timeoutSeconds: 5
+  failureThreshold: 3
+livenessProbe:
+  tcpSocket:
+    port: {{ .port }}
+  periodSeconds: 20
+  timeoutSeconds: 5
+  failureThreshold: 6
+{{- else -}}
+readinessProbe:
+  tcpSocket:
+    port: {{ .port }}
+  periodSeconds: 10
+  failureThreshold: 3
+livenessProbe:
+  tcpSocket:
+    port: {{ .port }}
+  initialDelaySeconds: 10
+  periodSeconds: 20
+  failureThreshold: 6
+{{- end -}}
+{{- end -}}
+
+{{/*
+The main container's probes: the chart's (CHART, spinnaker.chartProbes' text), then
+serviceDefaults.<probe>, then services.<name>.<probe>, each set field over the one below. A
+layer that gives a handler (httpGet, tcpSocket, exec, grpc) drops the handler below it, so a
+TCP probe never also carries an httpGet. With nothing set the chart's text comes out as it is,
+byte for byte. A probe the chart does not render (deck's startup probe) is added only with a
+handler; the service's own fields without one fail, serviceDefaults' are left out (they are
+meant for the services that have it). (dict "ctx" $ "name" SERVICE "chart" TEXT)
+*/}}
+{{- define "spinnaker.probes" -}}
+{{- $handlers := list "httpGet" "tcpSocket" "exec" "grpc" -}}
+{{- $chart := .chart | fromYaml -}}
+{{- $layers := list (.ctx.Values.serviceDefaults | default dict) (get .ctx.Values.services .name | default dict) -}}
+{{- $probes := list -}}
+{{- $changed := false -}}
+{{- range $kind := list "startupProbe" "readinessProbe" "livenessProbe" -}}
+{{- $probe := deepCopy (get $chart $kind | default dict) -}}
+{{- $ownFields := false -}}
+{{- range $i, $layer := $layers -}}
+{{- $given := dict -}}
+{{- range $key, $value := get $layer $kind | default dict -}}
+{{- if include "spinnaker.isSet" $value -}}{{- $_ := set $given $key $value -}}{{- end -}}
+{{- end -}}
+{{- if $given -}}
+{{- $changed = true -}}
+{{- if eq $i 1 -}}{{- $ownFields = true -}}{{- end -}}
+{{- range $handler := $handlers -}}
+{{- if hasKey $given $handler -}}{{- $probe = omit $probe "httpGet" "tcpSocket" "exec" "grpc" -}}{{- end -}}
+{{- end -}}
+{{- range $key, $value := $given -}}{{- $_ := set $probe $key $value -}}{{- end -}}
+{{- end -}}
+{{- end -}}
+{{- $handled := false -}}
+{{- range $handler := $handlers -}}
+{{- if hasKey $probe $handler -}}{{- $handled = true -}}{{- end -}}
+{{- end -}}
+{{- if $handled -}}
+{{- $probes = append $probes (dict "kind" $kind "probe" $probe) -}}
+{{- else if $ownFields -}}
+{{- fail (printf "services.%s.%s: %s has no %s of the chart's to adjust; give a handler (httpGet, tcpSocket, exec or grpc) to add one" $.name $kind $.name $kind) -}}
+{{- end -}}
+{{- end -}}
+{{- if not $changed -}}
+{{- .chart -}}
+{{- else -}}
+{{- range $i, $p := $probes -}}
+{{- if $i }}{{ "\n" }}{{ end -}}
+{{ $p.kind }}:
+{{- toYaml $p.probe | nindent 2 }}
+{{- end -}}
+{{- end -}}
 {{- end -}}
 
 {{/*

@@ -4,13 +4,11 @@ from __future__ import annotations
 import base64
 import binascii
 import json
-import re
 
 from ..service_facts import SERVICES
 from .errors import PostRenderError
 
 KIND = "SpinnakerConfigBundle"
-_PAYLOAD = re.compile(r"^[ \t]+bundle:[ \t]*(\S+)[ \t]*$", re.M)
 
 
 def take_bundle(docs):
@@ -25,11 +23,11 @@ def take_bundle(docs):
         raise PostRenderError(f"the input has {len(found)} SpinnakerConfigBundle documents; expected one.",
                               "Install one spinnaker chart per release.")
     doc = docs[found[0]]
-    match = _PAYLOAD.search(doc.text)
-    if not match:
+    payload = _payload(doc.text)
+    if not payload:
         raise PostRenderError("the SpinnakerConfigBundle has no data.bundle value.",
                               "The stream looks truncated or edited; render the chart again.")
-    raw = match.group(1).strip("'\"")
+    raw = payload.strip("'\"")
     try:
         bundle = json.loads(base64.b64decode(raw, validate=True))
     except (binascii.Error, ValueError) as exc:
@@ -41,6 +39,26 @@ def take_bundle(docs):
                               "Use the post-renderer of the same project version as the chart.")
     _check_shape(bundle)
     return bundle, found[0]
+
+
+def _payload(text: str) -> str | None:
+    """The value of the first line that is `bundle:` after blanks (spaces, tabs) and one word after it
+    (blanks around it allowed), found with string methods: that line is the document's longest by far
+    (megabytes for a large halconfig), and a regular expression walks it a character at a time."""
+    tried = -1
+    at = text.find("bundle:")
+    while at >= 0:
+        line = text.rfind("\n", 0, at) + 1
+        if line != tried:
+            tried = line
+            end = text.find("\n", at)
+            value = text[at + 7:end if end >= 0 else len(text)].strip(" \t")
+            indent = text[line:at]
+            # One word: split() and the pattern's \S both follow str.isspace.
+            if indent and not indent.strip(" \t") and value and value.split() == [value]:
+                return value
+        at = text.find("bundle:", at + 1)
+    return None
 
 
 def _is_str(value) -> bool:

@@ -69,9 +69,24 @@ class Document:
         return yaml.load(self.body(), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
 
 
+def line_starts(text: str, marker: str):
+    """Where each line that begins with `marker` begins, in order. str.find runs at C speed over the
+    megabytes of a large release's bundle, which a `^`-anchored multiline pattern would try at every
+    position of."""
+    if text.startswith(marker):
+        yield 0
+    find = text.find
+    needle = "\n" + marker
+    at = find(needle)
+    while at >= 0:
+        yield at + 1
+        at = find(needle, at + 1)
+
+
 def split(text: str) -> list[Document]:
     """Documents in order; each one starts at its `---` line (the first may not)."""
-    starts = [m.start() for m in _BOUNDARY.finditer(text)]
+    boundary = _BOUNDARY.match
+    starts = [at for at in line_starts(text, "---") if boundary(text, at)]
     if not starts or starts[0] != 0:
         starts.insert(0, 0)
     starts.append(len(text))

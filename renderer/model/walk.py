@@ -30,19 +30,25 @@ def without_fields(msg, data, drop):
     return out
 
 
-def strings(data):
+def strings(data) -> list:
     """Every string value in parsed data (mapping keys are not values), in document order."""
-    # An explicit stack: nested generators cost a frame per level for every string yielded,
-    # and this walks every service's whole config on every post-render.
-    stack = [data]
-    while stack:
-        item = stack.pop()
+    if isinstance(data, str):
+        return [data]
+    found: list = []
+    if isinstance(data, (dict, list)):
+        _collect_strings(data, found)
+    return found
+
+
+def _collect_strings(node, found: list) -> None:
+    # A call per container and an append per string: a generator (or an explicit stack) costs
+    # several times that per string, and the post-renderer walks every service's whole config.
+    append = found.append
+    for item in node.values() if isinstance(node, dict) else node:
         if isinstance(item, str):
-            yield item
-        elif isinstance(item, dict):
-            stack.extend(reversed(item.values()))
-        elif isinstance(item, list):
-            stack.extend(reversed(item))
+            append(item)
+        elif isinstance(item, (dict, list)):
+            _collect_strings(item, found)
 
 
 # Which fields of a message can lead to what a guided walk looks for, per (message, question):
@@ -50,20 +56,62 @@ def strings(data):
 _ROUTES: dict = {}
 
 
-def fields_toward(msg, question, wanted) -> dict:
-    """{field name: field} of `msg`'s fields that are wanted (`wanted(field)`), free-form, or lead to
-    a message with such fields; empty when nothing under `msg` can be wanted."""
-    key = (id(msg), question)
+def fields_toward(msg, question, wanted, free_form: bool = True) -> dict:
+    """{field name: field} of `msg`'s fields that are wanted (`wanted(field)`), free-form (unless
+    `free_form` is false: the walk does not look inside free-form values), or lead to a message with
+    such fields; empty when nothing under `msg` can be wanted. `question` names `wanted` in the cache."""
+    key = (id(msg), question, free_form)
     routes = _ROUTES.get(key)
     if routes is None:
         routes = {}
         for f in msg.fields.values():
             if f.halyard is not None:
                 continue  # never in normalized data
-            if wanted(f) or f.kind == ANY or (f.kind == MSG and fields_toward(f.ref, question, wanted)):
+            if wanted(f) or (free_form and f.kind == ANY) \
+                    or (f.kind == MSG and fields_toward(f.ref, question, wanted, free_form)):
                 routes[f.name] = f
         _ROUTES[key] = routes
     return routes
+
+
+_DROPPED = object()
+
+
+def pruned(msg, data, question, drop):
+    """What `without_fields(msg, data, drop)` gives, sharing every part it would copy unchanged: only
+    the fields `drop` marks, and those leading to such fields, are visited, and a mapping is copied only
+    when something under it is dropped. The result may be `data` itself; callers must not modify it.
+    `question` names `drop` in the cache of `fields_toward`."""
+    if not isinstance(data, dict):
+        return data
+    routes = fields_toward(msg, question, drop, free_form=False)
+    if not routes:
+        return data
+    out = None
+    for name, field in routes.items():
+        if name not in data:
+            continue
+        value = data[name]
+        if drop(field):
+            new = _DROPPED
+        else:
+            target = field.target
+            if field.repeated and isinstance(value, list):
+                items = [pruned(target, item, question, drop) for item in value]
+                new = value if all(a is b for a, b in zip(items, value)) else items
+            elif field.map and isinstance(value, dict):
+                entries = {k: pruned(target, item, question, drop) for k, item in value.items()}
+                new = value if all(entries[k] is item for k, item in value.items()) else entries
+            else:
+                new = pruned(target, value, question, drop)
+        if new is not value:
+            if out is None:
+                out = dict(data)
+            if new is _DROPPED:
+                del out[name]
+            else:
+                out[name] = new
+    return data if out is None else out
 
 
 def _instances(field, value, path):

@@ -1,7 +1,7 @@
 """Small helpers shared by the per-service translations."""
 from __future__ import annotations
 
-from ..model.walk import strings, without_fields
+from ..model.walk import pruned, strings
 from ..releases import KLEAT, Span, UnsupportedRelease, halconfig_release
 
 
@@ -60,8 +60,10 @@ def for_release(msg, data, release):
     services do not read (their `reads` cover other releases), so no
     translation that copies a section whole writes a key its release ignores.
     Fields read at another key are left to `_reads.place`."""
-    return without_fields(msg, data, lambda field: field.reads and all(read.key is None for read in field.reads)
-                          and not field.reads_for(release))
+    def unread_in_place(field):
+        return bool(field.reads) and all(read.key is None for read in field.reads) and not field.reads_for(release)
+
+    return pruned(msg, data, ("for_release", release), unread_in_place)
 
 
 # kork resolves `encrypted:k8s!n:<secret>!k:<key>` from the Kubernetes API

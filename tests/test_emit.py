@@ -123,3 +123,76 @@ def test_env_file_refuses_line_breaks():
     assert env_file({"A": "1", "B": "x y"}) == "A=1\nB=x y\n"
     with pytest.raises(ValueError):
         env_file({"A": "1\n2"})
+
+
+def _plain_to_yaml(data) -> str:
+    """The emitter's rules written plainly, without its caches and fast paths: the bytes to_yaml must give."""
+    import re
+
+    from renderer.write.config_text import _ESCAPE, quote
+
+    def literal_ok(text):
+        return ("\n" in text and not text.startswith((" ", "\t", "\n")) and not text.endswith("\n\n")
+                and not _ESCAPE.search(re.sub('[\n\t"\\\\]', "", text)))
+
+    def block(value, indent, out):
+        if isinstance(value, dict):
+            try:
+                items = sorted(value.items())
+            except TypeError:
+                items = sorted(value.items(), key=lambda item: str(item[0]))
+            for key, item in items:
+                head = indent + scalar(key if isinstance(key, str) else str(key)) + ":"
+                if isinstance(item, str) and literal_ok(item):
+                    body = item[:-1] if item.endswith("\n") else item
+                    out.append(head + (" |" if item.endswith("\n") else " |-"))
+                    out.extend(indent + "  " + line if line else "" for line in body.split("\n"))
+                elif isinstance(item, (dict, list)):
+                    if item:
+                        out.append(head)
+                        block(item, indent if isinstance(item, list) else indent + "  ", out)
+                    else:
+                        out.append(head + (" {}" if isinstance(item, dict) else " []"))
+                else:
+                    out.append(head + " " + scalar(item))
+        else:
+            for item in value:
+                if isinstance(item, (dict, list)) and item:
+                    start = len(out)
+                    block(item, indent + "  ", out)
+                    out[start] = indent + "- " + out[start][len(indent) + 2:]
+                elif isinstance(item, (dict, list)):
+                    out.append(indent + "- " + ("{}" if isinstance(item, dict) else "[]"))
+                else:
+                    out.append(indent + "- " + scalar(item))
+
+    if not data:
+        return "{}\n" if isinstance(data, dict) else "[]\n"
+    out = []
+    block(data, "", out)
+    return "\n".join(out) + "\n"
+
+
+_LINES = st.lists(st.sampled_from(["a: 1", "", " x", "\tt", 'q "x"', "b\\s", "\x07", "é", "\u2028", "-"]),
+                  max_size=5).map("\n".join)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.recursive(st.one_of(st.text(), _LINES, _LINES.map(lambda t: t + "\n"), st.booleans(), st.none(),
+                              st.integers(), st.floats(allow_nan=False)),
+                    lambda inner: st.one_of(st.lists(inner, max_size=4),
+                                            st.dictionaries(st.one_of(st.text(max_size=8), st.integers()),
+                                                            inner, max_size=4)),
+                    max_leaves=30))
+def test_the_emitter_writes_what_its_rules_say(value):
+    data = {"root": value, "again": [value, {"k": value}]}
+    assert to_yaml(data) == _plain_to_yaml(data)
+
+
+def test_repeated_layouts_and_embedded_files_are_written_alike():
+    accounts = [{"name": f"a{i}", "namespaces": ["x", "y\nz"], "n": i, "on": i % 2 == 0, "none": None}
+                for i in range(3)] + [{"z": 1, "a": {"b": []}}, {1: "one", "1": "text", "b": {}}]
+    files = {"f.yml": to_yaml({"accounts": accounts}), "g.yml": "a\n\nb\n", "h.yml": "x\n\n\ny",
+             "i.yml": "ünï\ncode\n", "j.yml": "bad\x01\n"}
+    for data in ({"accounts": accounts}, {"data": files}, [files, accounts]):
+        assert to_yaml(data) == _plain_to_yaml(data)

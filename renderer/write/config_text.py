@@ -64,74 +64,98 @@ def scalar(value) -> str:
     raise TypeError(f"cannot write {type(value).__name__} as YAML")
 
 
+# What a literal block cannot carry: _ESCAPE's characters but for line breaks, tabs, quotes and
+# backslashes, which a literal block holds as they are.
+_NOT_LITERAL = re.compile('[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\ufeff\ud800-\udfff\ufffe\uffff]')
+_NOT_LITERAL_ASCII = bytes([*range(0x00, 0x09), *range(0x0b, 0x20), 0x7f])
+
+
 def _literal_ok(text: str) -> bool:
     """Can this multi-line string be a literal block (`|`) and read back the same?"""
-    return ("\n" in text and not text.startswith((" ", "\t", "\n")) and not text.endswith("\n\n")
-            and not _ESCAPE.search(text.replace("\n", "").replace("\t", "").replace('"', "").replace("\\", "")))
+    if "\n" not in text or text.startswith((" ", "\t", "\n")) or text.endswith("\n\n"):
+        return False
+    if text.isascii():
+        # A whole embedded config file is megabytes: deleting bytes at C speed and comparing lengths
+        # is several times faster than a pattern searching it a character at a time.
+        raw = text.encode("ascii")
+        return len(raw.translate(None, _NOT_LITERAL_ASCII)) == len(raw)
+    return not _NOT_LITERAL.search(text)
 
 
 def _literal(text: str, indent: str) -> list:
+    """The literal block's lines: its header, then each line of `text` indented (none when empty)."""
     head = "|" if text.endswith("\n") else "|-"
     inner = indent + "  "
-    lines = text[:-1].split("\n") if text.endswith("\n") else text.split("\n")
-    return [head] + [inner + line if line else "" for line in lines]
+    body = text[:-1] if text.endswith("\n") else text
+    if "\n\n" not in body:
+        # No empty line (_literal_ok excludes a leading or trailing one): every line is indented,
+        # and one replace does it for a whole embedded file.
+        return [head, inner + body.replace("\n", "\n" + inner)]
+    return [head] + [inner + line if line else "" for line in body.split("\n")]
 
 
-def _sorted_items(mapping: dict):
-    try:
-        return sorted(mapping.items())
-    except TypeError:  # keys of mixed types: order them by their text
-        return sorted(mapping.items(), key=lambda item: str(item[0]))
+def _key_order(mapping: dict, indent: str, shapes: dict) -> list:
+    """[(key, its `indent + key:` head)] in output order, per key layout: a large config repeats a few
+    layouts (one per kind of account) thousands of times, so each is sorted and formatted once."""
+    layout = (indent, *mapping)
+    order = shapes.get(layout)
+    if order is None:
+        try:
+            keys = sorted(mapping)
+        except TypeError:  # keys of mixed types: order them by their text
+            keys = sorted(mapping, key=str)
+        order = shapes[layout] = [(key, indent + scalar(key if type(key) is str else str(key)) + ":")
+                                  for key in keys]
+    return order
 
 
-def _block(value, indent: str, out: list, keys: dict) -> None:
-    """Append the lines of a non-empty mapping or list at `indent`.
-
-    `keys` memoizes `indent + key:` heads: a large config repeats the same few
-    keys thousands of times (this is the post-renderer's hot loop)."""
+def _block(value, indent: str, out: list, shapes: dict) -> None:
+    """Append the lines of a non-empty mapping or list at `indent` (the post-renderer's hot loop)."""
     append = out.append
     if type(value) is dict:
         inner = indent + "  "
-        for key, item in _sorted_items(value):
-            head = keys.get((indent, key))
-            if head is None:
-                head = keys[(indent, key)] = indent + scalar(key if type(key) is str else str(key)) + ":"
+        for key, head in _key_order(value, indent, shapes):
+            item = value[key]
             kind = type(item)
             if kind is str:
                 if "\n" in item and _literal_ok(item):
                     literal = _literal(item, indent)
-                    append(head + " " + literal[0])
+                    append(f"{head} {literal[0]}")
                     out.extend(literal[1:])
                 elif _PLAIN.match(item) and item.lower() not in _RESERVED:
-                    append(head + " " + item)
+                    append(f"{head} {item}")
                 else:
-                    append(head + " " + quote(item))
+                    append(f"{head} {quote(item)}")
             elif kind is dict or kind is list:
                 if item:
                     append(head)
-                    _block(item, indent if kind is list else inner, out, keys)
+                    _block(item, indent if kind is list else inner, out, shapes)
                 else:
                     append(head + (" {}" if kind is dict else " []"))
+            elif kind is int:
+                append(f"{head} {item}")
             elif isinstance(item, (dict, list)):
-                _block({key: (dict if isinstance(item, dict) else list)(item)}, indent, out, keys)
+                _block({key: (dict if isinstance(item, dict) else list)(item)}, indent, out, shapes)
             else:
-                append(head + " " + scalar(item))
+                append(f"{head} {scalar(item)}")
     else:
         dash = indent + "- "
         inner = indent + "  "
         cut = len(inner)
         for item in value:
             kind = type(item)
-            if (kind is dict or kind is list) and item:
+            if kind is str and "\n" not in item:
+                append(dash + (item if _PLAIN.match(item) and item.lower() not in _RESERVED else quote(item)))
+            elif (kind is dict or kind is list) and item:
                 start = len(out)
-                _block(item, inner, out, keys)
+                _block(item, inner, out, shapes)
                 out[start] = dash + out[start][cut:]
             elif kind is dict:
                 append(dash + "{}")
             elif kind is list:
                 append(dash + "[]")
             elif isinstance(item, (dict, list)):
-                _block([(dict if isinstance(item, dict) else list)(item)], indent, out, keys)
+                _block([(dict if isinstance(item, dict) else list)(item)], indent, out, shapes)
             else:
                 append(dash + scalar(item))
 

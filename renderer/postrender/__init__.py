@@ -6,8 +6,9 @@ A pipeline of small passes over the document stream:
 2. read the halconfig (`renderer.read.halconfig`, as the CLI does) and fill in the
    public URLs from `expose` where the halconfig leaves them unset;
 3. translate (`renderer.translate`, the functions `generate` uses);
-4. assemble each service's files (`configset`) and build ConfigMaps/Secrets
-   named by content hash (`objects`);
+4. assemble each service's files (`configset`), write each once (`written`), check their
+   Kubernetes Secret references (`k8s_secrets`) and build ConfigMaps/Secrets named by content
+   hash (`objects`);
 5. wire the user's existing Secrets into the services that need them
    (`usersecrets`);
 6. replace the workloads' placeholders with those names, drop the bundle,
@@ -40,6 +41,7 @@ def render(text: str, warnings: list | None = None, halconfig_warnings: bool = T
     from .placeholders import undefined_placeholders
     from .usersecrets import route, service_workloads, wire_secrets
     from .wire import wire
+    from .written import write_files
 
     docs = stream.split(text)
     bundle, index = take_bundle(docs)
@@ -48,11 +50,12 @@ def render(text: str, warnings: list | None = None, halconfig_warnings: bool = T
     hal = apply_expose(hal, bundle.get("expose") or {})
     outputs = translate(hal, release)
     files = ConfigSet(bundle, hal, outputs).files()  # checks the bundle's workload entries
-    check_kubernetes_secrets(files, bundle, release)
+    written = write_files(files)
+    check_kubernetes_secrets(files, bundle, release, written)
     check_complete(text, docs, bundle)
     objects = build_objects(bundle, hal, files, outputs, stream.is_helm4(docs), docs[index].source,
-                            front50_env(hal, release))
-    routes = route(bundle, files, outputs, docs, front50_env_refs(hal, release))
+                            front50_env(hal, release), written)
+    routes = route(bundle, files, outputs, docs, front50_env_refs(hal, release), written)
     found += ["spinnaker-renderer post-render: " + line for line in
               undefined_placeholders(files, objects.texts, routes, service_workloads(docs))]
     wire_secrets(docs, bundle, routes)

@@ -26,13 +26,24 @@ def _params(reference: str) -> dict:
     return params
 
 
-def check_kubernetes_secrets(files: dict, bundle: dict, release) -> None:
-    """Refuse references the release cannot resolve or the chart does not let the service read."""
+def check_kubernetes_secrets(files: dict, bundle: dict, release, written: dict | None = None) -> None:
+    """Refuse references the release cannot resolve or the chart does not let the service read.
+    `written` (`written.write_files(files)`) spares walking a file whose text holds no reference."""
     granted = bundle.get("kubernetesSecrets") or {}
     namespace = (bundle.get("release") or {}).get("namespace") or ""
     for service in sorted(files):
         for name, data in sorted(files[service].items()):
-            for reference in references(data) if not isinstance(data, str) else ():
+            if isinstance(data, str):
+                continue
+            if written is not None:
+                # A string that starts with the prefix is in the file's text as it is: quoting
+                # escapes none of its characters.
+                file = written[service][name]
+                found = ([text for text in file.strings if text.startswith(KUBERNETES_SECRET_PREFIX)]
+                         if KUBERNETES_SECRET_PREFIX in file.text else ())
+            else:
+                found = references(data)
+            for reference in found:
                 where = f"{service}'s {name}"
                 if release not in KUBERNETES_SECRETS:
                     raise PostRenderError(

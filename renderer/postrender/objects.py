@@ -50,10 +50,21 @@ class ObjectBuilder:
         self.documents: list[Document] = []
         self.texts: dict[str, dict] = {}  # service -> {file: its text}, for checks that search the text
 
-    def add_service(self, service: str, files: dict) -> None:
+    def add_service(self, service: str, files: dict, written: dict | None = None) -> None:
+        """`written`: the service's files as `written.write_files` gives them (else written here)."""
         plain, secret = {}, {}
+        secrets = self.secrets
         for name, data in files.items():
-            (secret if holds_secret(data, self.secrets) else plain)[name] = _text(data)
+            if written is None:
+                held, text = holds_secret(data, secrets), _text(data)
+            else:
+                file = written[name]
+                text = file.text
+                # holds_secret's rule for parsed data (a string value that is a credential), on the
+                # strings already collected.
+                held = holds_secret(data, secrets) if isinstance(data, str) else \
+                    bool(secrets) and not secrets.isdisjoint(file.strings)
+            (secret if held else plain)[name] = text
         self.texts[service] = {**plain, **secret}
         digest = _digest(plain, secret)
         config_name = f"{self.fullname}-{service}-config-{digest}"
@@ -105,9 +116,10 @@ def url_password(url: str) -> str:
 
 
 def build_objects(bundle: dict, hal: dict, files: dict, outputs: dict, helm4: bool, source,
-                  front50_env: dict | None = None) -> ObjectBuilder:
+                  front50_env: dict | None = None, written: dict | None = None) -> ObjectBuilder:
     """The ConfigMaps and Secrets of every service, Deck's env Secret, and
-    front50's (its S3 keys as AWS_ACCESS_KEY_ID/AWS_SECRET_ACCESS_KEY, maybe none)."""
+    front50's (its S3 keys as AWS_ACCESS_KEY_ID/AWS_SECRET_ACCESS_KEY, maybe none).
+    `written`: `written.write_files(files)`, when the caller has it."""
     from ..model import HAL
     from renderer.model.credentials import secret_values
     from .errors import PostRenderError
@@ -124,7 +136,7 @@ def build_objects(bundle: dict, hal: dict, files: dict, outputs: dict, helm4: bo
         raise PostRenderError("settingsLocalJs contains a credential from the halconfig; Deck serves that "
                               "file to every browser.", "Remove it from settingsLocalJs.", where="settingsLocalJs")
     for service in sorted(files):
-        builder.add_service(service, files[service])
+        builder.add_service(service, files[service], written[service] if written is not None else None)
     # The env Secret of each service with `envSecret` (service_facts): what goes into it.
     env = {"deck": outputs["deck.env"], "front50": front50_env or {}}
     for service in sorted(files):

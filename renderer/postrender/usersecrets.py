@@ -35,10 +35,21 @@ class References:
         self.texts: list[str] = []
 
     def add(self, data) -> None:
-        for text in strings(data):
-            self.keys.update(self._path.findall(text))
-            if "${" in text:
-                self.texts.append(text)
+        self.add_strings(strings(data))
+
+    def add_strings(self, texts: list) -> None:
+        """The string values of a file's data (`strings(data)`)."""
+        # One search of them all, joined by a line break, which neither the path pattern nor a
+        # key can contain: the same keys as a search of each, at C speed.
+        if "\n" in self._path.pattern:
+            for text in texts:
+                self.keys.update(self._path.findall(text))
+        else:
+            joined = "\n".join(texts)
+            self.keys.update(self._path.findall(joined))
+            if "${" not in joined:
+                return
+        self.texts.extend(text for text in texts if "${" in text)
 
     def uses_env(self, name: str) -> bool:
         pattern = re.compile(r"\$\{" + re.escape(name) + r"(?::[^}]*)?\}")
@@ -111,9 +122,11 @@ def service_workloads(docs):
     return lambda service: by_service.get(service, [])
 
 
-def route(bundle: dict, files: dict, outputs: dict, docs, front50_refs: dict | None = None) -> dict:
+def route(bundle: dict, files: dict, outputs: dict, docs, front50_refs: dict | None = None,
+          written: dict | None = None) -> dict:
     """{service: {"files": [secret names], "sidecarFiles": [secret names], "env": [entries],
-    "aws": [(AWS_... var, entry)]}}; `front50_refs` from translate.front50.front50_env_refs."""
+    "aws": [(AWS_... var, entry)]}}; `front50_refs` from translate.front50.front50_env_refs;
+    `written` (`written.write_files(files)`) holds the files' strings, collected once."""
     workloads = bundle["services"]
     running = {w["service"] for w in workloads.values()}
     known = running | set(bundle.get("disabled") or ())
@@ -128,7 +141,11 @@ def route(bundle: dict, files: dict, outputs: dict, docs, front50_refs: dict | N
         for name, data in service_files.items():
             if service == "deck" and name.endswith(".js"):
                 continue  # served to every browser: never a reason to hand Deck a Secret
-            (sidecar if name in MONITORING_FILES else main)[service].add(data)
+            refs = (sidecar if name in MONITORING_FILES else main)[service]
+            if written is None:
+                refs.add(data)
+            else:
+                refs.add_strings(written[service][name].strings)
     if "deck" in main:
         main["deck"].add(outputs.get("deck.env") or {})
     for doc in docs:

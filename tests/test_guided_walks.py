@@ -11,7 +11,8 @@ import yaml
 from conftest import ROOT, reference_cases
 from renderer.model import HAL
 from renderer.model.dsl import MSG
-from renderer.model.walk import keyed_strings, missing_required, pruned, strings, without_fields
+from renderer.model.credentials import secret_values
+from renderer.model.walk import keyed_strings, keyed_strings_by, missing_required, pruned, strings, without_fields
 from renderer.problems import Report
 from renderer.read.halconfig import read
 from renderer.read.preflight import FILE_FIELDS, URL_FIELDS
@@ -72,6 +73,21 @@ def _every_unread(msg, data, release, path=()):
                 yield from _every_unread(field.ref, item, release, path + (name, key))
 
 
+def _every_secret(msg, data):
+    if not isinstance(data, dict):
+        return
+    for name, value in data.items():
+        field = msg.fields.get(name)
+        if field is None:
+            continue
+        if field.secret:
+            yield from (text for text in _every_string(value) if text)
+        elif field.kind == MSG:
+            items = value if field.repeated else value.values() if field.map else (value,)
+            for item in items:
+                yield from _every_secret(field.ref, item)
+
+
 def _every_string(node):
     if isinstance(node, str):
         yield node
@@ -119,13 +135,17 @@ def test_guided_walks_find_what_full_walks_find(name, data):
     assert hal is not None, name
     for keys in (FILE_FIELDS, URL_FIELDS):
         assert keyed_strings(HAL, hal, keys) == list(_every_keyed_string(hal, keys)), keys
+    assert keyed_strings_by(HAL, hal, (FILE_FIELDS, URL_FIELDS)) == [
+        list(_every_keyed_string(hal, FILE_FIELDS)), list(_every_keyed_string(hal, URL_FIELDS))]
     assert missing_required(HAL, hal) == list(_every_missing(HAL, hal))
+    assert secret_values(HAL, hal) == set(_every_secret(HAL, hal))
 
 
 def test_the_cases_exercise_the_walks():
     found = [hit for _, data in CASES for hit in keyed_strings(HAL, read(data)[0], URL_FIELDS)]
     assert ("providers", "cloudfoundry", "accounts", 0, "spaceFilter", "org", "url") in [p for p, _ in found]
     assert any(missing_required(HAL, read(data)[0]) for _, data in CASES)
+    assert any(secret_values(HAL, read(data)[0]) for _, data in CASES)
 
 
 @pytest.mark.parametrize("name,data", CASES, ids=[os.path.basename(c[0]) for c in CASES])

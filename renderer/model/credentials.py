@@ -16,21 +16,25 @@ def _is_secret(field) -> bool:
 def secret_values(msg, data, found=None) -> set:
     """Every non-empty credential string in `data` (an instance of `msg`)."""
     found = set() if found is None else found
-    if not isinstance(data, dict):
-        return found
-    toward = fields_toward(msg, "secret", _is_secret)
-    for key, value in data.items():
-        field = toward.get(key)
-        if field is None:
+    if isinstance(data, dict):
+        _secrets_in(fields_toward(msg, "secret", _is_secret, free_form=False), data, found)
+    return found
+
+
+def _secrets_in(routes: dict, data: dict, found: set) -> None:
+    # The few fields that are or lead to credentials are looked up, not every key of every account.
+    for name, field in routes.items():
+        value = data.get(name)
+        if value is None:
             continue
-        target = field.target
         if field.secret:
             found.update(text for text in strings(value) if text)
-        elif target is not None:
-            items = value if field.repeated else value.values() if field.map else (value,)
-            for item in items:
-                secret_values(target, item, found)
-    return found
+            continue
+        inner = fields_toward(field.ref, "secret", _is_secret, free_form=False)
+        items = value if field.repeated else value.values() if field.map else (value,)
+        for item in items:
+            if isinstance(item, dict):
+                _secrets_in(inner, item, found)
 
 
 def holds_secret(data, secrets) -> bool:

@@ -114,45 +114,57 @@ def pruned(msg, data, question, drop):
     return data if out is None else out
 
 
-def _instances(field, value, path):
-    """(instance, its path) of each message `value` holds for a message `field`: one, or one per
-    list item or map entry."""
-    if field.repeated and isinstance(value, list):
-        return [(item, path + (i,)) for i, item in enumerate(value)]
-    if field.map and isinstance(value, dict):
-        return [(item, path + (name,)) for name, item in value.items()]
-    return [(value, path)]
-
-
 def keyed_strings(msg, data, keys: frozenset) -> list:
     """(path, value) of every string held under one of `keys` in `data` (normalized under `msg`), at
     any depth (free-form values included), in document order."""
-    found: list = []
+    return keyed_strings_by(msg, data, (keys,))[0]
+
+
+def keyed_strings_by(msg, data, keysets: tuple) -> list:
+    """[keyed_strings(msg, data, keys) for keys in keysets], found in one walk: a halconfig's
+    thousands of accounts are visited once for all the key sets."""
+    union = frozenset().union(*keysets)
+    lists: list = [[] for _ in keysets]
+    into = {key: [found for found, keys in zip(lists, keysets) if key in keys] for key in union}
 
     def wanted(f):
-        return f.name in keys and f.kind in (STR, STRV) and not f.repeated and not f.map
+        return f.name in union and f.kind in (STR, STRV) and not f.repeated and not f.map
 
-    def visit(msg, data, path):
-        routes = fields_toward(msg, keys, wanted)
-        if not routes or not isinstance(data, dict):
-            return
+    def visit(routes, data, path):
         for key, value in data.items():
             f = routes.get(key)
             if f is None:
                 continue
-            if f.kind == MSG:
-                for item, at in _instances(f, value, path + (key,)):
-                    visit(f.ref, item, at)
-            elif f.kind == ANY:
-                if key in keys and isinstance(value, str):
-                    found.append((path + (key,), value))
+            kind = f.kind
+            if kind == MSG:
+                inner = fields_toward(f.ref, union, wanted)
+                at = path + (key,)
+                if f.repeated and isinstance(value, list):
+                    for i, item in enumerate(value):
+                        if isinstance(item, dict):
+                            visit(inner, item, at + (i,))
+                elif f.map and isinstance(value, dict):
+                    for name, item in value.items():
+                        if isinstance(item, dict):
+                            visit(inner, item, at + (name,))
+                elif isinstance(value, dict):
+                    visit(inner, value, at)
+            elif kind == ANY:
+                if key in union and isinstance(value, str):
+                    for found in into[key]:
+                        found.append((path + (key,), value))
                 elif isinstance(value, (dict, list)):
-                    found.extend(_free_form_strings(value, keys, path + (key,)))
+                    for where, text in _free_form_strings(value, union, path + (key,)):
+                        for found in into[where[-1]]:
+                            found.append((where, text))
             elif isinstance(value, str):
-                found.append((path + (key,), value))
+                for found in into[key]:
+                    found.append((path + (key,), value))
 
-    visit(msg, data, ())
-    return found
+    routes = fields_toward(msg, union, wanted)
+    if routes and isinstance(data, dict):
+        visit(routes, data, ())
+    return lists
 
 
 def _free_form_strings(node, keys, base):
@@ -181,18 +193,33 @@ def missing_required(msg, data, path=()) -> list:
     def wanted(f):
         return f.required
 
-    def visit(msg, data, path):
-        if not isinstance(data, dict):
-            return
+    def visit(msg, routes, data, path):
         for f in msg.required:
             if not data.get(f.name):
                 found.append((path + (f.name,), msg.name, f.name))
-        for key, f in fields_toward(msg, "required", wanted).items():
+        for key, f in routes:
             value = data.get(key)
-            if f.kind != MSG or value is None:
+            if value is None:
                 continue
-            for item, at in _instances(f, value, path + (key,)):
-                visit(f.ref, item, at)
+            target = f.ref
+            inner = _message_routes(target, "required", wanted)
+            at = path + (key,)
+            if f.repeated and isinstance(value, list):
+                for i, item in enumerate(value):
+                    if isinstance(item, dict):
+                        visit(target, inner, item, at + (i,))
+            elif f.map and isinstance(value, dict):
+                for name, item in value.items():
+                    if isinstance(item, dict):
+                        visit(target, inner, item, at + (name,))
+            elif isinstance(value, dict):
+                visit(target, inner, value, at)
 
-    visit(msg, data, path)
+    if isinstance(data, dict):
+        visit(msg, _message_routes(msg, "required", wanted), data, tuple(path))
     return found
+
+
+def _message_routes(msg, question, wanted) -> list:
+    """[(name, field)] of the message fields among `fields_toward(msg, question, wanted)`."""
+    return [(name, f) for name, f in fields_toward(msg, question, wanted).items() if f.kind == MSG]

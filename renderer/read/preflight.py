@@ -27,17 +27,19 @@ from renderer.service_facts import FRONT50_STORES, S3_KEYS_AS_ENV
 # severity: ERROR only where a service fails to start or crashes, or the value can never work, WARNING
 # for anything Spinnaker runs with; evidence: why that severity (the service source, or the Spring or
 # Kubernetes behaviour), listed in the halconfig reference; needs_chart: runs only when the chart's
-# values are known (mounts, expose, profiles).
-Check = namedtuple("Check", "id path rule fix run severity evidence kleat_accepted needs_chart")
+# values are known (mounts, expose, profiles); strings_under: the field names whose string values the
+# check looks at, anywhere in the halconfig (run(hal, chart, found) then gets them as (path, value)).
+Check = namedtuple("Check", "id path rule fix run severity evidence kleat_accepted needs_chart strings_under")
 
 
 CHECKS: list[Check] = []
 
 
-def check(id, path, rule, fix, *, evidence, severity=ERROR, kleat_accepted=True, needs_chart=False):
+def check(id, path, rule, fix, *, evidence, severity=ERROR, kleat_accepted=True, needs_chart=False,
+          strings_under=None):
     def register(fn):
         CHECKS.append(Check(id, path, rule, fix, fn, severity, evidence, kleat_accepted and severity == ERROR,
-                            needs_chart))
+                            needs_chart, strings_under))
         return fn
     return register
 
@@ -78,10 +80,14 @@ def run_checks(hal: dict, report, base: tuple = (), chart: Chart | None = None) 
     """Run every check on the normalized halconfig; problems go to `report` under `base`."""
     if not isinstance(hal, dict):
         return
-    for item in CHECKS:
-        if item.needs_chart and chart is None:
-            continue
-        for found in item.run(hal, chart) or ():
+    checks = [item for item in CHECKS if chart is not None or not item.needs_chart]
+    # The strings every check looks for, found in one walk of the halconfig (guided by the model), not
+    # one walk per check: a large halconfig's thousands of accounts are visited once.
+    keysets = tuple(dict.fromkeys(item.strings_under for item in checks if item.strings_under))
+    strings = dict(zip(keysets, _keyed_strings(hal, keysets))) if keysets else {}
+    for item in checks:
+        run = item.run(hal, chart, strings[item.strings_under]) if item.strings_under else item.run(hal, chart)
+        for found in run or ():
             # A check yields (path, message), or (path, message, severity) where one rule has cases of
             # different consequence (an LDAP login without a URL stops gate; OAuth2 without a client
             # leaves login off).
@@ -98,6 +104,15 @@ def run_checks(hal: dict, report, base: tuple = (), chart: Chart | None = None) 
 
 
 # ---------------------------------------------------------------- helpers
+
+def _keyed_strings(hal, keysets):
+    """For each of `keysets`, (path, value) of every string held under one of its keys in the halconfig,
+    in document order."""
+    from renderer.model import HAL
+    from renderer.model.walk import keyed_strings_by
+
+    return keyed_strings_by(HAL, hal, keysets)
+
 
 def _get(node, *keys):
     for key in keys:
@@ -326,16 +341,17 @@ FILE_FIELDS = frozenset((
 @check("file-mounted", "any file path (kubeconfigFile, jsonPath, keyStore, ...)",
        "is under a directory the chart mounts: /var/secrets (secrets.files) or a services.<name>.extraVolumeMounts path",
        "Put the file in a Secret listed in secrets.files and refer to it as /var/secrets/<key>, or mount it "
-       "with services.<name>.extraVolumes/extraVolumeMounts.", needs_chart=True,
+       "with services.<name>.extraVolumes/extraVolumeMounts.", needs_chart=True, strings_under=FILE_FIELDS,
        evidence="The service opens the file when it loads the account or starts; a path no volume provides "
                 "does not exist in the pod.")
-def _files(hal, chart):
-    for path, value in _strings(hal, FILE_FIELDS):
+def _files(hal, chart, found):
+    for path, value in found:
+        if value.startswith(chart.mounts):
+            continue  # the common case first: a mounted path
         if not value.startswith("/") or is_reference(value):
             continue  # encrypted:..., classpath:..., ${...} or relative: resolved by the service
-        if not value.startswith(chart.mounts):
-            mounted = ", ".join(m.rstrip("/") for m in chart.mounts) or "none (secrets.files is empty)"
-            yield path, f"{value} is not in a directory the chart mounts (mounted: {mounted})."
+        mounted = ", ".join(m.rstrip("/") for m in chart.mounts) or "none (secrets.files is empty)"
+        yield path, f"{value} is not in a directory the chart mounts (mounted: {mounted})."
 
 
 # ---------------------------------------------------------------- security
@@ -461,33 +477,25 @@ _NO_SCHEME = re.compile(r"^[A-Za-z0-9]([A-Za-z0-9.-]*[A-Za-z0-9])?(:[0-9]{1,5})?
 _ANGLE = re.compile(r"<[^<>\s]+>")
 
 
-def _strings(hal, keys):
-    """(path, value) of every string held under one of `keys` in the halconfig, in document order."""
-    from renderer.model import HAL
-    from renderer.model.walk import keyed_strings
-
-    return keyed_strings(HAL, hal, keys)
-
-
 @check("url", "any URL field (overrideBaseUrl, baseUrl, address, url, ...)",
        "is an absolute URL (scheme://host...); overrideBaseUrl may also be a path on the same host (/gate)",
        "Write the whole URL, e.g. https://spinnaker.example.com.",
        evidence="The services' HTTP clients need a scheme and a host: text that is neither (spaces, an unfilled "
                 "<PLACEHOLDER>) can never be reached (an error); a host:port without its scheme is read by some "
                 "clients and not others (a warning). A path such as /gate in overrideBaseUrl is what Deck and gate "
-                "use when they share a host.")
-def _urls(hal, chart):
+                "use when they share a host.", strings_under=URL_FIELDS)
+def _urls(hal, chart, found):
     from renderer.model.normalize import _show
 
-    for path, value in _strings(hal, URL_FIELDS):
+    for path, value in found:
+        if _URL.match(value):
+            continue  # the common case first: an absolute URL
         if is_reference(value):
             continue  # a secret reference or placeholder, resolved by the service
         if path[-1] == "metadataUrl" and (not _SCHEME.match(value) or value.startswith("file:")):
             continue  # SAML metadata may be a file (Halyard's metadataLocal: /..., ~/..., relative, file:)
         if path[-1] == "overrideBaseUrl" and value.startswith("/"):
             continue  # Deck and gate behind one host, gate by path
-        if _URL.match(value):
-            continue
         placeholder = _ANGLE.search(value)
         if placeholder:
             yield path, f"{_show(value)} is an unfilled placeholder ({placeholder.group(0)}), not a URL."

@@ -129,7 +129,16 @@ def _plain_to_yaml(data) -> str:
     """The emitter's rules written plainly, without its caches and fast paths: the bytes to_yaml must give."""
     import re
 
-    from renderer.write.config_text import _ESCAPE, quote
+    from renderer.write.config_text import _ESCAPE, _RESERVED, _escape
+
+    plain = re.compile(r"[A-Za-z/][A-Za-z0-9_./@+-]*(?: [A-Za-z0-9_./@+-]+)*\Z")
+
+    def scalar_(value):
+        if not isinstance(value, str):
+            return scalar(value)
+        if plain.match(value) and value.lower() not in _RESERVED:
+            return value
+        return '"' + _ESCAPE.sub(_escape, value) + '"'
 
     def literal_ok(text):
         return ("\n" in text and not text.startswith((" ", "\t", "\n")) and not text.endswith("\n\n")
@@ -142,7 +151,7 @@ def _plain_to_yaml(data) -> str:
             except TypeError:
                 items = sorted(value.items(), key=lambda item: str(item[0]))
             for key, item in items:
-                head = indent + scalar(key if isinstance(key, str) else str(key)) + ":"
+                head = indent + scalar_(key if isinstance(key, str) else str(key)) + ":"
                 if isinstance(item, str) and literal_ok(item):
                     body = item[:-1] if item.endswith("\n") else item
                     out.append(head + (" |" if item.endswith("\n") else " |-"))
@@ -154,7 +163,7 @@ def _plain_to_yaml(data) -> str:
                     else:
                         out.append(head + (" {}" if isinstance(item, dict) else " []"))
                 else:
-                    out.append(head + " " + scalar(item))
+                    out.append(head + " " + scalar_(item))
         else:
             for item in value:
                 if isinstance(item, (dict, list)) and item:
@@ -164,7 +173,7 @@ def _plain_to_yaml(data) -> str:
                 elif isinstance(item, (dict, list)):
                     out.append(indent + "- " + ("{}" if isinstance(item, dict) else "[]"))
                 else:
-                    out.append(indent + "- " + scalar(item))
+                    out.append(indent + "- " + scalar_(item))
 
     if not data:
         return "{}\n" if isinstance(data, dict) else "[]\n"
@@ -178,7 +187,8 @@ _LINES = st.lists(st.sampled_from(["a: 1", "", " x", "\tt", 'q "x"', "b\\s", "\x
 
 
 @settings(max_examples=400, deadline=None)
-@given(st.recursive(st.one_of(st.text(), _LINES, _LINES.map(lambda t: t + "\n"), st.booleans(), st.none(),
+@given(st.recursive(st.one_of(st.text(), _LINES, _LINES.map(lambda t: t + "\n"), st.text(max_size=3).map(
+                                  lambda t: "QUJD" * 1100 + t), st.booleans(), st.none(),
                               st.integers(), st.floats(allow_nan=False)),
                     lambda inner: st.one_of(st.lists(inner, max_size=4),
                                             st.dictionaries(st.one_of(st.text(max_size=8), st.integers()),
@@ -196,3 +206,14 @@ def test_repeated_layouts_and_embedded_files_are_written_alike():
              "i.yml": "ünï\ncode\n", "j.yml": "bad\x01\n"}
     for data in ({"accounts": accounts}, {"data": files}, [files, accounts]):
         assert to_yaml(data) == _plain_to_yaml(data)
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.text(alphabet=st.sampled_from("aZ/0_.@+- =:\t#é"), max_size=12) | st.sampled_from(TRICKY))
+def test_plain_pattern_decides_as_the_backtracking_one(text):
+    import re
+
+    from renderer.write.config_text import _PLAIN
+
+    backtracking = re.compile(r"[A-Za-z/][A-Za-z0-9_./@+-]*(?: [A-Za-z0-9_./@+-]+)*\Z")
+    assert bool(_PLAIN.match(text)) == bool(backtracking.match(text))

@@ -11,6 +11,10 @@ except ImportError:
     except ImportError:
         from hashlib import sha256
 
+# Above this many characters to hash, OpenSSL's SHA-256 (several times faster) saves more than
+# importing hashlib costs; below it the built-in one is quicker in all. The digest is the same.
+_OPENSSL_FROM = 1 << 20
+
 from renderer.write.config_text import env_file, to_yaml
 from renderer.model.credentials import holds_secret
 from ..service_facts import SERVICES
@@ -24,7 +28,12 @@ def _text(data) -> str:
 
 
 def _digest(*parts: dict) -> str:
-    h = sha256()
+    if sum(len(text) for part in parts for text in part.values()) > _OPENSSL_FROM:
+        from hashlib import sha256 as openssl_sha256
+
+        h = openssl_sha256()
+    else:
+        h = sha256()
     for part in parts:
         for name in sorted(part):
             h.update(name.encode())

@@ -15,8 +15,11 @@ import re
 
 # Plain (unquoted) only for: a letter or slash first, then a conservative
 # set of characters with single inner spaces. No ':' '#' or indicators, so
-# nothing here can start a comment, a mapping or a tag.
-_PLAIN = re.compile(r"[A-Za-z/][A-Za-z0-9_./@+-]*(?: [A-Za-z0-9_./@+-]+)*\Z")
+# nothing here can start a comment, a mapping or a tag. Possessive: giving back
+# a character can never let a space or the end follow, and without them a long
+# value that fails at its end (a Secret's base64 ending in `=`) is retried at
+# every one of its characters.
+_PLAIN = re.compile(r"[A-Za-z/][A-Za-z0-9_./@+-]*+(?: [A-Za-z0-9_./@+-]++)*+\Z")
 # Letter-first words YAML 1.1 (and Go YAML) resolve to booleans or null.
 _RESERVED = frozenset("""y n yes no true false on off null""".split())
 # Characters that must be escaped inside double quotes: C0/C1 controls, DEL,
@@ -35,7 +38,17 @@ def _escape(match) -> str:
     return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
 
 
+# _ESCAPE's ASCII characters, as bytes.
+_ESCAPE_ASCII = bytes([*range(0x00, 0x20), ord('"'), ord("\\"), 0x7f])
+
+
 def quote(text: str) -> str:
+    if len(text) > 4096 and text.isascii():
+        # A long value (a Secret's base64 file) usually needs no escape; deleting the bytes that do
+        # and comparing lengths tells at C speed, where the pattern steps through each character.
+        raw = text.encode("ascii")
+        if len(raw.translate(None, _ESCAPE_ASCII)) == len(raw):
+            return '"' + text + '"'
     return '"' + _ESCAPE.sub(_escape, text) + '"'
 
 

@@ -19,6 +19,7 @@ from renderer.write.config_text import to_yaml
 from .errors import PostRenderError
 from ..model.walk import strings
 from .objects import PLACEHOLDER
+from .stream import NotYaml
 
 VOLUME = "spinnaker-secret-files"
 MONITORING_FILES = ("spinnaker-monitoring.yml", "spinnaker-monitoring-registry.yml")
@@ -204,8 +205,6 @@ def wire_secrets(docs, bundle: dict, routes: dict) -> None:
     """Add the routed volumes, mounts and env vars to the workloads of each routed service."""
     if not routes:
         return
-    import yaml
-
     secrets = bundle.get("secrets") or {}
     mount_path = secrets.get("mountPath") or "/var/secrets"
     monitoring = secrets.get("monitoringContainer") or ""
@@ -218,7 +217,7 @@ def wire_secrets(docs, bundle: dict, routes: dict) -> None:
         try:
             obj = doc.parse()
             spec = obj["spec"]["template"]["spec"]
-        except (yaml.YAMLError, TypeError, KeyError) as exc:
+        except (NotYaml, TypeError, KeyError) as exc:
             problem = " ".join(str(exc).split())
             raise PostRenderError(f"cannot give {doc.kind} {doc.name} its Secrets: it is not the workload the "
                                   f"chart rendered ({problem}).", "The stream looks edited; render the chart again.",

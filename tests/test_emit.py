@@ -195,8 +195,12 @@ _LINES = st.lists(st.sampled_from(["a: 1", "", " x", "\tt", 'q "x"', "b\\s", "\x
                                                             inner, max_size=4)),
                     max_leaves=30))
 def test_the_emitter_writes_what_its_rules_say(value):
+    from renderer.model.walk import strings
+
     data = {"root": value, "again": [value, {"k": value}]}
-    assert to_yaml(data) == _plain_to_yaml(data)
+    collected: list = []
+    assert to_yaml(data, collected) == _plain_to_yaml(data)
+    assert sorted(collected) == sorted(strings(data))  # every string value, none twice
 
 
 def test_repeated_layouts_and_embedded_files_are_written_alike():

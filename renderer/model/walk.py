@@ -45,7 +45,12 @@ def _collect_strings(node, found: list) -> None:
     # several times that per string, and the post-renderer walks every service's whole config.
     append = found.append
     for item in node.values() if isinstance(node, dict) else node:
-        if isinstance(item, str):
+        kind = type(item)  # exact types first: isinstance costs more, and parsed data has no subclasses
+        if kind is str:
+            append(item)
+        elif kind is dict or kind is list:
+            _collect_strings(item, found)
+        elif isinstance(item, str):
             append(item)
         elif isinstance(item, (dict, list)):
             _collect_strings(item, found)

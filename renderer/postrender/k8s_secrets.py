@@ -35,12 +35,10 @@ def check_kubernetes_secrets(files: dict, bundle: dict, release, written: dict |
         for name, data in sorted(files[service].items()):
             if isinstance(data, str):
                 continue
-            if written is not None:
-                # A string that starts with the prefix is in the file's text as it is: quoting
-                # escapes none of its characters.
-                file = written[service][name]
-                found = ([text for text in file.strings if text.startswith(KUBERNETES_SECRET_PREFIX)]
-                         if KUBERNETES_SECRET_PREFIX in file.text else ())
+            # A string that starts with the prefix is in the file's text as it is (quoting escapes
+            # none of its characters): only a file whose text has it is walked, in document order.
+            if written is not None and KUBERNETES_SECRET_PREFIX not in written[service][name].text:
+                found = ()
             else:
                 found = references(data)
             for reference in found:

@@ -8,12 +8,12 @@ data object several services share (spinnaker.yml) only once in all.
 from __future__ import annotations
 
 from renderer.write.config_text import to_yaml
-from ..model.walk import strings
 
 
 class Written:
     """One file: `text` as it goes into the ConfigMap or Secret; `strings`, every string value of its
-    data in document order (the text itself for a file that is text, Deck's .js)."""
+    data (the text itself for a file that is text, Deck's .js), collected while writing it, in the
+    order written: for the checks that look at values as a set."""
 
     __slots__ = ("text", "strings")
 
@@ -22,8 +22,8 @@ class Written:
             self.text = data
             self.strings = [data]
         else:
-            self.text = to_yaml(data)
-            self.strings = strings(data)
+            self.strings = []
+            self.text = to_yaml(data, self.strings)
 
 
 def write_files(files: dict) -> dict:

@@ -73,7 +73,12 @@ KUBERNETES_SECRETS = Span("2026.1.0")
 
 
 def refers_to_kubernetes_secrets(data) -> bool:
-    return any(text.startswith(KUBERNETES_SECRET_PREFIX) for text in strings(data))
+    texts = strings(data)
+    # One search of them all, each after a line break, finds every string that starts with the
+    # prefix (and a few that only hold it after a line break): only then is each looked at.
+    if "\n" + KUBERNETES_SECRET_PREFIX not in "\n" + "\n".join(texts):
+        return False
+    return any(text.startswith(KUBERNETES_SECRET_PREFIX) for text in texts)
 
 
 def with_kubernetes_secrets(config: dict) -> dict:

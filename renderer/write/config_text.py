@@ -107,50 +107,58 @@ def _literal(text: str, indent: str) -> list:
     return [head] + [inner + line if line else "" for line in body.split("\n")]
 
 
-def _key_order(mapping: dict, indent: str, shapes: dict) -> list:
-    """[(key, its `indent + key:` head)] in output order, per key layout: a large config repeats a few
-    layouts (one per kind of account) thousands of times, so each is sorted and formatted once."""
-    layout = (indent, *mapping)
-    order = shapes.get(layout)
-    if order is None:
-        try:
-            keys = sorted(mapping)
-        except TypeError:  # keys of mixed types: order them by their text
-            keys = sorted(mapping, key=str)
-        order = shapes[layout] = [(key, indent + scalar(key if type(key) is str else str(key)) + ":")
-                                  for key in keys]
+def _key_order(mapping: dict, layout: tuple, indent: str, shapes: dict) -> list:
+    """[(key, its `indent + key:` head, the head and a space)] in output order, for a key layout
+    (`(indent, *keys)`): a large config repeats a few layouts (one per kind of account) thousands
+    of times, so each is sorted and formatted once."""
+    try:
+        keys = sorted(mapping)
+    except TypeError:  # keys of mixed types: order them by their text
+        keys = sorted(mapping, key=str)
+    order = []
+    for key in keys:
+        head = indent + scalar(key if type(key) is str else str(key)) + ":"
+        order.append((key, head, head + " "))
+    shapes[layout] = order
     return order
 
 
-def _block(value, indent: str, out: list, shapes: dict) -> None:
-    """Append the lines of a non-empty mapping or list at `indent` (the post-renderer's hot loop)."""
+def _block(value, indent: str, out: list, shapes: dict, strings: list) -> None:
+    """Append the lines of a non-empty mapping or list at `indent` (the post-renderer's hot loop),
+    and its string values to `strings`."""
     append = out.append
+    keep = strings.append
     if type(value) is dict:
         inner = indent + "  "
-        for key, head in _key_order(value, indent, shapes):
+        layout = (indent, *value)
+        for key, head, head_ in shapes.get(layout) or _key_order(value, layout, indent, shapes):
             item = value[key]
             kind = type(item)
             if kind is str:
+                keep(item)
                 if "\n" in item and _literal_ok(item):
                     literal = _literal(item, indent)
-                    append(f"{head} {literal[0]}")
+                    append(head_ + literal[0])
                     out.extend(literal[1:])
-                elif _PLAIN.match(item) and item.lower() not in _RESERVED:
-                    append(f"{head} {item}")
+                # No reserved word is longer than five letters: lower() only for short values.
+                elif _PLAIN.match(item) and (len(item) > 5 or item.lower() not in _RESERVED):
+                    append(head_ + item)
                 else:
-                    append(f"{head} {quote(item)}")
+                    append(head_ + quote(item))
             elif kind is dict or kind is list:
                 if item:
                     append(head)
-                    _block(item, indent if kind is list else inner, out, shapes)
+                    _block(item, indent if kind is list else inner, out, shapes, strings)
                 else:
                     append(head + (" {}" if kind is dict else " []"))
             elif kind is int:
-                append(f"{head} {item}")
+                append(head_ + str(item))
             elif isinstance(item, (dict, list)):
-                _block({key: (dict if isinstance(item, dict) else list)(item)}, indent, out, shapes)
+                _block({key: (dict if isinstance(item, dict) else list)(item)}, indent, out, shapes, strings)
             else:
-                append(f"{head} {scalar(item)}")
+                if isinstance(item, str):
+                    keep(item)
+                append(head_ + scalar(item))
     else:
         dash = indent + "- "
         inner = indent + "  "
@@ -158,29 +166,35 @@ def _block(value, indent: str, out: list, shapes: dict) -> None:
         for item in value:
             kind = type(item)
             if kind is str and "\n" not in item:
-                append(dash + (item if _PLAIN.match(item) and item.lower() not in _RESERVED else quote(item)))
+                keep(item)
+                append(dash + (item if _PLAIN.match(item) and (len(item) > 5 or item.lower() not in _RESERVED)
+                               else quote(item)))
             elif (kind is dict or kind is list) and item:
                 start = len(out)
-                _block(item, inner, out, shapes)
+                _block(item, inner, out, shapes, strings)
                 out[start] = dash + out[start][cut:]
             elif kind is dict:
                 append(dash + "{}")
             elif kind is list:
                 append(dash + "[]")
             elif isinstance(item, (dict, list)):
-                _block([(dict if isinstance(item, dict) else list)(item)], indent, out, shapes)
+                _block([(dict if isinstance(item, dict) else list)(item)], indent, out, shapes, strings)
             else:
+                if isinstance(item, str):
+                    keep(item)
                 append(dash + scalar(item))
 
 
-def to_yaml(data) -> str:
-    """A mapping as a block YAML document; an empty one is `{}`."""
+def to_yaml(data, strings: list | None = None) -> str:
+    """A mapping as a block YAML document; an empty one is `{}`. `strings`, when given, gets every
+    string value written (mapping keys are not values), so a caller that needs them walks nothing
+    again; in the order written (keys sorted), not the data's."""
     if not isinstance(data, (dict, list)):
         raise TypeError(f"a YAML document must be a mapping or a list, not {type(data).__name__}")
     if not data:
         return "{}\n" if isinstance(data, dict) else "[]\n"
     out: list[str] = []
-    _block(data, "", out, {})
+    _block(data, "", out, {}, [] if strings is None else strings)
     out.append("")
     return "\n".join(out)
 

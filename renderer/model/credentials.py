@@ -1,6 +1,7 @@
 """Which values are credentials, as the model declares them (`secret=True`)."""
 from __future__ import annotations
 
+from .dsl import STR, STRV
 from .walk import fields_toward, strings, without_fields
 
 
@@ -32,9 +33,30 @@ def _secrets_in(routes: dict, data: dict, found: set) -> None:
             continue
         inner = fields_toward(field.ref, "secret", _is_secret, free_form=False)
         items = value if field.repeated else value.values() if field.map else (value,)
+        texts = _text_fields(inner)
+        if texts is not None:
+            # Accounts whose credentials are all text fields: their values, without a call per account.
+            found.update(text for item in items if isinstance(item, dict)
+                         for key in texts if type(text := item.get(key)) is str and text)
+            continue
         for item in items:
             if isinstance(item, dict):
                 _secrets_in(inner, item, found)
+
+
+_TEXT_FIELDS: dict = {}
+
+
+def _text_fields(routes: dict):
+    """The names in `routes` when every one is a credential held as one string (normalized data
+    holds a str there, or nothing), else None."""
+    key = id(routes)
+    known = _TEXT_FIELDS.get(key)
+    if known is None:
+        names = tuple(routes) if all(f.secret and f.kind in (STR, STRV) and not f.repeated and not f.map
+                                     for f in routes.values()) else None
+        known = _TEXT_FIELDS[key] = (routes, names)  # the routes kept, so that their id stays theirs
+    return known[1]
 
 
 def holds_secret(data, secrets) -> bool:

@@ -129,20 +129,21 @@ def _plain_to_yaml(data) -> str:
     """The emitter's rules written plainly, without its caches and fast paths: the bytes to_yaml must give."""
     import re
 
-    from renderer.write.config_text import _ESCAPE, _RESERVED, _escape
+    from renderer.write.config_text import _RESERVED, _escape
 
     plain = re.compile(r"[A-Za-z/][A-Za-z0-9_./@+-]*(?: [A-Za-z0-9_./@+-]+)*\Z")
+    escape = re.compile('[\x00-\x1f"\\\\\x7f-\x9f\u2028\u2029\ufeff\ud800-\udfff\ufffe\uffff]')
 
     def scalar_(value):
         if not isinstance(value, str):
             return scalar(value)
         if plain.match(value) and value.lower() not in _RESERVED:
             return value
-        return '"' + _ESCAPE.sub(_escape, value) + '"'
+        return '"' + escape.sub(_escape, value) + '"'
 
     def literal_ok(text):
         return ("\n" in text and not text.startswith((" ", "\t", "\n")) and not text.endswith("\n\n")
-                and not _ESCAPE.search(re.sub('[\n\t"\\\\]', "", text)))
+                and not escape.search(re.sub('[\n\t"\\\\]', "", text)))
 
     def block(value, indent, out):
         if isinstance(value, dict):

@@ -20,7 +20,6 @@ class Declined(Exception):
 # Printable ASCII and the line break: anything else (tabs, CR, control or non-ASCII characters,
 # which YAML 1.1 may read as line breaks or refuse) is left to PyYAML.
 _OTHER_THAN_PRINTABLE = bytes(range(0x20, 0x7f)) + b"\n"
-_KEY = re.compile(r"[A-Za-z][A-Za-z0-9_./-]*\Z")
 _BOOLEANS = {"yes": True, "Yes": True, "YES": True, "no": False, "No": False, "NO": False,
              "true": True, "True": True, "TRUE": True, "false": False, "False": False, "FALSE": False,
              "on": True, "On": True, "ON": True, "off": False, "Off": False, "OFF": False}
@@ -45,8 +44,8 @@ def load(text: str) -> dict:
     lines = []
     for line in text.split("\n"):
         content = line.strip(" ")
-        if content and not content.startswith("#"):
-            lines.append((len(line) - len(line.lstrip(" ")), content))
+        if content and content[0] != "#":
+            lines.append((len(line) - len(line.lstrip(" ")), content, _is_item(content)))
     if not lines:
         raise Declined
     reader = _Reader(lines)
@@ -56,46 +55,50 @@ def load(text: str) -> dict:
     return value
 
 
+# `key:` or `key: value` (the key plain: a letter, then letters, digits and _./-).
+_ENTRY = re.compile(r"([A-Za-z][A-Za-z0-9_./-]*):(?: +(.*))?\Z")
+
+
 class _Reader:
     __slots__ = ("lines", "at")
 
     def __init__(self, lines: list):
-        self.lines = lines  # (indent, content without surrounding spaces) of each line that has content
+        # (indent, content without surrounding spaces, whether it is a sequence item) of each line
+        # that has content
+        self.lines = lines
         self.at = 0
 
     def block(self, index: int):
-        indent, content = self.lines[index]
+        indent, _, item = self.lines[index]
         self.at = index
-        return self.sequence(indent) if _is_item(content) else self.mapping(indent)
+        return self.sequence(indent) if item else self.mapping(indent)
 
     def nested(self, indent: int, same_level_sequence: bool):
         """The block that is the value of an entry whose own line gave none: more indented, or a
         sequence at the same indentation (a mapping's value); null when there is none."""
         at = self.at
         if at < len(self.lines):
-            next_indent, content = self.lines[at]
-            if next_indent > indent or (same_level_sequence and next_indent == indent and _is_item(content)):
+            next_indent, _, item = self.lines[at]
+            if next_indent > indent or (same_level_sequence and next_indent == indent and item):
                 return self.block(at)
         return None
 
     def mapping(self, indent: int) -> dict:
         out: dict = {}
         lines = self.lines
+        entry = _ENTRY.match
         while self.at < len(lines):
-            line_indent, content = lines[self.at]
-            if line_indent != indent or _is_item(content):
+            line_indent, content, item = lines[self.at]
+            if line_indent != indent or item:
                 break
-            if content.endswith(":"):
-                key, rest = content[:-1], ""
-            else:
-                key, sep, rest = content.partition(": ")
-                if not sep:
-                    raise Declined
-                rest = rest.lstrip(" ")
-            if not _KEY.match(key) or key in _BOOLEANS or key in _NULLS:
+            found = entry(content)
+            if found is None:
+                raise Declined
+            key, rest = found.groups()
+            if key in _BOOLEANS or key in _NULLS:
                 raise Declined
             self.at += 1
-            out[key] = self.nested(indent, True) if not rest else _scalar(rest)
+            out[key] = _scalar(rest) if rest else self.nested(indent, True)
         self._ends(indent)
         return out
 
@@ -103,8 +106,8 @@ class _Reader:
         out = []
         lines = self.lines
         while self.at < len(lines):
-            line_indent, content = lines[self.at]
-            if line_indent != indent or not _is_item(content):
+            line_indent, content, item = lines[self.at]
+            if line_indent != indent or not item:
                 break
             rest = content[1:].lstrip(" ")
             if not rest:
@@ -112,7 +115,7 @@ class _Reader:
                 out.append(self.nested(indent, False))
             elif _is_item(rest) or _is_entry(rest):
                 # The item's block starts on this line, at the column of `rest`.
-                lines[self.at] = (indent + len(content) - len(rest), rest)
+                lines[self.at] = (indent + len(content) - len(rest), rest, _is_item(rest))
                 out.append(self.block(self.at))
             else:
                 self.at += 1

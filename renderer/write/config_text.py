@@ -24,8 +24,11 @@ _PLAIN = re.compile(r"[A-Za-z/][A-Za-z0-9_./@+-]*+(?: [A-Za-z0-9_./@+-]++)*+\Z")
 _RESERVED = frozenset("""y n yes no true false on off null""".split())
 # Characters that must be escaped inside double quotes: C0/C1 controls, DEL,
 # the Unicode line and paragraph separators (YAML 1.1 line breaks), BOM,
-# lone surrogates and non-characters.
-_ESCAPE = re.compile('[\x00-\x1f"\\\\\x7f-\x9f\u2028\u2029\ufeff\ud800-\udfff\ufffe\uffff]')
+# lone surrogates and non-characters. Compiled only for a value that is not
+# ASCII (re caches it then): its Unicode ranges take half a millisecond to
+# compile, and an ASCII value needs only the class's ASCII part.
+_ESCAPE = '[\x00-\x1f"\\\\\x7f-\x9f\u2028\u2029\ufeff\ud800-\udfff\ufffe\uffff]'
+_ESCAPE_IN_ASCII = re.compile('[\x00-\x1f"\\\\\x7f]')
 _NAMED = {"\n": "\\n", "\t": "\\t", "\r": "\\r", '"': '\\"', "\\": "\\\\", "\x00": "\\0"}
 
 
@@ -43,13 +46,15 @@ _ESCAPE_ASCII = bytes([*range(0x00, 0x20), ord('"'), ord("\\"), 0x7f])
 
 
 def quote(text: str) -> str:
-    if len(text) > 4096 and text.isascii():
+    if not text.isascii():
+        return '"' + re.compile(_ESCAPE).sub(_escape, text) + '"'
+    if len(text) > 4096:
         # A long value (a Secret's base64 file) usually needs no escape; deleting the bytes that do
         # and comparing lengths tells at C speed, where the pattern steps through each character.
         raw = text.encode("ascii")
         if len(raw.translate(None, _ESCAPE_ASCII)) == len(raw):
             return '"' + text + '"'
-    return '"' + _ESCAPE.sub(_escape, text) + '"'
+    return '"' + _ESCAPE_IN_ASCII.sub(_escape, text) + '"'
 
 
 def scalar(value) -> str:
@@ -78,8 +83,8 @@ def scalar(value) -> str:
 
 
 # What a literal block cannot carry: _ESCAPE's characters but for line breaks, tabs, quotes and
-# backslashes, which a literal block holds as they are.
-_NOT_LITERAL = re.compile('[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\ufeff\ud800-\udfff\ufffe\uffff]')
+# backslashes, which a literal block holds as they are (compiled, like _ESCAPE, only when needed).
+_NOT_LITERAL = '[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\ufeff\ud800-\udfff\ufffe\uffff]'
 _NOT_LITERAL_ASCII = bytes([*range(0x00, 0x09), *range(0x0b, 0x20), 0x7f])
 
 
@@ -92,7 +97,7 @@ def _literal_ok(text: str) -> bool:
         # is several times faster than a pattern searching it a character at a time.
         raw = text.encode("ascii")
         return len(raw.translate(None, _NOT_LITERAL_ASCII)) == len(raw)
-    return not _NOT_LITERAL.search(text)
+    return not re.compile(_NOT_LITERAL).search(text)
 
 
 def _literal(text: str, indent: str) -> list:

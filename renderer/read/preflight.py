@@ -469,12 +469,14 @@ def _authn(hal, chart):
 
 URL_FIELDS = frozenset(("overrideBaseUrl", "baseUrl", "address", "metadataUrl", "url",
                         "accessTokenUri", "userAuthorizationUri", "userInfoUri", "iapVerifyKeyUrl"))
-_SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
+# Only _URL decides the common case (an absolute URL); the others are compiled when a value is not
+# one (re keeps them then), not on every start.
+_SCHEME = r"^[A-Za-z][A-Za-z0-9+.-]*:"
 _URL = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*://[^\s/?#]+[^\s]*\Z")
 # host:port (or a bare host name) with the scheme left out: Halyard-era files often wrote this.
-_NO_SCHEME = re.compile(r"^[A-Za-z0-9]([A-Za-z0-9.-]*[A-Za-z0-9])?(:[0-9]{1,5})?([/?#][^\s]*)?\Z")
+_NO_SCHEME = r"^[A-Za-z0-9]([A-Za-z0-9.-]*[A-Za-z0-9])?(:[0-9]{1,5})?([/?#][^\s]*)?\Z"
 # An unfilled template placeholder: <JENKINS_URL>, <your-host>.
-_ANGLE = re.compile(r"<[^<>\s]+>")
+_ANGLE = r"<[^<>\s]+>"
 
 
 @check("url", "any URL field (overrideBaseUrl, baseUrl, address, url, ...)",
@@ -492,14 +494,14 @@ def _urls(hal, chart, found):
             continue  # the common case first: an absolute URL
         if is_reference(value):
             continue  # a secret reference or placeholder, resolved by the service
-        if path[-1] == "metadataUrl" and (not _SCHEME.match(value) or value.startswith("file:")):
+        if path[-1] == "metadataUrl" and (not re.match(_SCHEME, value) or value.startswith("file:")):
             continue  # SAML metadata may be a file (Halyard's metadataLocal: /..., ~/..., relative, file:)
         if path[-1] == "overrideBaseUrl" and value.startswith("/"):
             continue  # Deck and gate behind one host, gate by path
-        placeholder = _ANGLE.search(value)
+        placeholder = re.search(_ANGLE, value)
         if placeholder:
             yield path, f"{_show(value)} is an unfilled placeholder ({placeholder.group(0)}), not a URL."
-        elif _NO_SCHEME.match(value):
+        elif re.match(_NO_SCHEME, value):
             yield path, (f"{_show(value)} has no scheme; write http://{value} (or https://) so every client "
                          "reads it."), WARNING
         else:
@@ -531,7 +533,7 @@ def _zones():
 
 # Where the system's tz database usually is (CPython's default zoneinfo TZPATH on Linux).
 _TZ_DIRS = ("/usr/share/zoneinfo", "/usr/lib/zoneinfo", "/usr/share/lib/zoneinfo", "/etc/zoneinfo")
-_ZONE_NAME = re.compile(r"[A-Za-z0-9_+-]+(?:/[A-Za-z0-9_+-]+)*\Z")
+_ZONE_NAME = r"[A-Za-z0-9_+-]+(?:/[A-Za-z0-9_+-]+)*\Z"  # compiled only when a time zone is set
 
 
 def _known_zone(name: str) -> bool:
@@ -539,7 +541,7 @@ def _known_zone(name: str) -> bool:
     # post-renderer importing zoneinfo (and sysconfig). Otherwise ZoneInfo decides (it also
     # knows the tzdata package). Listing every zone walks the database (tens of ms), so the list
     # is made only to suggest a name for an unknown one.
-    if _ZONE_NAME.match(name):
+    if re.match(_ZONE_NAME, name):
         for directory in _TZ_DIRS:
             try:
                 with open(f"{directory}/{name}", "rb") as handle:

@@ -145,6 +145,16 @@ def keyed_strings_by(msg, data, keysets: tuple) -> list:
                 inner = fields_toward(f.ref, union, wanted)
                 at = path + (key,)
                 if f.repeated and isinstance(value, list):
+                    if _only_strings(inner):
+                        # A list of accounts whose routes are all strings: `visit` inlined, a call and
+                        # a path saved per account.
+                        for i, item in enumerate(value):
+                            if isinstance(item, dict):
+                                for name, text in item.items():
+                                    if name in inner and isinstance(text, str):
+                                        for found in into[name]:
+                                            found.append((at + (i, name), text))
+                        continue
                     for i, item in enumerate(value):
                         if isinstance(item, dict):
                             visit(inner, item, at + (i,))
@@ -170,6 +180,17 @@ def keyed_strings_by(msg, data, keysets: tuple) -> list:
     if routes and isinstance(data, dict):
         visit(routes, data, ())
     return lists
+
+
+_ONLY_STRINGS: dict = {}
+
+
+def _only_strings(routes: dict) -> bool:
+    """Are all of `routes` string fields (no message or free-form value to go into)?"""
+    known = _ONLY_STRINGS.get(id(routes))
+    if known is None:
+        known = _ONLY_STRINGS[id(routes)] = (routes, all(f.kind != MSG and f.kind != ANY for f in routes.values()))
+    return known[1]  # the routes are kept with the answer, so that their id stays theirs
 
 
 def _free_form_strings(node, keys, base):
@@ -210,6 +231,16 @@ def missing_required(msg, data, path=()) -> list:
             inner = _message_routes(target, "required", wanted)
             at = path + (key,)
             if f.repeated and isinstance(value, list):
+                if not inner:
+                    # Accounts with no message inside that can miss a field: `visit` inlined, a call
+                    # and a path saved per account.
+                    required = target.required
+                    for i, item in enumerate(value):
+                        if isinstance(item, dict):
+                            for r in required:
+                                if not item.get(r.name):
+                                    found.append((at + (i, r.name), target.name, r.name))
+                    continue
                 for i, item in enumerate(value):
                     if isinstance(item, dict):
                         visit(target, inner, item, at + (i,))

@@ -159,6 +159,9 @@ def _named(hal, chart):
                                   "two, so the other account is missing.")
 def _unique(hal, chart):
     for where, block in _account_blocks(hal):
+        names = [a.get("name") for a in block["accounts"] if isinstance(a, dict) and a.get("name")]
+        if len(set(names)) == len(names):
+            continue  # the common case, told by a set: no name given twice
         seen = {}
         for i, account in enumerate(block["accounts"]):
             name = account.get("name") if isinstance(account, dict) else None

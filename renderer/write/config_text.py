@@ -158,6 +158,8 @@ def _block(value, indent: str, out: list, shapes: dict, strings: list) -> None:
                     append(head + (" {}" if kind is dict else " []"))
             elif kind is int:
                 append(head_ + str(item))
+            elif kind is bool:
+                append(head_ + ("true" if item else "false"))
             elif isinstance(item, (dict, list)):
                 _block({key: (dict if isinstance(item, dict) else list)(item)}, indent, out, shapes, strings)
             else:

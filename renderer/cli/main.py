@@ -384,7 +384,7 @@ def main(argv=None) -> int:
         gc.disable()
         from renderer.postrender import main as post_render_main
 
-        return post_render_main(None)
+        return post_render_main(None, exit_when_done=True)
     if argv[:1] == ["plan"] and not {"-h", "--help"} & set(argv[1:]):
         # Its arguments come in two groups around --to, each with -f: parsed by cmd_plan.
         from argparse import Namespace

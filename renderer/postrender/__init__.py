@@ -25,10 +25,11 @@ from .. import lasterror
 from .errors import PostRenderError
 
 
-def render(text: str, warnings: list | None = None, halconfig_warnings: bool = True) -> str:
+def render(text: str, warnings: list | None = None, halconfig_warnings: bool = True, keep: list | None = None) -> str:
     """Post-render one manifest stream; raises PostRenderError. Warnings are added to `warnings`
     (shown by the caller once the render succeeded), else shown at once; `halconfig_warnings`
-    False leaves out the halconfig's own (`validate -f` has shown them with file lines)."""
+    False leaves out the halconfig's own (`validate -f` has shown them with file lines). `keep`
+    gets what the render built, for a caller that ends the process without freeing it."""
     from ..translate import translate
     from . import stream
     from .bundle import take_bundle
@@ -69,6 +70,8 @@ def render(text: str, warnings: list | None = None, halconfig_warnings: bool = T
         warnings.extend(found)
     elif found:
         _tell(found)
+    if keep is not None:
+        keep += (docs, bundle, hal, outputs, files, written, objects, out)
     return stream.join(out)
 
 
@@ -124,9 +127,12 @@ def _to_terminal(text: str) -> None:
         pass  # no terminal (CI): stderr and `spinnaker-renderer validate -f` show them
 
 
-def main(error_file: str | None = None) -> int:
-    """CLI entry: stdin -> stdout, exit 1 with the reason on stderr (and in the error file)."""
+def main(error_file: str | None = None, exit_when_done: bool = False) -> int:
+    """CLI entry: stdin -> stdout, exit 1 with the reason on stderr (and in the error file).
+    `exit_when_done`: end the process once the stream is written, without freeing what the render
+    built (tens of megabytes of objects for a large halconfig, freed one by one at exit for nothing)."""
     raw = sys.stdin.buffer.read()
+    kept: list | None = [] if exit_when_done else None
     try:
         try:
             text = raw.decode("utf-8")
@@ -141,7 +147,7 @@ def main(error_file: str | None = None) -> int:
         # succeeds).
         warnings_file = os.environ.get(WARNINGS_FILE)
         try:
-            result = render(text, warnings, halconfig_warnings=not warnings_file)
+            result = render(text, warnings, halconfig_warnings=not warnings_file, keep=kept)
         except RecursionError:
             raise PostRenderError("the values are nested too deeply (over ~900 levels).",
                                   "Check the halconfig, profiles and patches values.") from None
@@ -163,5 +169,8 @@ def main(error_file: str | None = None) -> int:
     sys.stdout.buffer.write(result.encode("utf-8"))
     sys.stdout.flush()
     lasterror.forget(error_file)
+    if exit_when_done:
+        sys.stderr.flush()
+        os._exit(0)
     return 0
 

@@ -157,9 +157,13 @@ class Normalizer:
                     out[name] = value
                     continue
             elif how is _STRINGS:
-                if kind is list and value and all(type(item) is str for item in value):
-                    out[name] = list(value)
-                    continue
+                if kind is list and value:
+                    for item in value:  # a loop, not all(...): no generator per list
+                        if type(item) is not str:
+                            break
+                    else:
+                        out[name] = list(value)
+                        continue
             sub = path + (key,)
             if field.halyard is not None:
                 self.report.note(sub, field.halyard)

@@ -44,16 +44,21 @@ def _collect_strings(node, found: list) -> None:
     # A call per container and an append per string: a generator (or an explicit stack) costs
     # several times that per string, and the post-renderer walks every service's whole config.
     append = found.append
-    for item in node.values() if isinstance(node, dict) else node:
+    for item in node.values() if type(node) is dict or isinstance(node, dict) else node:
         kind = type(item)  # exact types first: isinstance costs more, and parsed data has no subclasses
         if kind is str:
             append(item)
         elif kind is dict or kind is list:
             _collect_strings(item, found)
+        elif kind in _SCALARS:
+            continue
         elif isinstance(item, str):
             append(item)
         elif isinstance(item, (dict, list)):
             _collect_strings(item, found)
+
+
+_SCALARS = frozenset((int, bool, float, type(None)))
 
 
 # Which fields of a message can lead to what a guided walk looks for, per (message, question):

@@ -37,7 +37,7 @@ def render(text: str, warnings: list | None = None, halconfig_warnings: bool = T
     from .configset import ConfigSet
     from .expose import apply_expose
     from ..translate.front50 import front50_env, front50_env_refs
-    from .k8s_secrets import check_kubernetes_secrets
+    from .k8s_secrets import check_kubernetes_secrets, switch_engine
     from .objects import build_objects
     from .placeholders import undefined_placeholders
     from .usersecrets import route, service_workloads, wire_secrets
@@ -49,9 +49,10 @@ def render(text: str, warnings: list | None = None, halconfig_warnings: bool = T
     found: list = []
     hal, release = _read_halconfig(bundle, found if halconfig_warnings else [])
     hal = apply_expose(hal, bundle.get("expose") or {})
-    outputs = translate(hal, release)
+    outputs = translate(hal, release, kubernetes_secrets=False)
     files = ConfigSet(bundle, hal, outputs).files()  # checks the bundle's workload entries
     written = write_files(files)
+    switch_engine(files, written, release)  # what translate leaves to the caller
     check_kubernetes_secrets(files, bundle, release, written)
     check_complete(text, docs, bundle)
     objects = build_objects(bundle, hal, files, outputs, stream.is_helm4(docs), docs[index].source,
@@ -139,7 +140,7 @@ def main(error_file: str | None = None, exit_when_done: bool = False) -> int:
         except UnicodeDecodeError as exc:
             raise PostRenderError(f"the input is not UTF-8 text (byte 0x{raw[exc.start]:02x} at offset "
                                   f"{exc.start}).", "Feed this command Helm's rendered manifests.") from None
-        if not text.strip():
+        if not text or text.isspace():  # not text.strip(), which copies the whole stream
             raise PostRenderError("the input is empty.", "Feed this command Helm's rendered manifests.")
         warnings: list = []  # shown only on success: a refusal is one message
         # `spinnaker-renderer helm` has shown the halconfig's warnings with file lines before helm ran,

@@ -209,7 +209,14 @@ def test_repeated_layouts_and_embedded_files_are_written_alike():
                 for i in range(3)] + [{"z": 1, "a": {"b": []}}, {1: "one", "1": "text", "b": {}}]
     files = {"f.yml": to_yaml({"accounts": accounts}), "g.yml": "a\n\nb\n", "h.yml": "x\n\n\ny",
              "i.yml": "ünï\ncode\n", "j.yml": "bad\x01\n"}
-    for data in ({"accounts": accounts}, {"data": files}, [files, accounts]):
+    from collections import OrderedDict
+
+    class Listed(list):
+        pass
+
+    subclassed = {"a": [OrderedDict(z=1, y=[OrderedDict(x="2")]), {"k": OrderedDict(b=Listed(["c"]))}],
+                  "b": Listed([{"m": 1}, Listed([1, 2])]), "c": OrderedDict(d=OrderedDict(e="f"))}
+    for data in ({"accounts": accounts}, {"data": files}, [files, accounts], subclassed):
         assert to_yaml(data) == _plain_to_yaml(data)
 
 

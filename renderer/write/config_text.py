@@ -112,10 +112,11 @@ def _literal(text: str, indent: str) -> list:
     return [head] + [inner + line if line else "" for line in body.split("\n")]
 
 
-def _key_order(mapping: dict, layout: tuple, indent: str, shapes: dict) -> list:
-    """[(key, its `indent + key:` head, the head and a space)] in output order, for a key layout
-    (`(indent, *keys)`): a large config repeats a few layouts (one per kind of account) thousands
-    of times, so each is sorted and formatted once."""
+def _key_order(mapping: dict, layout: tuple, indent: str, shapes: dict) -> tuple:
+    """([(key, its `indent + key:` head, the head and a space)] in output order, and the first head
+    and head with a space as a list item's first line writes them, `- ` in place of the indent's
+    last two spaces), for a key layout (`(indent, *keys)`): a large config repeats a few layouts
+    (one per kind of account) thousands of times, so each is sorted and formatted once."""
     try:
         keys = sorted(mapping)
     except TypeError:  # keys of mixed types: order them by their text
@@ -124,72 +125,81 @@ def _key_order(mapping: dict, layout: tuple, indent: str, shapes: dict) -> list:
     for key in keys:
         head = indent + scalar(key if type(key) is str else str(key)) + ":"
         order.append((key, head, head + " "))
-    shapes[layout] = order
-    return order
+    first = indent[:-2] + "- " + order[0][1][len(indent):]
+    shape = shapes[layout] = (order, first, first + " ")
+    return shape
 
 
-def _block(value, indent: str, out: list, shapes: dict, strings: list) -> None:
+def _block(value, indent: str, out: list, shapes: dict, strings: list, item: bool = False) -> None:
     """Append the lines of a non-empty mapping or list at `indent` (the post-renderer's hot loop),
-    and its string values to `strings`."""
+    and its string values to `strings`; `item`: a mapping that is a list item (its first line
+    starts with `- `)."""
     append = out.append
     keep = strings.append
     if type(value) is dict:
         inner = indent + "  "
         layout = (indent, *value)
-        for key, head, head_ in shapes.get(layout) or _key_order(value, layout, indent, shapes):
-            item = value[key]
-            kind = type(item)
+        order, first, first_ = shapes.get(layout) or _key_order(value, layout, indent, shapes)
+        for key, head, head_ in order:
+            if item:
+                head, head_, item = first, first_, False
+            entry = value[key]
+            kind = type(entry)
             if kind is str:
-                keep(item)
-                if "\n" in item and _literal_ok(item):
-                    literal = _literal(item, indent)
+                keep(entry)
+                if "\n" in entry and _literal_ok(entry):
+                    literal = _literal(entry, indent)
                     append(head_ + literal[0])
                     out.extend(literal[1:])
                 # No reserved word is longer than five letters: lower() only for short values.
-                elif _PLAIN.match(item) and (len(item) > 5 or item.lower() not in _RESERVED):
-                    append(head_ + item)
+                elif _PLAIN.match(entry) and (len(entry) > 5 or entry.lower() not in _RESERVED):
+                    append(head_ + entry)
                 else:
-                    append(head_ + quote(item))
+                    append(head_ + quote(entry))
             elif kind is dict or kind is list:
-                if item:
+                if entry:
                     append(head)
-                    _block(item, indent if kind is list else inner, out, shapes, strings)
+                    _block(entry, indent if kind is list else inner, out, shapes, strings)
                 else:
                     append(head + (" {}" if kind is dict else " []"))
             elif kind is int:
-                append(head_ + str(item))
+                append(head_ + str(entry))
             elif kind is bool:
-                append(head_ + ("true" if item else "false"))
-            elif isinstance(item, (dict, list)):
-                _block({key: (dict if isinstance(item, dict) else list)(item)}, indent, out, shapes, strings)
+                append(head_ + ("true" if entry else "false"))
+            elif isinstance(entry, (dict, list)):
+                start = len(out)
+                _block({key: (dict if isinstance(entry, dict) else list)(entry)}, indent, out, shapes, strings)
+                out[start] = head + out[start][len(head):]  # the head this loop chose (a list item's)
             else:
-                if isinstance(item, str):
-                    keep(item)
-                append(head_ + scalar(item))
+                if isinstance(entry, str):
+                    keep(entry)
+                append(head_ + scalar(entry))
     else:
         dash = indent + "- "
         inner = indent + "  "
         cut = len(inner)
-        for item in value:
-            kind = type(item)
-            if kind is str and "\n" not in item:
-                keep(item)
-                append(dash + (item if _PLAIN.match(item) and (len(item) > 5 or item.lower() not in _RESERVED)
-                               else quote(item)))
-            elif (kind is dict or kind is list) and item:
+        for entry in value:
+            kind = type(entry)
+            if kind is str and "\n" not in entry:
+                keep(entry)
+                append(dash + (entry if _PLAIN.match(entry) and (len(entry) > 5 or entry.lower() not in _RESERVED)
+                               else quote(entry)))
+            elif kind is dict and entry:
+                _block(entry, inner, out, shapes, strings, True)
+            elif kind is list and entry:
                 start = len(out)
-                _block(item, inner, out, shapes, strings)
+                _block(entry, inner, out, shapes, strings)
                 out[start] = dash + out[start][cut:]
             elif kind is dict:
                 append(dash + "{}")
             elif kind is list:
                 append(dash + "[]")
-            elif isinstance(item, (dict, list)):
-                _block([(dict if isinstance(item, dict) else list)(item)], indent, out, shapes, strings)
+            elif isinstance(entry, (dict, list)):
+                _block([(dict if isinstance(entry, dict) else list)(entry)], indent, out, shapes, strings)
             else:
-                if isinstance(item, str):
-                    keep(item)
-                append(dash + scalar(item))
+                if isinstance(entry, str):
+                    keep(entry)
+                append(dash + scalar(entry))
 
 
 def to_yaml(data, strings: list | None = None) -> str:

@@ -86,17 +86,19 @@ def _field_index():
 
 
 # How `Normalizer.message` takes each input key of a message, decided once per message:
-# {key: (field, output name, shortcut)}, where the shortcut names the common cases of a large
-# halconfig's accounts (a string, a boolean, a whole number, a list of strings) that are taken
-# without building the value's path or calling out.
+# ({key: (field, output name, shortcut)}, whether any field has an alias), where the shortcut names
+# the common cases of a large halconfig's accounts (a string, a boolean, a whole number, a list of
+# strings) that are taken without building the value's path or calling out, and a message without
+# aliases cannot be given one field twice.
 _STRING, _BOOLEAN, _NUMBER, _STRINGS, _OTHER = range(5)
 _PLANS: dict = {}
 
 
-def _plan(msg) -> dict:
+def _plan(msg) -> tuple:
     plan = _PLANS.get(msg)
     if plan is None:
-        plan = _PLANS[msg] = {key: (field, field.name, _shortcut(field)) for key, field in msg.inputs.items()}
+        plan = _PLANS[msg] = ({key: (field, field.name, _shortcut(field)) for key, field in msg.inputs.items()},
+                              any(field.aliases for field in msg.fields.values()))
     return plan
 
 
@@ -129,14 +131,14 @@ class Normalizer:
             self.report.error(path, f"expected a mapping ({msg.name}), got {_type_name(data)}.")
             return None
         out = {}
-        plan = _PLANS.get(msg) or _plan(msg)
+        plan, aliased = _PLANS.get(msg) or _plan(msg)
         for key, value in data.items():
             entry = plan.get(key)
             if entry is None:
                 self._unknown(msg, key, path)
                 continue
             field, name, how = entry
-            if name in out:
+            if aliased and name in out:
                 others = [k for k in (name, *field.aliases) if k in data and k != key]
                 self.report.error(path + (key,), f"'{key}' and '{others[0]}' are the same field; give only one.")
                 continue

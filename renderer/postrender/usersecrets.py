@@ -19,12 +19,19 @@ from renderer.write.config_text import to_yaml
 from .errors import PostRenderError
 from ..model.walk import strings
 from .objects import PLACEHOLDER
+from .placeholders import may_hold_placeholder
 from .stream import NotYaml
 
 VOLUME = "spinnaker-secret-files"
 MONITORING_FILES = ("spinnaker-monitoring.yml", "spinnaker-monitoring-registry.yml")
 _KEY = r"[-._A-Za-z0-9]+"
 _CONFIGMAP = re.compile(re.escape(PLACEHOLDER + "configmap-") + r"([-a-z0-9]+)")
+
+
+def _mounted(text: str) -> set:
+    """The services whose config `text` (a document) mounts. A substring test first: the pattern
+    would step through every character of the bundle's megabytes to find none."""
+    return set(_CONFIGMAP.findall(text)) if PLACEHOLDER + "configmap-" in text else set()
 
 
 class References:
@@ -48,7 +55,7 @@ class References:
         else:
             joined = "\n".join(texts)
             self.keys.update(self._path.findall(joined))
-            if "${" not in joined:
+            if not may_hold_placeholder(joined):
                 return
         self.texts.extend(text for text in texts if "${" in text)
 
@@ -118,7 +125,7 @@ def service_workloads(docs):
     by_service: dict = {}
     for doc in docs:
         if doc.kind in ("Deployment", "StatefulSet"):
-            for service in set(_CONFIGMAP.findall(doc.text)):
+            for service in _mounted(doc.text):
                 by_service.setdefault(service, []).append(doc.text)
     return lambda service: by_service.get(service, [])
 
@@ -150,7 +157,7 @@ def route(bundle: dict, files: dict, outputs: dict, docs, front50_refs: dict | N
     if "deck" in main:
         main["deck"].add(outputs.get("deck.env") or {})
     for doc in docs:
-        for service in set(_CONFIGMAP.findall(doc.text)) & running:
+        for service in _mounted(doc.text) & running:
             main[service].add(doc.text)
     for _, entry in aws:  # front50 uses the placeholder, though not in its config files
         main["front50"].add("${" + entry["name"] + "}")
@@ -209,7 +216,7 @@ def wire_secrets(docs, bundle: dict, routes: dict) -> None:
     mount_path = secrets.get("mountPath") or "/var/secrets"
     monitoring = secrets.get("monitoringContainer") or ""
     for doc in docs:
-        services = set(_CONFIGMAP.findall(doc.text)) & set(routes)
+        services = _mounted(doc.text) & set(routes)
         if not services or doc.kind not in ("Deployment", "StatefulSet"):
             continue
         [service] = services

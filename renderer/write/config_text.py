@@ -156,12 +156,26 @@ def _block(value, indent: str, out: list, shapes: dict, strings: list, item: boo
                     append(head_ + entry)
                 else:
                     append(head_ + quote(entry))
-            elif kind is dict or kind is list:
+            elif kind is list:
+                if not entry:
+                    append(head + " []")
+                    continue
+                append(head)
+                # One-line strings (namespaces, repositories) written here: a call saved per list.
+                dash = indent + "- "
+                for at, text in enumerate(entry):
+                    if type(text) is not str or "\n" in text:
+                        _block(entry[at:], indent, out, shapes, strings)
+                        break
+                    keep(text)
+                    append(dash + (text if _PLAIN.match(text) and (len(text) > 5 or text.lower() not in _RESERVED)
+                                   else quote(text)))
+            elif kind is dict:
                 if entry:
                     append(head)
-                    _block(entry, indent if kind is list else inner, out, shapes, strings)
+                    _block(entry, inner, out, shapes, strings)
                 else:
-                    append(head + (" {}" if kind is dict else " []"))
+                    append(head + " {}")
             elif kind is int:
                 append(head_ + str(entry))
             elif kind is bool:

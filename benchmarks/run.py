@@ -197,12 +197,13 @@ def main(argv=None) -> int:
         ref = paired(lambda: run_once(post_render, ref_stream),
                      lambda: run_once([INTERPRETER, *INTERPRETER_FLAGS, "-c", "pass"])[0], args.runs * 3)
         workload_reader = workload_readers(ref_stream.decode(), args.runs * 3)
+        json_import = import_costs(args.runs * 3)
     measured = targets(rows, ref)
     for key, (what, limit) in TARGETS.items():
         if key in measured:
             value = measured[key]
             print(f"{what}: {value:.2f} (target <= {limit}) {'met' if value <= limit else 'NOT MET'}")
-    report(rows, ref, measured, args, choices, workload_reader)
+    report(rows, ref, measured, args, choices, workload_reader, json_import)
     return 0
 
 
@@ -243,6 +244,14 @@ def readers_and_writers(hal: dict, runs: int) -> list:
         ("read: renderer.postrender.blockyaml (plain block YAML only, declines the rest) - workloads",
          lambda: blockyaml.load(text)),
         ("read: json (the chart's carrier) - `post-render`", lambda: json.loads(carrier)),
+    ]
+    try:
+        import orjson
+    except ImportError:
+        pass
+    else:
+        loaders.append(("read: orjson (not a dependency: the test tools bring it)", lambda: orjson.loads(carrier)))
+    loaders += [
         ("write: PyYAML CSafeDumper" if getattr(yaml, "CSafeDumper", None) else "write: PyYAML SafeDumper",
          lambda: yaml.dump(hal, Dumper=getattr(yaml, "CSafeDumper", yaml.SafeDumper))),
         ("write: renderer.write.config_text.to_yaml (YAML 1.1-safe quoting) - both", lambda: emit.to_yaml(hal)),
@@ -284,7 +293,20 @@ def workload_readers(stream: str, runs: int) -> dict:
     return out
 
 
-def report(rows, ref, measured, args, choices=(), workload_reader=None) -> None:
+def import_costs(runs: int) -> dict:
+    """{module: (median ratio of a start that imports it to a bare start, median seconds the import
+    adds)} for the JSON readers."""
+    out = {}
+    for module in ("json", "orjson"):
+        if subprocess.run([INTERPRETER, "-c", f"import {module}"], capture_output=True).returncode:
+            continue
+        pair = paired(lambda: run_once([INTERPRETER, *INTERPRETER_FLAGS, "-c", f"import {module}"])[0],
+                      lambda: run_once([INTERPRETER, *INTERPRETER_FLAGS, "-c", "pass"])[0], runs)
+        out[module] = (pair["ratio"], pair["first"] - pair["second"])
+    return out
+
+
+def report(rows, ref, measured, args, choices=(), workload_reader=None, json_import=None) -> None:
     lines = [
         "# Performance",
         "",
@@ -337,6 +359,16 @@ def report(rows, ref, measured, args, choices=(), workload_reader=None) -> None:
                   "In-process medians, relative to the fastest candidate.", "",
                   "| candidate | relative time |", "|---|---:|"]
         lines += [f"| {name} | {t / fastest:.1f}x |" for name, t in choices]
+        if json_import and "orjson" in json_import and "json" in json_import:
+            times = dict(choices)
+            saved = times["read: json (the chart's carrier) - `post-render`"] - \
+                times["read: orjson (not a dependency: the test tools bring it)"]
+            extra = json_import["orjson"][1] - json_import["json"][1]
+            lines += ["", "orjson reads the carrier faster, but a start that imports it takes "
+                          f"{json_import['orjson'][0]:.2f}x a bare start (json: {json_import['json'][0]:.2f}x): "
+                          f"{'more' if extra > saved else 'less'} than it saves on the "
+                          f"{max(args.sizes):,}-account halconfig. The post-renderer keeps the standard library's "
+                          "json (orjson would also be a compiled dependency to pin)."]
     if workload_reader:
         lines += ["", "## Reading the workloads the post-renderer edits", "",
                   "Wiring the user's Secrets (and applying `patches`) parses the service workloads. Reading the "
@@ -373,8 +405,10 @@ def report(rows, ref, measured, args, choices=(), workload_reader=None) -> None:
         "(`strings_under`); the release's unread fields are found by a walk that visits only messages that can "
         "hold one, and the copy without them shares every part it does not change.",
         "- Each service file is written once, its string values collected while writing it; the ConfigMap or "
-        "Secret choice, the Kubernetes Secret references and the routing of the user's Secrets use those "
-        "(`renderer/postrender/written.py`), and spinnaker.yml, shared by every service, is written once.",
+        "Secret choice and the routing of the user's Secrets use those (`renderer/postrender/written.py`), and "
+        "spinnaker.yml, shared by every service, is written once. Kork's Kubernetes secret engine is switched on, "
+        "and the references checked, only in files whose written text holds a reference, instead of walking the "
+        "whole halconfig's strings again.",
         "- The emitter sorts and formats each key layout once (a large config repeats a few layouts thousands "
         "of times), embeds a file as a literal block with one replace, and checks long values at C speed; its "
         "plain-scalar pattern is possessive, so a long value that fails at its end is not retried at every "
@@ -383,7 +417,8 @@ def report(rows, ref, measured, args, choices=(), workload_reader=None) -> None:
         "the standard library nothing heavy: no PyYAML, argparse, base64, dataclasses, typing or OpenSSL "
         "(hashlib only to hash over a megabyte of config, where it pays), and zoneinfo only for a zone the "
         "system's tz files do not hold. `scripts/post-render` starts no program before Python on the usual "
-        "call, and the post-render process does not run the cycle collector.",
+        "call; the post-render process does not run the cycle collector, and ends once the stream is written "
+        "without freeing the release's objects one by one.",
         "",
         "## Reproduce",
         "",

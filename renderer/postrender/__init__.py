@@ -53,10 +53,10 @@ def render(text: str, warnings: list | None = None, halconfig_warnings: bool = T
     files = ConfigSet(bundle, hal, outputs).files()  # checks the bundle's workload entries
     written = write_files(files)
     switch_engine(files, written, release)  # what translate leaves to the caller
-    check_kubernetes_secrets(files, bundle, release, written)
+    check_kubernetes_secrets(files, written, bundle, release)
     check_complete(text, docs, bundle)
-    objects = build_objects(bundle, hal, files, outputs, stream.is_helm4(docs), docs[index].source,
-                            front50_env(hal, release), written)
+    objects = build_objects(bundle, hal, files, written, outputs, stream.is_helm4(docs), docs[index].source,
+                            front50_env(hal, release))
     routes = route(bundle, files, outputs, docs, front50_env_refs(hal, release), written)
     found += ["spinnaker-renderer post-render: " + line for line in
               undefined_placeholders(files, objects.texts, routes, service_workloads(docs))]

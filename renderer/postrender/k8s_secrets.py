@@ -47,9 +47,9 @@ def _params(reference: str) -> dict:
     return params
 
 
-def check_kubernetes_secrets(files: dict, bundle: dict, release, written: dict | None = None) -> None:
-    """Refuse references the release cannot resolve or the chart does not let the service read.
-    `written` (`written.write_files(files)`) spares walking a file whose text holds no reference."""
+def check_kubernetes_secrets(files: dict, written: dict, bundle: dict, release) -> None:
+    """Refuse references the release cannot resolve or the chart does not let the service read;
+    `written`: `written.write_files(files)`."""
     granted = bundle.get("kubernetesSecrets") or {}
     namespace = (bundle.get("release") or {}).get("namespace") or ""
     for service in sorted(files):
@@ -58,10 +58,7 @@ def check_kubernetes_secrets(files: dict, bundle: dict, release, written: dict |
                 continue
             # A string that starts with the prefix is in the file's text as it is (quoting escapes
             # none of its characters): only a file whose text has it is walked, in document order.
-            if written is not None and KUBERNETES_SECRET_PREFIX not in written[service][name].text:
-                found = ()
-            else:
-                found = references(data)
+            found = references(data) if KUBERNETES_SECRET_PREFIX in written[service][name].text else ()
             for reference in found:
                 where = f"{service}'s {name}"
                 if release not in KUBERNETES_SECRETS:

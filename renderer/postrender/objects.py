@@ -11,20 +11,15 @@ except ImportError:
     except ImportError:
         from hashlib import sha256
 
-# Above this many characters to hash, OpenSSL's SHA-256 (several times faster) saves more than
-# importing hashlib costs; below it the built-in one is quicker in all. The digest is the same.
-_OPENSSL_FROM = 1 << 20
-
 from renderer.write.config_text import env_file, to_yaml
 from renderer.model.credentials import holds_secret
 from ..service_facts import SERVICES
 from .stream import HELM4_ANNOTATION, Document
 
 PLACEHOLDER = "spinnaker-renderer-placeholder-"
-
-
-def _text(data) -> str:
-    return data if isinstance(data, str) else to_yaml(data)
+# Above this many characters to hash, OpenSSL's SHA-256 (several times faster) saves more than
+# importing hashlib costs; below it the built-in one is quicker in all. The digest is the same.
+_OPENSSL_FROM = 1 << 20
 
 
 def _digest(*parts: dict) -> str:
@@ -59,21 +54,17 @@ class ObjectBuilder:
         self.documents: list[Document] = []
         self.texts: dict[str, dict] = {}  # service -> {file: its text}, for checks that search the text
 
-    def add_service(self, service: str, files: dict, written: dict | None = None) -> None:
-        """`written`: the service's files as `written.write_files` gives them (else written here)."""
+    def add_service(self, service: str, files: dict, written: dict) -> None:
+        """`written`: the service's files as `written.write_files` gives them."""
         plain, secret = {}, {}
         secrets = self.secrets
         for name, data in files.items():
-            if written is None:
-                held, text = holds_secret(data, secrets), _text(data)
-            else:
-                file = written[name]
-                text = file.text
-                # holds_secret's rule for parsed data (a string value that is a credential), on the
-                # strings already collected.
-                held = holds_secret(data, secrets) if isinstance(data, str) else \
-                    bool(secrets) and not secrets.isdisjoint(file.strings)
-            (secret if held else plain)[name] = text
+            file = written[name]
+            # holds_secret's rule for parsed data (a string value that is a credential), on the
+            # strings collected while writing it.
+            held = holds_secret(data, secrets) if isinstance(data, str) else \
+                bool(secrets) and not secrets.isdisjoint(file.strings)
+            (secret if held else plain)[name] = file.text
         self.texts[service] = {**plain, **secret}
         digest = _digest(plain, secret)
         config_name = f"{self.fullname}-{service}-config-{digest}"
@@ -125,11 +116,10 @@ def url_password(url: str) -> str:
     return "" if password.startswith("${") else password
 
 
-def build_objects(bundle: dict, hal: dict, files: dict, outputs: dict, helm4: bool, source,
-                  front50_env: dict | None = None, written: dict | None = None) -> ObjectBuilder:
-    """The ConfigMaps and Secrets of every service, Deck's env Secret, and
-    front50's (its S3 keys as AWS_ACCESS_KEY_ID/AWS_SECRET_ACCESS_KEY, maybe none).
-    `written`: `written.write_files(files)`, when the caller has it."""
+def build_objects(bundle: dict, hal: dict, files: dict, written: dict, outputs: dict, helm4: bool, source,
+                  front50_env: dict | None = None) -> ObjectBuilder:
+    """The ConfigMaps and Secrets of every service (`written`: `written.write_files(files)`), Deck's
+    env Secret, and front50's (its S3 keys as AWS_ACCESS_KEY_ID/AWS_SECRET_ACCESS_KEY, maybe none)."""
     from ..model import HAL
     from renderer.model.credentials import secret_values
     from .errors import PostRenderError
@@ -146,7 +136,7 @@ def build_objects(bundle: dict, hal: dict, files: dict, outputs: dict, helm4: bo
         raise PostRenderError("settingsLocalJs contains a credential from the halconfig; Deck serves that "
                               "file to every browser.", "Remove it from settingsLocalJs.", where="settingsLocalJs")
     for service in sorted(files):
-        builder.add_service(service, files[service], written[service] if written is not None else None)
+        builder.add_service(service, files[service], written[service])
     # The env Secret of each service with `envSecret` (service_facts): what goes into it.
     env = {"deck": outputs["deck.env"], "front50": front50_env or {}}
     for service in sorted(files):

@@ -42,7 +42,7 @@ def strings(data) -> list:
 
 def _collect_strings(node, found: list) -> None:
     # A call per container and an append per string: a generator (or an explicit stack) costs
-    # several times that per string, and the post-renderer walks every service's whole config.
+    # several times that per string, and a large halconfig holds tens of thousands of them.
     append = found.append
     for item in node.values() if type(node) is dict or isinstance(node, dict) else node:
         kind = type(item)  # exact types first: isinstance costs more, and parsed data has no subclasses

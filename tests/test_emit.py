@@ -123,3 +123,109 @@ def test_env_file_refuses_line_breaks():
     assert env_file({"A": "1", "B": "x y"}) == "A=1\nB=x y\n"
     with pytest.raises(ValueError):
         env_file({"A": "1\n2"})
+
+
+def _plain_to_yaml(data) -> str:
+    """The emitter's rules written plainly, without its caches and fast paths: the bytes to_yaml must give."""
+    import re
+
+    from renderer.write.config_text import _RESERVED, _escape
+
+    plain = re.compile(r"[A-Za-z/][A-Za-z0-9_./@+-]*(?: [A-Za-z0-9_./@+-]+)*\Z")
+    escape = re.compile('[\x00-\x1f"\\\\\x7f-\x9f\u2028\u2029\ufeff\ud800-\udfff\ufffe\uffff]')
+
+    def scalar_(value):
+        if not isinstance(value, str):
+            return scalar(value)
+        if plain.match(value) and value.lower() not in _RESERVED:
+            return value
+        return '"' + escape.sub(_escape, value) + '"'
+
+    def literal_ok(text):
+        return ("\n" in text and not text.startswith((" ", "\t", "\n")) and not text.endswith("\n\n")
+                and not escape.search(re.sub('[\n\t"\\\\]', "", text)))
+
+    def block(value, indent, out):
+        if isinstance(value, dict):
+            try:
+                items = sorted(value.items())
+            except TypeError:
+                items = sorted(value.items(), key=lambda item: str(item[0]))
+            for key, item in items:
+                head = indent + scalar_(key if isinstance(key, str) else str(key)) + ":"
+                if isinstance(item, str) and literal_ok(item):
+                    body = item[:-1] if item.endswith("\n") else item
+                    out.append(head + (" |" if item.endswith("\n") else " |-"))
+                    out.extend(indent + "  " + line if line else "" for line in body.split("\n"))
+                elif isinstance(item, (dict, list)):
+                    if item:
+                        out.append(head)
+                        block(item, indent if isinstance(item, list) else indent + "  ", out)
+                    else:
+                        out.append(head + (" {}" if isinstance(item, dict) else " []"))
+                else:
+                    out.append(head + " " + scalar_(item))
+        else:
+            for item in value:
+                if isinstance(item, (dict, list)) and item:
+                    start = len(out)
+                    block(item, indent + "  ", out)
+                    out[start] = indent + "- " + out[start][len(indent) + 2:]
+                elif isinstance(item, (dict, list)):
+                    out.append(indent + "- " + ("{}" if isinstance(item, dict) else "[]"))
+                else:
+                    out.append(indent + "- " + scalar_(item))
+
+    if not data:
+        return "{}\n" if isinstance(data, dict) else "[]\n"
+    out = []
+    block(data, "", out)
+    return "\n".join(out) + "\n"
+
+
+_LINES = st.lists(st.sampled_from(["a: 1", "", " x", "\tt", 'q "x"', "b\\s", "\x07", "é", "\u2028", "-"]),
+                  max_size=5).map("\n".join)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.recursive(st.one_of(st.text(), _LINES, _LINES.map(lambda t: t + "\n"), st.text(max_size=3).map(
+                                  lambda t: "QUJD" * 1100 + t), st.booleans(), st.none(),
+                              st.integers(), st.floats(allow_nan=False)),
+                    lambda inner: st.one_of(st.lists(inner, max_size=4),
+                                            st.dictionaries(st.one_of(st.text(max_size=8), st.integers()),
+                                                            inner, max_size=4)),
+                    max_leaves=30))
+def test_the_emitter_writes_what_its_rules_say(value):
+    from renderer.model.walk import strings
+
+    data = {"root": value, "again": [value, {"k": value}]}
+    collected: list = []
+    assert to_yaml(data, collected) == _plain_to_yaml(data)
+    assert sorted(collected) == sorted(strings(data))  # every string value, none twice
+
+
+def test_repeated_layouts_and_embedded_files_are_written_alike():
+    accounts = [{"name": f"a{i}", "namespaces": ["x", "y\nz"], "n": i, "on": i % 2 == 0, "none": None}
+                for i in range(3)] + [{"z": 1, "a": {"b": []}}, {1: "one", "1": "text", "b": {}}]
+    files = {"f.yml": to_yaml({"accounts": accounts}), "g.yml": "a\n\nb\n", "h.yml": "x\n\n\ny",
+             "i.yml": "ünï\ncode\n", "j.yml": "bad\x01\n"}
+    from collections import OrderedDict
+
+    class Listed(list):
+        pass
+
+    subclassed = {"a": [OrderedDict(z=1, y=[OrderedDict(x="2")]), {"k": OrderedDict(b=Listed(["c"]))}],
+                  "b": Listed([{"m": 1}, Listed([1, 2])]), "c": OrderedDict(d=OrderedDict(e="f"))}
+    for data in ({"accounts": accounts}, {"data": files}, [files, accounts], subclassed):
+        assert to_yaml(data) == _plain_to_yaml(data)
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.text(alphabet=st.sampled_from("aZ/0_.@+- =:\t#é"), max_size=12) | st.sampled_from(TRICKY))
+def test_plain_pattern_decides_as_the_backtracking_one(text):
+    import re
+
+    from renderer.write.config_text import _PLAIN
+
+    backtracking = re.compile(r"[A-Za-z/][A-Za-z0-9_./@+-]*(?: [A-Za-z0-9_./@+-]+)*\Z")
+    assert bool(_PLAIN.match(text)) == bool(backtracking.match(text))

@@ -11,9 +11,14 @@ import yaml
 from conftest import ROOT, reference_cases
 from renderer.model import HAL
 from renderer.model.dsl import MSG
-from renderer.model.walk import keyed_strings, missing_required
+from renderer.model.credentials import secret_values
+from renderer.model.walk import keyed_strings, keyed_strings_by, missing_required, pruned, strings, without_fields
+from renderer.problems import Report
 from renderer.read.halconfig import read
 from renderer.read.preflight import FILE_FIELDS, URL_FIELDS
+from renderer.read.unread import report_unread
+from renderer.releases import KLEAT, Release
+from renderer.translate._common import for_release
 
 
 def _every_keyed_string(node, keys, path=()):
@@ -47,6 +52,58 @@ def _every_missing(msg, data, path=()):
                 yield from _every_missing(f.ref, item, path + (f.name, key))
 
 
+def _every_unread(msg, data, release, path=()):
+    if not isinstance(data, dict):
+        return
+    for name, value in data.items():
+        field = msg.fields.get(name)
+        if field is None:
+            continue
+        if field.reads and not field.reads_for(release):
+            yield path + (name,)
+            continue
+        if field.kind != MSG:
+            continue
+        items = (enumerate(value) if field.repeated and isinstance(value, list)
+                 else value.items() if field.map and isinstance(value, dict) else None)
+        if items is None:
+            yield from _every_unread(field.ref, value, release, path + (name,))
+        else:
+            for key, item in items:
+                yield from _every_unread(field.ref, item, release, path + (name, key))
+
+
+def _every_secret(msg, data):
+    if not isinstance(data, dict):
+        return
+    for name, value in data.items():
+        field = msg.fields.get(name)
+        if field is None:
+            continue
+        if field.secret:
+            yield from (text for text in _every_string(value) if text)
+        elif field.kind == MSG:
+            items = value if field.repeated else value.values() if field.map else (value,)
+            for item in items:
+                yield from _every_secret(field.ref, item)
+
+
+def _every_string(node):
+    if isinstance(node, str):
+        yield node
+    elif isinstance(node, dict):
+        for value in node.values():
+            yield from _every_string(value)
+    elif isinstance(node, list):
+        for value in node:
+            yield from _every_string(value)
+
+
+# Releases on both sides of the model's Read boundaries (1.35.0, 2025.1.6, 2025.2.0, 2026.1.0, ...).
+RELEASES = (KLEAT, Release(1, 35, 0), Release(2025, 1, 6), Release(2025, 2, 3), Release(2026, 0, 0),
+            Release(2026, 1, 0), Release(2026, 3, 0), Release(2026, 4, 0))
+
+
 def _halconfigs():
     paths = [case[1] for case in reference_cases() if os.path.isfile(case[1])]
     paths += [os.path.join(ROOT, "examples", "halconfig.yml"), os.path.join(ROOT, "tests", "golden", "mixed", "halconfig.yml")]
@@ -78,10 +135,43 @@ def test_guided_walks_find_what_full_walks_find(name, data):
     assert hal is not None, name
     for keys in (FILE_FIELDS, URL_FIELDS):
         assert keyed_strings(HAL, hal, keys) == list(_every_keyed_string(hal, keys)), keys
+    assert keyed_strings_by(HAL, hal, (FILE_FIELDS, URL_FIELDS)) == [
+        list(_every_keyed_string(hal, FILE_FIELDS)), list(_every_keyed_string(hal, URL_FIELDS))]
     assert missing_required(HAL, hal) == list(_every_missing(HAL, hal))
+    assert secret_values(HAL, hal) == set(_every_secret(HAL, hal))
 
 
 def test_the_cases_exercise_the_walks():
     found = [hit for _, data in CASES for hit in keyed_strings(HAL, read(data)[0], URL_FIELDS)]
     assert ("providers", "cloudfoundry", "accounts", 0, "spaceFilter", "org", "url") in [p for p, _ in found]
     assert any(missing_required(HAL, read(data)[0]) for _, data in CASES)
+    assert any(secret_values(HAL, read(data)[0]) for _, data in CASES)
+
+
+@pytest.mark.parametrize("name,data", CASES, ids=[os.path.basename(c[0]) for c in CASES])
+def test_pruned_copies_and_unread_warnings_match_full_walks(name, data):
+    hal, _ = read(data)
+    assert hal is not None, name
+    assert strings(hal) == list(_every_string(hal))
+    for release in RELEASES:
+        def unread_in_place(field):
+            return field.reads and all(r.key is None for r in field.reads) and not field.reads_for(release)
+
+        assert for_release(HAL, hal, release) == without_fields(HAL, hal, unread_in_place), release
+        report = Report()
+        report_unread(HAL, hal, release, report)
+        assert [p.path for p in report.problems] == list(_every_unread(HAL, hal, release)), release
+
+
+def test_pruned_shares_what_it_does_not_change():
+    hal, _ = read({"ci": {"wercker": {"enabled": True}, "jenkins": {"enabled": True, "masters": [
+        {"name": "j", "address": "https://jenkins.example.com"}]}}, "providers": {"kubernetes": {
+            "enabled": True, "accounts": [{"name": "k"}]}}})
+    out = for_release(HAL, hal, Release(2026, 4, 0))
+    assert "wercker" not in out["ci"] and "wercker" in hal["ci"]  # copied where a field went
+    assert out["ci"]["jenkins"] is hal["ci"]["jenkins"] and out["providers"] is hal["providers"]
+    assert for_release(HAL, hal, KLEAT) is hal  # nothing dropped: nothing copied
+
+
+def test_the_cases_exercise_the_release_walks():
+    assert any(list(_every_unread(HAL, read(data)[0], release)) for _, data in CASES for release in RELEASES)

@@ -833,3 +833,38 @@ def test_decimal_version_refused_with_hint():
     hal, report = read(load("version: 1.30\n"))
     assert not report.ok
     assert report.errors[0].path == ("version",) and "Quote" in report.errors[0].hint
+
+
+def test_the_post_renderer_switches_the_kubernetes_engine_as_translate_does():
+    """The post-renderer translates with the engine left off and switches it on per file from the
+    text it writes (renderer/postrender/k8s_secrets.py): the same files as translate's own switch."""
+    from renderer.postrender.k8s_secrets import switch_engine
+    from renderer.postrender.written import write_files
+    from renderer.releases import Release
+    from renderer.translate import JAVA_SERVICE_FILES
+    from renderer.write.config_text import to_yaml
+
+    ref = "encrypted:k8s!n:spinnaker!k:"
+    hal, report = read({"notifications": {"slack": {"enabled": True, "token": ref + "slack"}},
+                        "providers": {"kubernetes": {"enabled": True, "accounts": [
+                            {"name": "k", "kubeconfigFile": "encryptedFile:k8s!n:spinnaker!k:kube"}]}},
+                        "ci": {"jenkins": {"enabled": True, "masters": [
+                            {"name": "j", "address": "https://jenkins.example.com", "password": ref + "jenkins"}]}},
+                        "canary": {"enabled": True, "serviceIntegrations": {"prometheus": {
+                            "enabled": True, "accounts": [{"name": "p", "endpoint": {"baseUrl": "http://p"},
+                                                           "password": "multi\nline " + ref + "p"}]}}}},
+                       kleat_compat=True)
+    assert report.ok
+    for release in (Release(2026, 1, 0), Release(2026, 4, 0), Release(2025, 4, 0)):
+        whole = translate(hal, release)
+        left = translate(hal, release, kubernetes_secrets=False)
+        files = {OUTPUTS[name][0]: {name: left[name]} for name in JAVA_SERVICE_FILES}
+        written = write_files(files)
+        switch_engine(files, written, release)
+        for name in JAVA_SERVICE_FILES:
+            service = OUTPUTS[name][0]
+            assert files[service][name] == whole[name], (release, name)
+            assert written[service][name].text == to_yaml(whole[name]), (release, name)
+        if release >= Release(2026, 1, 0):
+            assert whole["echo.yml"]["spinnaker"]["secrets"]["kubernetes"]["enabled"] is True
+            assert whole["igor.yml"] != left["igor.yml"] and whole["orca.yml"] == left["orca.yml"]

@@ -3,11 +3,11 @@
 Exit codes: 0 success, 1 invalid input, 2 usage. User errors are reported on
 stderr as `error: <halconfig path> (<file>:<line>): <what>. <how to fix>`,
 never as a traceback. Heavy modules are imported inside the commands that
-need them, so `post-render` starts fast.
+need them, so `post-render` starts fast (argparse too: it never parses its
+one argument with it).
 """
 from __future__ import annotations
 
-import argparse
 import os
 import sys
 
@@ -19,7 +19,9 @@ class UsageError(Exception):
     pass
 
 
-def _parser() -> argparse.ArgumentParser:
+def _parser() -> "argparse.ArgumentParser":
+    import argparse
+
     parser = argparse.ArgumentParser(
         prog="spinnaker-renderer",
         description="Translate a halconfig into Spinnaker service configs; Helm post-renderer.")
@@ -375,13 +377,20 @@ COMMANDS = {"generate": cmd_generate, "validate": cmd_validate, "migrate": cmd_m
 def main(argv=None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if argv == ["post-render"]:
-        # The hot path on every helm command: skip building the argument parser.
+        # The hot path on every helm command: skip building the argument parser. The process ends
+        # when the stream is written and makes no garbage cycles worth collecting, so the cycle
+        # collector's passes over the halconfig's many objects would be pure cost.
+        import gc
+
+        gc.disable()
         from renderer.postrender import main as post_render_main
 
-        return post_render_main(None)
+        return post_render_main(None, exit_when_done=True)
     if argv[:1] == ["plan"] and not {"-h", "--help"} & set(argv[1:]):
         # Its arguments come in two groups around --to, each with -f: parsed by cmd_plan.
-        args = argparse.Namespace(command="plan", plan_args=argv[1:])
+        from argparse import Namespace
+
+        args = Namespace(command="plan", plan_args=argv[1:])
     else:
         args = _parser().parse_args(argv)
     try:

@@ -1,6 +1,7 @@
 """Which values are credentials, as the model declares them (`secret=True`)."""
 from __future__ import annotations
 
+from .dsl import STR, STRV
 from .walk import fields_toward, strings, without_fields
 
 
@@ -16,21 +17,46 @@ def _is_secret(field) -> bool:
 def secret_values(msg, data, found=None) -> set:
     """Every non-empty credential string in `data` (an instance of `msg`)."""
     found = set() if found is None else found
-    if not isinstance(data, dict):
-        return found
-    toward = fields_toward(msg, "secret", _is_secret)
-    for key, value in data.items():
-        field = toward.get(key)
-        if field is None:
+    if isinstance(data, dict):
+        _secrets_in(fields_toward(msg, "secret", _is_secret, free_form=False), data, found)
+    return found
+
+
+def _secrets_in(routes: dict, data: dict, found: set) -> None:
+    # The few fields that are or lead to credentials are looked up, not every key of every account.
+    for name, field in routes.items():
+        value = data.get(name)
+        if value is None:
             continue
-        target = field.target
         if field.secret:
             found.update(text for text in strings(value) if text)
-        elif target is not None:
-            items = value if field.repeated else value.values() if field.map else (value,)
-            for item in items:
-                secret_values(target, item, found)
-    return found
+            continue
+        inner = fields_toward(field.ref, "secret", _is_secret, free_form=False)
+        items = value if field.repeated else value.values() if field.map else (value,)
+        texts = _text_fields(inner)
+        if texts is not None:
+            # Accounts whose credentials are all text fields: their values, without a call per account.
+            found.update(text for item in items if isinstance(item, dict)
+                         for key in texts if type(text := item.get(key)) is str and text)
+            continue
+        for item in items:
+            if isinstance(item, dict):
+                _secrets_in(inner, item, found)
+
+
+_TEXT_FIELDS: dict = {}
+
+
+def _text_fields(routes: dict):
+    """The names in `routes` when every one is a credential held as one string (normalized data
+    holds a str there, or nothing), else None."""
+    key = id(routes)
+    known = _TEXT_FIELDS.get(key)
+    if known is None:
+        names = tuple(routes) if all(f.secret and f.kind in (STR, STRV) and not f.repeated and not f.map
+                                     for f in routes.values()) else None
+        known = _TEXT_FIELDS[key] = (routes, names)  # the routes kept, so that their id stays theirs
+    return known[1]
 
 
 def holds_secret(data, secrets) -> bool:

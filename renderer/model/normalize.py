@@ -85,6 +85,38 @@ def _field_index():
     return index, in_hal
 
 
+# How `Normalizer.message` takes each input key of a message, decided once per message:
+# ({key: (field, output name, shortcut)}, whether any field has an alias), where the shortcut names
+# the common cases of a large halconfig's accounts (a string, a boolean, a whole number, a list of
+# strings) that are taken without building the value's path or calling out, and a message without
+# aliases cannot be given one field twice.
+_STRING, _BOOLEAN, _NUMBER, _STRINGS, _OTHER = range(5)
+_PLANS: dict = {}
+
+
+def _plan(msg) -> tuple:
+    plan = _PLANS.get(msg)
+    if plan is None:
+        plan = _PLANS[msg] = ({key: (field, field.name, _shortcut(field)) for key, field in msg.inputs.items()},
+                              any(field.aliases for field in msg.fields.values()))
+    return plan
+
+
+def _shortcut(field) -> int:
+    kind = field.kind
+    if field.halyard is not None or field.map:
+        return _OTHER
+    if field.repeated:
+        return _STRINGS if kind is STR or kind is STRV else _OTHER
+    if kind is STR or kind is STRV:
+        return _STRING
+    if kind is BOOL:
+        return _BOOLEAN
+    if kind is INT or kind is INTV:
+        return _NUMBER
+    return _OTHER
+
+
 class Normalizer:
     """One pass over one document; `strict` turns unknown keys into errors."""
 
@@ -99,24 +131,41 @@ class Normalizer:
             self.report.error(path, f"expected a mapping ({msg.name}), got {_type_name(data)}.")
             return None
         out = {}
-        inputs = msg.inputs
+        plan, aliased = _PLANS.get(msg) or _plan(msg)
         for key, value in data.items():
-            field = inputs.get(key)
-            if field is None:
+            entry = plan.get(key)
+            if entry is None:
                 self._unknown(msg, key, path)
                 continue
-            name = field.name
-            if name in out:
+            field, name, how = entry
+            if aliased and name in out:
                 others = [k for k in (name, *field.aliases) if k in data and k != key]
                 self.report.error(path + (key,), f"'{key}' and '{others[0]}' are the same field; give only one.")
                 continue
             if value is None:
                 continue  # an explicit null means "not set", as in kleat
-            kind = field.kind
-            if type(value) is str and (kind is STR or kind is STRV) and value and not field.repeated \
-                    and not field.map and field.halyard is None:
-                out[name] = value  # the common case, without building a path
-                continue
+            # The common cases, as `value` and `repeated` take them, without building a path.
+            kind = type(value)
+            if how is _STRING:
+                if kind is str and value:
+                    out[name] = value
+                    continue
+            elif how is _BOOLEAN:
+                if kind is bool:
+                    out[name] = value
+                    continue
+            elif how is _NUMBER:
+                if kind is int and _INT32[0] <= value <= _INT32[1] and (value or field.kind is INTV):
+                    out[name] = value
+                    continue
+            elif how is _STRINGS:
+                if kind is list and value:
+                    for item in value:  # a loop, not all(...): no generator per list
+                        if type(item) is not str:
+                            break
+                    else:
+                        out[name] = list(value)
+                        continue
             sub = path + (key,)
             if field.halyard is not None:
                 self.report.note(sub, field.halyard)
@@ -161,6 +210,16 @@ class Normalizer:
             self.report.error(path, f"expected a list, got {_type_name(value)}.")
             return _DROP
         items = []
+        if field.kind == MSG:  # a list of accounts: straight to `message`, as `value` would go
+            message, ref = self.message, field.ref
+            for i, item in enumerate(value):
+                if item is None:
+                    self.report.error(path + (i,), "list items cannot be empty (null).")
+                    continue
+                got = message(ref, item, path + (i,))
+                if got is not None:
+                    items.append(got)
+            return items if items else _DROP
         for i, item in enumerate(value):
             if item is None:
                 self.report.error(path + (i,), "list items cannot be empty (null).")

@@ -6,8 +6,9 @@ A pipeline of small passes over the document stream:
 2. read the halconfig (`renderer.read.halconfig`, as the CLI does) and fill in the
    public URLs from `expose` where the halconfig leaves them unset;
 3. translate (`renderer.translate`, the functions `generate` uses);
-4. assemble each service's files (`configset`) and build ConfigMaps/Secrets
-   named by content hash (`objects`);
+4. assemble each service's files (`configset`), write each once (`written`), check their
+   Kubernetes Secret references (`k8s_secrets`) and build ConfigMaps/Secrets named by content
+   hash (`objects`);
 5. wire the user's existing Secrets into the services that need them
    (`usersecrets`);
 6. replace the workloads' placeholders with those names, drop the bundle,
@@ -24,10 +25,11 @@ from .. import lasterror
 from .errors import PostRenderError
 
 
-def render(text: str, warnings: list | None = None, halconfig_warnings: bool = True) -> str:
+def render(text: str, warnings: list | None = None, halconfig_warnings: bool = True, keep: list | None = None) -> str:
     """Post-render one manifest stream; raises PostRenderError. Warnings are added to `warnings`
     (shown by the caller once the render succeeded), else shown at once; `halconfig_warnings`
-    False leaves out the halconfig's own (`validate -f` has shown them with file lines)."""
+    False leaves out the halconfig's own (`validate -f` has shown them with file lines). `keep`
+    gets what the render built, for a caller that ends the process without freeing it."""
     from ..translate import translate
     from . import stream
     from .bundle import take_bundle
@@ -36,11 +38,12 @@ def render(text: str, warnings: list | None = None, halconfig_warnings: bool = T
     from .expose import apply_expose
     from ..read.rbac_namespaces import apply_rbac_namespaces
     from ..translate.front50 import front50_env, front50_env_refs
-    from .k8s_secrets import check_kubernetes_secrets
+    from .k8s_secrets import check_kubernetes_secrets, switch_engine
     from .objects import build_objects
     from .placeholders import undefined_placeholders
     from .usersecrets import route, service_workloads, wire_secrets
     from .wire import wire
+    from .written import write_files
 
     docs = stream.split(text)
     bundle, index = take_bundle(docs)
@@ -48,13 +51,15 @@ def render(text: str, warnings: list | None = None, halconfig_warnings: bool = T
     hal, release = _read_halconfig(bundle, found if halconfig_warnings else [])
     hal = apply_expose(hal, bundle.get("expose") or {})
     hal = apply_rbac_namespaces(hal, bundle.get("rbac"), (bundle.get("release") or {}).get("namespace") or "")
-    outputs = translate(hal, release)
+    outputs = translate(hal, release, kubernetes_secrets=False)
     files = ConfigSet(bundle, hal, outputs).files()  # checks the bundle's workload entries
-    check_kubernetes_secrets(files, bundle, release)
+    written = write_files(files)
+    switch_engine(files, written, release)  # what translate leaves to the caller
+    check_kubernetes_secrets(files, written, bundle, release)
     check_complete(text, docs, bundle)
-    objects = build_objects(bundle, hal, files, outputs, stream.is_helm4(docs), docs[index].source,
+    objects = build_objects(bundle, hal, files, written, outputs, stream.is_helm4(docs), docs[index].source,
                             front50_env(hal, release))
-    routes = route(bundle, files, outputs, docs, front50_env_refs(hal, release))
+    routes = route(bundle, files, outputs, docs, front50_env_refs(hal, release), written)
     found += ["spinnaker-renderer post-render: " + line for line in
               undefined_placeholders(files, objects.texts, routes, service_workloads(docs))]
     wire_secrets(docs, bundle, routes)
@@ -68,6 +73,8 @@ def render(text: str, warnings: list | None = None, halconfig_warnings: bool = T
         warnings.extend(found)
     elif found:
         _tell(found)
+    if keep is not None:
+        keep += (docs, bundle, hal, outputs, files, written, objects, out)
     return stream.join(out)
 
 
@@ -119,16 +126,19 @@ def _to_terminal(text: str) -> None:
         pass  # no terminal (CI): stderr and `spinnaker-renderer validate -f` show them
 
 
-def main(error_file: str | None = None) -> int:
-    """CLI entry: stdin -> stdout, exit 1 with the reason on stderr (and in the error file)."""
+def main(error_file: str | None = None, exit_when_done: bool = False) -> int:
+    """CLI entry: stdin -> stdout, exit 1 with the reason on stderr (and in the error file).
+    `exit_when_done`: end the process once the stream is written, without freeing what the render
+    built (tens of megabytes of objects for a large halconfig, freed one by one at exit for nothing)."""
     raw = sys.stdin.buffer.read()
+    kept: list | None = [] if exit_when_done else None
     try:
         try:
             text = raw.decode("utf-8")
         except UnicodeDecodeError as exc:
             raise PostRenderError(f"the input is not UTF-8 text (byte 0x{raw[exc.start]:02x} at offset "
                                   f"{exc.start}).", "Feed this command Helm's rendered manifests.") from None
-        if not text.strip():
+        if not text or text.isspace():  # not text.strip(), which copies the whole stream
             raise PostRenderError("the input is empty.", "Feed this command Helm's rendered manifests.")
         warnings: list = []  # shown only on success: a refusal is one message
         # `spinnaker-renderer helm` has shown the halconfig's warnings with file lines before helm ran,
@@ -136,7 +146,7 @@ def main(error_file: str | None = None) -> int:
         # succeeds).
         warnings_file = os.environ.get(WARNINGS_FILE)
         try:
-            result = render(text, warnings, halconfig_warnings=not warnings_file)
+            result = render(text, warnings, halconfig_warnings=not warnings_file, keep=kept)
         except RecursionError:
             raise PostRenderError("the values are nested too deeply (over ~900 levels).",
                                   "Check the halconfig, profiles and patches values.") from None
@@ -158,5 +168,8 @@ def main(error_file: str | None = None) -> int:
     sys.stdout.buffer.write(result.encode("utf-8"))
     sys.stdout.flush()
     lasterror.forget(error_file)
+    if exit_when_done:
+        sys.stderr.flush()
+        os._exit(0)
     return 0
 

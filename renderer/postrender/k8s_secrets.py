@@ -9,13 +9,34 @@ does not cover would fail only when the service starts, so it is refused here.
 from __future__ import annotations
 
 from ..model.walk import strings
-from ..translate._common import KUBERNETES_SECRET_PREFIX, KUBERNETES_SECRETS
+from ..translate import JAVA_SERVICE_FILES
+from ..translate._common import KUBERNETES_SECRET_PREFIX, KUBERNETES_SECRETS, with_kubernetes_secrets
 from .errors import PostRenderError
+from .written import Written
 
 
 def references(data) -> list:
     """The `encrypted:k8s!...` strings in `data`, in document order."""
     return [text for text in strings(data) if text.startswith(KUBERNETES_SECRET_PREFIX)]
+
+
+def switch_engine(files: dict, written: dict, release) -> None:
+    """kork's Kubernetes secret engine on in each Java service's own file that refers to a Secret,
+    as `translate` switches it (the files come from `translate(..., kubernetes_secrets=False)`):
+    found from each file's written text, not by walking the whole halconfig again."""
+    if release not in KUBERNETES_SECRETS:
+        return
+    for service, service_files in files.items():
+        name = f"{service}.yml"
+        if name not in JAVA_SERVICE_FILES or name not in service_files:
+            continue
+        # A string that starts with the prefix is in the text as it is (quoting escapes none of
+        # its characters).
+        if KUBERNETES_SECRET_PREFIX in written[service][name].text:
+            data = with_kubernetes_secrets(service_files[name])
+            if data is not service_files[name]:
+                service_files[name] = data
+                written[service][name] = Written(data)
 
 
 def _params(reference: str) -> dict:
@@ -26,13 +47,19 @@ def _params(reference: str) -> dict:
     return params
 
 
-def check_kubernetes_secrets(files: dict, bundle: dict, release) -> None:
-    """Refuse references the release cannot resolve or the chart does not let the service read."""
+def check_kubernetes_secrets(files: dict, written: dict, bundle: dict, release) -> None:
+    """Refuse references the release cannot resolve or the chart does not let the service read;
+    `written`: `written.write_files(files)`."""
     granted = bundle.get("kubernetesSecrets") or {}
     namespace = (bundle.get("release") or {}).get("namespace") or ""
     for service in sorted(files):
         for name, data in sorted(files[service].items()):
-            for reference in references(data) if not isinstance(data, str) else ():
+            if isinstance(data, str):
+                continue
+            # A string that starts with the prefix is in the file's text as it is (quoting escapes
+            # none of its characters): only a file whose text has it is walked, in document order.
+            found = references(data) if KUBERNETES_SECRET_PREFIX in written[service][name].text else ()
+            for reference in found:
                 where = f"{service}'s {name}"
                 if release not in KUBERNETES_SECRETS:
                     raise PostRenderError(

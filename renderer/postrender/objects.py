@@ -1,7 +1,7 @@
 """ConfigMaps and Secrets holding each service's files, named by content hash."""
 from __future__ import annotations
 
-import base64
+import binascii
 
 try:  # the built-in SHA-256: hashlib loads OpenSSL, about 3 ms of every post-render's start-up
     from _sha2 import sha256  # Python 3.12+
@@ -17,14 +17,18 @@ from ..service_facts import SERVICES
 from .stream import HELM4_ANNOTATION, Document
 
 PLACEHOLDER = "spinnaker-renderer-placeholder-"
-
-
-def _text(data) -> str:
-    return data if isinstance(data, str) else to_yaml(data)
+# Above this many characters to hash, OpenSSL's SHA-256 (several times faster) saves more than
+# importing hashlib costs; below it the built-in one is quicker in all. The digest is the same.
+_OPENSSL_FROM = 1 << 20
 
 
 def _digest(*parts: dict) -> str:
-    h = sha256()
+    if sum(len(text) for part in parts for text in part.values()) > _OPENSSL_FROM:
+        from hashlib import sha256 as openssl_sha256
+
+        h = openssl_sha256()
+    else:
+        h = sha256()
     for part in parts:
         for name in sorted(part):
             h.update(name.encode())
@@ -51,10 +55,17 @@ class ObjectBuilder:
         self.documents: list[Document] = []
         self.texts: dict[str, dict] = {}  # service -> {file: its text}, for checks that search the text
 
-    def add_service(self, service: str, files: dict) -> None:
+    def add_service(self, service: str, files: dict, written: dict) -> None:
+        """`written`: the service's files as `written.write_files` gives them."""
         plain, secret = {}, {}
+        secrets = self.secrets
         for name, data in files.items():
-            (secret if holds_secret(data, self.secrets) else plain)[name] = _text(data)
+            file = written[name]
+            # holds_secret's rule for parsed data (a string value that is a credential), on the
+            # strings collected while writing it.
+            held = holds_secret(data, secrets) if isinstance(data, str) else \
+                bool(secrets) and not secrets.isdisjoint(file.strings)
+            (secret if held else plain)[name] = file.text
         self.texts[service] = {**plain, **secret}
         digest = _digest(plain, secret)
         config_name = f"{self.fullname}-{service}-config-{digest}"
@@ -74,7 +85,8 @@ class ObjectBuilder:
     def _secret_body(files: dict) -> dict:
         body = {"type": "Opaque"}
         if files:
-            body["data"] = {k: base64.b64encode(v.encode()).decode() for k, v in files.items()}
+            # base64.b64encode's own call: the base64 module (with struct) is a millisecond of start-up.
+            body["data"] = {k: binascii.b2a_base64(v.encode(), newline=False).decode() for k, v in files.items()}
         return body
 
     def _emit(self, kind: str, name: str, service: str, body: dict) -> None:
@@ -108,10 +120,10 @@ def url_password(url: str) -> str:
     return "" if password.startswith("${") else password
 
 
-def build_objects(bundle: dict, hal: dict, files: dict, outputs: dict, helm4: bool, source,
+def build_objects(bundle: dict, hal: dict, files: dict, written: dict, outputs: dict, helm4: bool, source,
                   front50_env: dict | None = None) -> ObjectBuilder:
-    """The ConfigMaps and Secrets of every service, Deck's env Secret, and
-    front50's (its S3 keys as AWS_ACCESS_KEY_ID/AWS_SECRET_ACCESS_KEY, maybe none)."""
+    """The ConfigMaps and Secrets of every service (`written`: `written.write_files(files)`), Deck's
+    env Secret, and front50's (its S3 keys as AWS_ACCESS_KEY_ID/AWS_SECRET_ACCESS_KEY, maybe none)."""
     from ..model import HAL
     from renderer.model.credentials import secret_values
     from .errors import PostRenderError
@@ -128,7 +140,7 @@ def build_objects(bundle: dict, hal: dict, files: dict, outputs: dict, helm4: bo
         raise PostRenderError("settingsLocalJs contains a credential from the halconfig; Deck serves that "
                               "file to every browser.", "Remove it from settingsLocalJs.", where="settingsLocalJs")
     for service in sorted(files):
-        builder.add_service(service, files[service])
+        builder.add_service(service, files[service], written[service])
     # The env Secret of each service with `envSecret` (service_facts): what goes into it.
     env = {"deck": outputs["deck.env"], "front50": front50_env or {}}
     for service in sorted(files):

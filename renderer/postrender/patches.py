@@ -13,6 +13,7 @@ import copy
 
 from renderer.write.config_text import to_yaml
 from .errors import PostRenderError
+from .stream import NotYaml
 
 
 
@@ -123,8 +124,6 @@ def json6902(doc, operations):
 
 
 def apply_patches(docs, patches):
-    import yaml
-
     for i, patch in enumerate(patches):
         where = f"patches[{i}]"
         target = patch.get("target") if isinstance(patch, dict) else None
@@ -141,7 +140,7 @@ def apply_patches(docs, patches):
                     continue
             try:
                 obj = doc.parse()
-            except yaml.YAMLError as exc:
+            except NotYaml as exc:
                 problem = " ".join(str(exc).split())
                 raise PostRenderError(f"the targeted {kind} {name or ''} is not valid YAML ({problem}).".replace(
                     "  ", " "), "The stream looks edited; render the chart again.", where=where) from None

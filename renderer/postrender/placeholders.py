@@ -18,6 +18,12 @@ _PLACEHOLDER = re.compile(r"\$\{([^}:${]+)\}")
 _ENV_NAME = re.compile(r"^\s*-?\s*name:[ \t]*['\"]?([A-Za-z_][A-Za-z0-9_.-]*)", re.M)
 
 
+def may_hold_placeholder(text: str) -> bool:
+    """`"${" in text`, with the one-character search (at memory speed) first: the two-character one
+    is a hundred times slower on a large config without a `$`."""
+    return "$" in text and "${" in text
+
+
 def _located(data, path=()):
     """(dotted path, string) of every string in parsed data."""
     if isinstance(data, str):
@@ -67,7 +73,7 @@ def undefined_placeholders(files: dict, texts: dict, routes: dict, workload_text
             continue  # settings.js and deck.env are not Spring's
         own = texts.get(service) or {}
         used = [(name, data) for name, data in sorted(files[service].items())
-                if not isinstance(data, str) and "${" in own.get(name, "${")]
+                if not isinstance(data, str) and may_hold_placeholder(own.get(name, "${"))]
         if not used:
             continue
         pod = workload_texts(service)

@@ -19,11 +19,19 @@ from renderer.write.config_text import to_yaml
 from .errors import PostRenderError
 from ..model.walk import strings
 from .objects import PLACEHOLDER
+from .placeholders import may_hold_placeholder
+from .stream import NotYaml
 
 VOLUME = "spinnaker-secret-files"
 MONITORING_FILES = ("spinnaker-monitoring.yml", "spinnaker-monitoring-registry.yml")
 _KEY = r"[-._A-Za-z0-9]+"
 _CONFIGMAP = re.compile(re.escape(PLACEHOLDER + "configmap-") + r"([-a-z0-9]+)")
+
+
+def _mounted(text: str) -> set:
+    """The services whose config `text` (a document) mounts. A substring test first: the pattern
+    would step through every character of the bundle's megabytes to find none."""
+    return set(_CONFIGMAP.findall(text)) if PLACEHOLDER + "configmap-" in text else set()
 
 
 class References:
@@ -35,10 +43,21 @@ class References:
         self.texts: list[str] = []
 
     def add(self, data) -> None:
-        for text in strings(data):
-            self.keys.update(self._path.findall(text))
-            if "${" in text:
-                self.texts.append(text)
+        self.add_strings(strings(data))
+
+    def add_strings(self, texts: list) -> None:
+        """The string values of a file's data (`strings(data)`)."""
+        # One search of them all, joined by a line break, which neither the path pattern nor a
+        # key can contain: the same keys as a search of each, at C speed.
+        if "\n" in self._path.pattern:
+            for text in texts:
+                self.keys.update(self._path.findall(text))
+        else:
+            joined = "\n".join(texts)
+            self.keys.update(self._path.findall(joined))
+            if not may_hold_placeholder(joined):
+                return
+        self.texts.extend(text for text in texts if "${" in text)
 
     def uses_env(self, name: str) -> bool:
         pattern = re.compile(r"\$\{" + re.escape(name) + r"(?::[^}]*)?\}")
@@ -106,14 +125,16 @@ def service_workloads(docs):
     by_service: dict = {}
     for doc in docs:
         if doc.kind in ("Deployment", "StatefulSet"):
-            for service in set(_CONFIGMAP.findall(doc.text)):
+            for service in _mounted(doc.text):
                 by_service.setdefault(service, []).append(doc.text)
     return lambda service: by_service.get(service, [])
 
 
-def route(bundle: dict, files: dict, outputs: dict, docs, front50_refs: dict | None = None) -> dict:
+def route(bundle: dict, files: dict, outputs: dict, docs, front50_refs: dict | None = None,
+          written: dict | None = None) -> dict:
     """{service: {"files": [secret names], "sidecarFiles": [secret names], "env": [entries],
-    "aws": [(AWS_... var, entry)]}}; `front50_refs` from translate.front50.front50_env_refs."""
+    "aws": [(AWS_... var, entry)]}}; `front50_refs` from translate.front50.front50_env_refs;
+    `written` (`written.write_files(files)`) holds the files' strings, collected once."""
     workloads = bundle["services"]
     running = {w["service"] for w in workloads.values()}
     known = running | set(bundle.get("disabled") or ())
@@ -128,11 +149,15 @@ def route(bundle: dict, files: dict, outputs: dict, docs, front50_refs: dict | N
         for name, data in service_files.items():
             if service == "deck" and name.endswith(".js"):
                 continue  # served to every browser: never a reason to hand Deck a Secret
-            (sidecar if name in MONITORING_FILES else main)[service].add(data)
+            refs = (sidecar if name in MONITORING_FILES else main)[service]
+            if written is None:
+                refs.add(data)
+            else:
+                refs.add_strings(written[service][name].strings)
     if "deck" in main:
         main["deck"].add(outputs.get("deck.env") or {})
     for doc in docs:
-        for service in set(_CONFIGMAP.findall(doc.text)) & running:
+        for service in _mounted(doc.text) & running:
             main[service].add(doc.text)
     for _, entry in aws:  # front50 uses the placeholder, though not in its config files
         main["front50"].add("${" + entry["name"] + "}")
@@ -187,13 +212,11 @@ def wire_secrets(docs, bundle: dict, routes: dict) -> None:
     """Add the routed volumes, mounts and env vars to the workloads of each routed service."""
     if not routes:
         return
-    import yaml
-
     secrets = bundle.get("secrets") or {}
     mount_path = secrets.get("mountPath") or "/var/secrets"
     monitoring = secrets.get("monitoringContainer") or ""
     for doc in docs:
-        services = set(_CONFIGMAP.findall(doc.text)) & set(routes)
+        services = _mounted(doc.text) & set(routes)
         if not services or doc.kind not in ("Deployment", "StatefulSet"):
             continue
         [service] = services
@@ -201,7 +224,7 @@ def wire_secrets(docs, bundle: dict, routes: dict) -> None:
         try:
             obj = doc.parse()
             spec = obj["spec"]["template"]["spec"]
-        except (yaml.YAMLError, TypeError, KeyError) as exc:
+        except (NotYaml, TypeError, KeyError) as exc:
             problem = " ".join(str(exc).split())
             raise PostRenderError(f"cannot give {doc.kind} {doc.name} its Secrets: it is not the workload the "
                                   f"chart rendered ({problem}).", "The stream looks edited; render the chart again.",

@@ -28,17 +28,19 @@ from renderer.service_facts import FRONT50_STORES, S3_KEYS_AS_ENV
 # severity: ERROR only where a service fails to start or crashes, or the value can never work, WARNING
 # for anything Spinnaker runs with; evidence: why that severity (the service source, or the Spring or
 # Kubernetes behaviour), listed in the halconfig reference; needs_chart: runs only when the chart's
-# values are known (mounts, expose, profiles).
-Check = namedtuple("Check", "id path rule fix run severity evidence kleat_accepted needs_chart")
+# values are known (mounts, expose, profiles); strings_under: the field names whose string values the
+# check looks at, anywhere in the halconfig (run(hal, chart, found) then gets them as (path, value)).
+Check = namedtuple("Check", "id path rule fix run severity evidence kleat_accepted needs_chart strings_under")
 
 
 CHECKS: list[Check] = []
 
 
-def check(id, path, rule, fix, *, evidence, severity=ERROR, kleat_accepted=True, needs_chart=False):
+def check(id, path, rule, fix, *, evidence, severity=ERROR, kleat_accepted=True, needs_chart=False,
+          strings_under=None):
     def register(fn):
         CHECKS.append(Check(id, path, rule, fix, fn, severity, evidence, kleat_accepted and severity == ERROR,
-                            needs_chart))
+                            needs_chart, strings_under))
         return fn
     return register
 
@@ -96,10 +98,14 @@ def run_checks(hal: dict, report, base: tuple = (), chart: Chart | None = None) 
     """Run every check on the normalized halconfig; problems go to `report` under `base`."""
     if not isinstance(hal, dict):
         return
-    for item in CHECKS:
-        if item.needs_chart and chart is None:
-            continue
-        for found in item.run(hal, chart) or ():
+    checks = [item for item in CHECKS if chart is not None or not item.needs_chart]
+    # The strings every check looks for, found in one walk of the halconfig (guided by the model), not
+    # one walk per check: a large halconfig's thousands of accounts are visited once.
+    keysets = tuple(dict.fromkeys(item.strings_under for item in checks if item.strings_under))
+    strings = dict(zip(keysets, _keyed_strings(hal, keysets))) if keysets else {}
+    for item in checks:
+        run = item.run(hal, chart, strings[item.strings_under]) if item.strings_under else item.run(hal, chart)
+        for found in run or ():
             # A check yields (path, message), or (path, message, severity) where one rule has cases of
             # different consequence (an LDAP login without a URL stops gate; OAuth2 without a client
             # leaves login off).
@@ -118,6 +124,15 @@ def run_checks(hal: dict, report, base: tuple = (), chart: Chart | None = None) 
 
 
 # ---------------------------------------------------------------- helpers
+
+def _keyed_strings(hal, keysets):
+    """For each of `keysets`, (path, value) of every string held under one of its keys in the halconfig,
+    in document order."""
+    from renderer.model import HAL
+    from renderer.model.walk import keyed_strings_by
+
+    return keyed_strings_by(HAL, hal, keysets)
+
 
 def _get(node, *keys):
     for key in keys:
@@ -164,6 +179,9 @@ def _named(hal, chart):
                                   "two, so the other account is missing.")
 def _unique(hal, chart):
     for where, block in _account_blocks(hal):
+        names = [a.get("name") for a in block["accounts"] if isinstance(a, dict) and a.get("name")]
+        if len(set(names)) == len(names):
+            continue  # the common case, told by a set: no name given twice
         seen = {}
         for i, account in enumerate(block["accounts"]):
             name = account.get("name") if isinstance(account, dict) else None
@@ -346,16 +364,17 @@ FILE_FIELDS = frozenset((
 @check("file-mounted", "any file path (kubeconfigFile, jsonPath, keyStore, ...)",
        "is under a directory the chart mounts: /var/secrets (secrets.files) or a services.<name>.extraVolumeMounts path",
        "Put the file in a Secret listed in secrets.files and refer to it as /var/secrets/<key>, or mount it "
-       "with services.<name>.extraVolumes/extraVolumeMounts.", needs_chart=True,
+       "with services.<name>.extraVolumes/extraVolumeMounts.", needs_chart=True, strings_under=FILE_FIELDS,
        evidence="The service opens the file when it loads the account or starts; a path no volume provides "
                 "does not exist in the pod.")
-def _files(hal, chart):
-    for path, value in _strings(hal, FILE_FIELDS):
+def _files(hal, chart, found):
+    for path, value in found:
+        if value.startswith(chart.mounts):
+            continue  # the common case first: a mounted path
         if not value.startswith("/") or is_reference(value):
             continue  # encrypted:..., classpath:..., ${...} or relative: resolved by the service
-        if not value.startswith(chart.mounts):
-            mounted = ", ".join(m.rstrip("/") for m in chart.mounts) or "none (secrets.files is empty)"
-            yield path, f"{value} is not in a directory the chart mounts (mounted: {mounted})."
+        mounted = ", ".join(m.rstrip("/") for m in chart.mounts) or "none (secrets.files is empty)"
+        yield path, f"{value} is not in a directory the chart mounts (mounted: {mounted})."
 
 
 # ---------------------------------------------------------------- security
@@ -535,20 +554,14 @@ def _authn(hal, chart):
 
 URL_FIELDS = frozenset(("overrideBaseUrl", "baseUrl", "address", "metadataUrl", "url",
                         "accessTokenUri", "userAuthorizationUri", "userInfoUri", "iapVerifyKeyUrl"))
-_SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
+# Only _URL decides the common case (an absolute URL); the others are compiled when a value is not
+# one (re keeps them then), not on every start.
+_SCHEME = r"^[A-Za-z][A-Za-z0-9+.-]*:"
 _URL = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*://[^\s/?#]+[^\s]*\Z")
 # host:port (or a bare host name) with the scheme left out: Halyard-era files often wrote this.
-_NO_SCHEME = re.compile(r"^[A-Za-z0-9]([A-Za-z0-9.-]*[A-Za-z0-9])?(:[0-9]{1,5})?([/?#][^\s]*)?\Z")
+_NO_SCHEME = r"^[A-Za-z0-9]([A-Za-z0-9.-]*[A-Za-z0-9])?(:[0-9]{1,5})?([/?#][^\s]*)?\Z"
 # An unfilled template placeholder: <JENKINS_URL>, <your-host>.
-_ANGLE = re.compile(r"<[^<>\s]+>")
-
-
-def _strings(hal, keys):
-    """(path, value) of every string held under one of `keys` in the halconfig, in document order."""
-    from renderer.model import HAL
-    from renderer.model.walk import keyed_strings
-
-    return keyed_strings(HAL, hal, keys)
+_ANGLE = r"<[^<>\s]+>"
 
 
 @check("url", "any URL field (overrideBaseUrl, baseUrl, address, url, ...)",
@@ -557,23 +570,23 @@ def _strings(hal, keys):
        evidence="The services' HTTP clients need a scheme and a host: text that is neither (spaces, an unfilled "
                 "<PLACEHOLDER>) can never be reached (an error); a host:port without its scheme is read by some "
                 "clients and not others (a warning). A path such as /gate in overrideBaseUrl is what Deck and gate "
-                "use when they share a host.")
-def _urls(hal, chart):
+                "use when they share a host.", strings_under=URL_FIELDS)
+def _urls(hal, chart, found):
     from renderer.model.normalize import _show
 
-    for path, value in _strings(hal, URL_FIELDS):
+    for path, value in found:
+        if _URL.match(value):
+            continue  # the common case first: an absolute URL
         if is_reference(value):
             continue  # a secret reference or placeholder, resolved by the service
-        if path[-1] == "metadataUrl" and (not _SCHEME.match(value) or value.startswith("file:")):
+        if path[-1] == "metadataUrl" and (not re.match(_SCHEME, value) or value.startswith("file:")):
             continue  # SAML metadata may be a file (Halyard's metadataLocal: /..., ~/..., relative, file:)
         if path[-1] == "overrideBaseUrl" and value.startswith("/"):
             continue  # Deck and gate behind one host, gate by path
-        if _URL.match(value):
-            continue
-        placeholder = _ANGLE.search(value)
+        placeholder = re.search(_ANGLE, value)
         if placeholder:
             yield path, f"{_show(value)} is an unfilled placeholder ({placeholder.group(0)}), not a URL."
-        elif _NO_SCHEME.match(value):
+        elif re.match(_NO_SCHEME, value):
             yield path, (f"{_show(value)} has no scheme; write http://{value} (or https://) so every client "
                          "reads it."), WARNING
         else:
@@ -605,7 +618,7 @@ def _zones():
 
 # Where the system's tz database usually is (CPython's default zoneinfo TZPATH on Linux).
 _TZ_DIRS = ("/usr/share/zoneinfo", "/usr/lib/zoneinfo", "/usr/share/lib/zoneinfo", "/etc/zoneinfo")
-_ZONE_NAME = re.compile(r"[A-Za-z0-9_+-]+(?:/[A-Za-z0-9_+-]+)*\Z")
+_ZONE_NAME = r"[A-Za-z0-9_+-]+(?:/[A-Za-z0-9_+-]+)*\Z"  # compiled only when a time zone is set
 
 
 def _known_zone(name: str) -> bool:
@@ -613,7 +626,7 @@ def _known_zone(name: str) -> bool:
     # post-renderer importing zoneinfo (and sysconfig). Otherwise ZoneInfo decides (it also
     # knows the tzdata package). Listing every zone walks the database (tens of ms), so the list
     # is made only to suggest a name for an unknown one.
-    if _ZONE_NAME.match(name):
+    if re.match(_ZONE_NAME, name):
         for directory in _TZ_DIRS:
             try:
                 with open(f"{directory}/{name}", "rb") as handle:

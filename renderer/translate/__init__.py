@@ -48,15 +48,18 @@ JAVA_SERVICE_FILES = tuple(name for name, (service, _) in OUTPUTS.items()
                            if name.endswith(".yml") and service != "monitoring")
 
 
-def translate(hal: dict, release: Release = KLEAT) -> dict:
+def translate(hal: dict, release: Release = KLEAT, *, kubernetes_secrets: bool = True) -> dict:
     """{file name: data} for all 13 outputs, as `release` reads them. The
     default is kleat's semantics (the 1.x line), which the reference corpus pins;
-    the CLI and the post-renderer always name the release."""
+    the CLI and the post-renderer always name the release. `kubernetes_secrets`
+    False leaves kork's Kubernetes secret engine off in every file: for a caller
+    that switches it on per file itself (`with_kubernetes_secrets`), as the
+    post-renderer does from the strings it collects while writing each file."""
     hal = for_release(HAL, hal, release)
     outputs = {name: left_out(name, fn(hal, release)) for name, (_, fn) in OUTPUTS.items()}
     # Every string of an output comes from the halconfig or is the translator's own: one walk of
     # the halconfig tells whether any output can refer to a Kubernetes Secret.
-    if release in KUBERNETES_SECRETS and refers_to_kubernetes_secrets(hal):
+    if kubernetes_secrets and release in KUBERNETES_SECRETS and refers_to_kubernetes_secrets(hal):
         for name in JAVA_SERVICE_FILES:
             outputs[name] = with_kubernetes_secrets(outputs[name])
     return outputs

@@ -1,7 +1,7 @@
 """Small helpers shared by the per-service translations."""
 from __future__ import annotations
 
-from ..model.walk import strings, without_fields
+from ..model.walk import pruned, strings
 from ..releases import KLEAT, Span, UnsupportedRelease, halconfig_release
 
 
@@ -83,8 +83,10 @@ def for_release(msg, data, release):
     services do not read (their `reads` cover other releases), so no
     translation that copies a section whole writes a key its release ignores.
     Fields read at another key are left to `_reads.place`."""
-    return without_fields(msg, data, lambda field: field.reads and all(read.key is None for read in field.reads)
-                          and not field.reads_for(release))
+    def unread_in_place(field):
+        return bool(field.reads) and all(read.key is None for read in field.reads) and not field.reads_for(release)
+
+    return pruned(msg, data, ("for_release", release), unread_in_place)
 
 
 # kork resolves `encrypted:k8s!n:<secret>!k:<key>` from the Kubernetes API
@@ -94,7 +96,12 @@ KUBERNETES_SECRETS = Span("2026.1.0")
 
 
 def refers_to_kubernetes_secrets(data) -> bool:
-    return any(text.startswith(KUBERNETES_SECRET_PREFIX) for text in strings(data))
+    texts = strings(data)
+    # One search of them all, each after a line break, finds every string that starts with the
+    # prefix (and a few that only hold it after a line break): only then is each looked at.
+    if "\n" + KUBERNETES_SECRET_PREFIX not in "\n" + "\n".join(texts):
+        return False
+    return any(text.startswith(KUBERNETES_SECRET_PREFIX) for text in texts)
 
 
 def with_kubernetes_secrets(config: dict) -> dict:

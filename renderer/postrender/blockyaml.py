@@ -1,0 +1,190 @@
+"""Read the plain block YAML Helm hands over for a workload, without loading PyYAML.
+
+Wiring the user's Secrets (and applying patches) parses a few workload documents. Importing PyYAML
+costs more than the rest of a small post-render together, and the workloads are written in a small
+part of YAML: block mappings and sequences of plain or quoted one-line scalars. This reads exactly
+that part, giving what PyYAML's safe loader (YAML 1.1) gives, and declines anything else (block and
+multi-line scalars, flow collections, anchors, tags, escapes, comments after a value, tabs,
+characters outside printable ASCII, a scalar YAML 1.1 could read as a number or a date): the caller
+then asks PyYAML, which also gives the error for text that is not YAML.
+"""
+from __future__ import annotations
+
+import re
+
+
+class Declined(Exception):
+    """The text is outside the part of YAML this reads."""
+
+
+# Printable ASCII and the line break: anything else (tabs, CR, control or non-ASCII characters,
+# which YAML 1.1 may read as line breaks or refuse) is left to PyYAML.
+_OTHER_THAN_PRINTABLE = bytes(range(0x20, 0x7f)) + b"\n"
+_BOOLEANS = {"yes": True, "Yes": True, "YES": True, "no": False, "No": False, "NO": False,
+             "true": True, "True": True, "TRUE": True, "false": False, "False": False, "FALSE": False,
+             "on": True, "On": True, "ON": True, "off": False, "Off": False, "OFF": False}
+_NULLS = frozenset(("", "~", "null", "Null", "NULL"))
+_INT = re.compile(r"-?(?:0|[1-9][0-9]*)\Z")
+_OCTAL = re.compile(r"-?0[0-7]+\Z")  # YAML 1.1 reads 0440 (a file mode) as octal
+# Characters YAML 1.1's numbers and dates (int, float, timestamp) can hold but for the infinities
+# (a sign and a dot first, declined apart): a value that starts like a number and holds any other
+# character is text.
+_NUMBER_CHARS = frozenset("0123456789_.:+- abcdefABCDEFxtTZ")
+# A version with two dots or more (2026.4.0): a float has at most one, an int or a date none.
+_VERSION = re.compile(r"[0-9]+(?:\.[0-9]+){2,}\Z")
+# First characters that make something other than a plain scalar (indicators), or that YAML 1.1
+# may resolve to a merge key or a value tag; quotes are read below.
+_NOT_PLAIN_START = frozenset(",[]{}#&*!|>%@`?:<=.")
+
+
+def load(text: str) -> dict:
+    """The mapping `text` holds; Declined when it is not in the part of YAML read here."""
+    if not text.isascii() or text.encode("ascii").translate(None, _OTHER_THAN_PRINTABLE):
+        raise Declined
+    lines = []
+    for line in text.split("\n"):
+        content = line.strip(" ")
+        if content and content[0] != "#":
+            lines.append((len(line) - len(line.lstrip(" ")), content, _is_item(content)))
+    if not lines:
+        raise Declined
+    reader = _Reader(lines)
+    value = reader.block(0)
+    if reader.at != len(lines) or not isinstance(value, dict):
+        raise Declined
+    return value
+
+
+# `key:` or `key: value` (the key plain: a letter, then letters, digits and _./-).
+_ENTRY = re.compile(r"([A-Za-z][A-Za-z0-9_./-]*):(?: +(.*))?\Z")
+
+
+class _Reader:
+    __slots__ = ("lines", "at")
+
+    def __init__(self, lines: list):
+        # (indent, content without surrounding spaces, whether it is a sequence item) of each line
+        # that has content
+        self.lines = lines
+        self.at = 0
+
+    def block(self, index: int):
+        indent, _, item = self.lines[index]
+        self.at = index
+        return self.sequence(indent) if item else self.mapping(indent)
+
+    def nested(self, indent: int, same_level_sequence: bool):
+        """The block that is the value of an entry whose own line gave none: more indented, or a
+        sequence at the same indentation (a mapping's value); null when there is none."""
+        at = self.at
+        if at < len(self.lines):
+            next_indent, _, item = self.lines[at]
+            if next_indent > indent or (same_level_sequence and next_indent == indent and item):
+                return self.block(at)
+        return None
+
+    def mapping(self, indent: int) -> dict:
+        out: dict = {}
+        lines = self.lines
+        entry = _ENTRY.match
+        while self.at < len(lines):
+            line_indent, content, item = lines[self.at]
+            if line_indent != indent or item:
+                break
+            found = entry(content)
+            if found is None:
+                raise Declined
+            key, rest = found.groups()
+            if key in _BOOLEANS or key in _NULLS:
+                raise Declined
+            self.at += 1
+            out[key] = _scalar(rest) if rest else self.nested(indent, True)
+        self._ends(indent)
+        return out
+
+    def sequence(self, indent: int) -> list:
+        out = []
+        lines = self.lines
+        while self.at < len(lines):
+            line_indent, content, item = lines[self.at]
+            if line_indent != indent or not item:
+                break
+            rest = content[1:].lstrip(" ")
+            if not rest:
+                self.at += 1
+                out.append(self.nested(indent, False))
+            elif _is_item(rest) or _is_entry(rest):
+                # The item's block starts on this line, at the column of `rest`.
+                lines[self.at] = (indent + len(content) - len(rest), rest, _is_item(rest))
+                out.append(self.block(self.at))
+            else:
+                self.at += 1
+                out.append(_scalar(rest))
+        self._ends(indent)
+        return out
+
+    def _ends(self, indent: int) -> None:
+        # A line more indented than the block that just ended belongs to nothing: YAML refuses it.
+        if self.at < len(self.lines) and self.lines[self.at][0] > indent:
+            raise Declined
+
+
+def _is_item(content: str) -> bool:
+    return content == "-" or content.startswith("- ")
+
+
+def _is_entry(content: str) -> bool:
+    """Does this content start a mapping entry (`key:` or `key: value`)?"""
+    if content.endswith(":") and ": " not in content:
+        return True
+    return ": " in content and content[0] not in "\"'"
+
+
+def _scalar(text: str):
+    """The value of a one-line scalar, as YAML 1.1 resolves it."""
+    first = text[0]
+    if first == '"':
+        if len(text) < 2 or not text.endswith('"') or '"' in text[1:-1] or "\\" in text:
+            raise Declined
+        return text[1:-1]
+    if first == "'":
+        inner = text[1:-1]
+        if len(text) < 2 or not text.endswith("'") or "'" in inner.replace("''", ""):
+            raise Declined
+        return inner.replace("''", "'")
+    if text == "{}" or text == "[]":
+        return {} if first == "{" else []
+    if first == "[" and text.endswith("]"):
+        return _flow_sequence(text[1:-1])
+    if first in _NOT_PLAIN_START or (first == "-" and (len(text) == 1 or text[1] == " ")) \
+            or ": " in text or text.endswith(":") or " #" in text:
+        raise Declined
+    if first.isalpha():
+        if text in _BOOLEANS:
+            return _BOOLEANS[text]
+        return None if text in _NULLS else text
+    if first == "~":
+        return None if text == "~" else text
+    if first.isdigit() or first in "+-":
+        if _INT.match(text):
+            return int(text)
+        if _OCTAL.match(text):
+            return int(text, 8)
+        if first in "+-" and text[1:2] == ".":
+            raise Declined  # -.inf, +.5
+        if not _NUMBER_CHARS.issuperset(text) or _VERSION.match(text):
+            return text
+        if first in "+-" and "." not in text and not any(ch.isdigit() for ch in text):
+            return text  # an option such as -c: every number has a digit, and .inf a dot
+        raise Declined
+    return text
+
+
+def _flow_sequence(inner: str) -> list:
+    """`[sh, -c]`: plain one-word items only (no nesting, quotes, colons, comments or empty items)."""
+    if any(ch in inner for ch in "[]{}'\"#:"):
+        raise Declined
+    items = [item.strip(" ") for item in inner.split(",")]
+    if not all(items) or any(" " in item for item in items):
+        raise Declined
+    return [_scalar(item) for item in items]

@@ -43,13 +43,19 @@ def _every_missing(msg, data, path=()):
         value = data.get(f.name)
         if f.kind != MSG or value is None:
             continue
-        items = (enumerate(value) if f.repeated and isinstance(value, list)
-                 else value.items() if f.map and isinstance(value, dict) else None)
-        if items is None:
-            yield from _every_missing(f.ref, value, path + (f.name,))
-        else:
-            for key, item in items:
-                yield from _every_missing(f.ref, item, path + (f.name, key))
+        for ref, item, where in _children(f, value, path):
+            yield from _every_missing(ref, item, where)
+
+
+def _children(field, value, path):
+    """(message, data, path) of each message a message-typed field holds: itself, or its list or map entries."""
+    items = (enumerate(value) if field.repeated and isinstance(value, list)
+             else value.items() if field.map and isinstance(value, dict) else None)
+    if items is None:
+        yield field.ref, value, path + (field.name,)
+    else:
+        for key, item in items:
+            yield field.ref, item, path + (field.name, key)
 
 
 def _every_unread(msg, data, release, path=()):
@@ -64,13 +70,8 @@ def _every_unread(msg, data, release, path=()):
             continue
         if field.kind != MSG:
             continue
-        items = (enumerate(value) if field.repeated and isinstance(value, list)
-                 else value.items() if field.map and isinstance(value, dict) else None)
-        if items is None:
-            yield from _every_unread(field.ref, value, release, path + (name,))
-        else:
-            for key, item in items:
-                yield from _every_unread(field.ref, item, release, path + (name, key))
+        for ref, item, where in _children(field, value, path):
+            yield from _every_unread(ref, item, release, where)
 
 
 def _every_secret(msg, data):

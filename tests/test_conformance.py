@@ -11,10 +11,10 @@ import shutil
 import pytest
 import yaml
 
-from conftest import COMPARATOR, ROOT, reference_cases, need_reference
+from conftest import COMPARATOR, ROOT, corpus_params, need_reference
 from renderer.translate.kleat_differences import DIFFERENCES, without
 
-CASES = reference_cases()
+CASES = corpus_params()
 
 
 def _comparator():

@@ -116,12 +116,14 @@ def _halconfigs():
             values = yaml.safe_load(handle) or {}
         if isinstance(values.get("halconfig"), dict):
             yield path, values["halconfig"]
-    # Free-form values holding a key looked for, and nameless entries at several depths.
+    # Free-form values holding a key looked for, nameless entries at several depths, and a field some
+    # releases do not read, so the release walks have work without the reference corpus.
     yield "free-form", {
         "providers": {"cloudfoundry": {"enabled": True, "accounts": [
             {"name": "cf", "spaceFilter": {"org": {"url": "https://inside.example.com", "list": [{"address": "x"}]}}},
             {"apiHost": "api.example.com"}, {"name": "flag", "spaceFilter": True}]}},
-        "ci": {"jenkins": {"enabled": True, "masters": [{"address": "https://jenkins.example.com"}]}},
+        "ci": {"jenkins": {"enabled": True, "masters": [{"address": "https://jenkins.example.com"}]},
+               "wercker": {"enabled": True}},  # read by no current release: the release walks report it
         "canary": {"serviceIntegrations": {"prometheus": {"enabled": True, "accounts": [
             {"name": "p", "endpoint": {"baseUrl": "http://prometheus:9090"}}, {"endpoint": {}}]}}},
     }

@@ -22,7 +22,7 @@ import sys
 import pytest
 import yaml
 
-from conftest import ROOT, need_reference, reference_cases
+from conftest import ROOT, corpus_params, need_reference
 
 CHART = os.path.join(ROOT, "charts", "spinnaker")
 CI_VALUES = sorted(glob.glob(os.path.join(CHART, "ci", "*-values.yaml")))
@@ -254,7 +254,7 @@ def test_definition_name_collisions_are_refused():
 
 # ---------------------------------------------------------------- (c) what it accepts
 
-REFERENCE_CASES = reference_cases()
+REFERENCE_CASES = corpus_params()
 
 
 @pytest.mark.parametrize("case_id,path,_expected", REFERENCE_CASES, ids=[c[0] for c in REFERENCE_CASES])

@@ -166,6 +166,23 @@ FACTS = {
         "port": 8008,
         "container": "monitoring-daemon",
     },
+    # The Observability plugin (armory-plugins/armory-observability-plugin, Apache 2.0): it serves each
+    # service's metrics in Prometheus' format on the service's own port, as the actuator endpoint `endpoint`
+    # (under Spinnaker's actuator base path `/`, kork-core SpringBoot1CompatibilityApplicationListener.java:30).
+    # `services`: the `requires` of every release in the plugin repository's plugins.json (keel is not among them).
+    # Its 1.x line is built on Spring Boot 2; the releases from `springBoot3From` run Spring Boot 3
+    # (kork/spinnaker-dependencies/spinnaker-dependencies.gradle: 2.7.18 at spinnaker-release-2025.3.2,
+    # 3.0.13 at 2025.4.0), where 1.x cannot load and the repository's newest (2.x) is the one that can.
+    "observabilityPlugin": {
+        "id": "Armory.ObservabilityPlugin",
+        "repository": "armory-observability-plugin-releases",
+        "url": "https://raw.githubusercontent.com/armory-plugins/armory-observability-plugin-releases/master/"
+               "repositories.json",
+        "endpoint": "aop-prometheus",
+        "services": ["clouddriver", "echo", "fiat", "front50", "gate", "igor", "kayenta", "orca", "rosco"],
+        "springBoot2Version": "1.6.0",
+        "springBoot3From": "2025.4.0",
+    },
     # front50's object stores (persistentStorage.<store>; Halyard's persistentStoreType names one).
     "front50Stores": ["s3", "gcs", "azs", "oracle"],
 }
@@ -238,6 +255,7 @@ REDIS_SERVICES = tuple(name for name, s in SERVICES.items() if s.redis)
 SPLITS = {split.name: (s.name, split.key) for s in SERVICES.values() for split in s.splits}
 
 MONITORING_DAEMON_IMAGE = FACTS["monitoringDaemon"]["image"]
+OBSERVABILITY_PLUGIN = FACTS["observabilityPlugin"]
 MONITORING_DAEMON_PORT = FACTS["monitoringDaemon"]["port"]
 MONITORING_DAEMON_CONTAINER = FACTS["monitoringDaemon"]["container"]
 FRONT50_STORES = tuple(FACTS["front50Stores"])

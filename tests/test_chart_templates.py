@@ -48,7 +48,7 @@ ALWAYS = ["clouddriver", "deck", "echo", "front50", "gate", "orca", "rosco"]
 OPTIONAL = ["fiat", "igor", "kayenta", "keel"]
 BUNDLE_KEYS = {"release", "halconfig", "halconfigDeployment", "strict", "version", "services", "disabled",
                "redis", "storage", "mounts", "expose", "profiles", "settingsLocalJs", "patches", "secrets", "kubernetesSecrets",
-               "rbac"}
+               "rbac", "observability"}
 ALL_OPTIONAL_ON = {"security": {"authz": {"enabled": "true"}},  # quoted on purpose
                    "canary": {"enabled": True},
                    "managedDelivery": {"enabled": True},

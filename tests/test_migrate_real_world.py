@@ -308,11 +308,43 @@ def check_credentials_reach_only_their_readers(migration, objs):
             assert value not in configmaps and value not in migration.values_yaml
 
 
+def _dotted(data, prefix=""):
+    """{dotted property: value} of a Spring YAML mapping, whatever mix of nesting and dots it uses."""
+    out = {}
+    for key, value in (data or {}).items() if isinstance(data, dict) else ():
+        name = f"{prefix}{key}"
+        if isinstance(value, dict):
+            out.update(_dotted(value, name + "."))
+        else:
+            out[name] = value
+    return out
+
+
+def check_health_is_probed_where_served(migration, objs):
+    """A profile that moves the actuator endpoints to `management.server.port` (as Halyard users did to
+    scrape the Observability plugin) moves the readiness probe's /health there too: without that, the
+    pods never become ready."""
+    profiles = migration.values.get("profiles") or {}
+    for component, workload in workloads(objs).items():
+        service = _base(component)
+        if not SERVICES[service].java:
+            continue
+        port = None
+        for name in ("spinnaker", service, component):
+            found = _dotted(profiles.get(name)).get("management.server.port")
+            port = int(found) if str(found).isdigit() else port
+        container = _main(workload)
+        served = {p["containerPort"] for p in container.get("ports") or ()}
+        probe = container["readinessProbe"]["httpGet"]
+        assert probe["port"] == (port or SERVICES[service].port) and probe["port"] in served, (component, probe)
+
+
 def check_everything(migration, objs):
     check_secrets_exist(migration)
     check_profiles_arrive_unchanged(migration, objs)
     check_sizing_scheduling_and_ha(migration, objs)
     check_credentials_reach_only_their_readers(migration, objs)
+    check_health_is_probed_where_served(migration, objs)
 
 
 # --- the corpus: CLI and the real helm binaries -------------------------------------------------
@@ -598,3 +630,15 @@ def test_no_shape_of_deployment_environment_or_service_settings_stops_migrate(tm
         assert not [p for p in checked.problems if p.level == ERROR]
 
     run()
+
+
+def test_a_moved_actuator_is_probed_there_and_its_scrape_annotations_name_the_policy(tmp_path_factory, run_migrate):
+    """Halyard users probed a moved actuator with customHealthCheckExecCommands, which migrate drops: the
+    chart probes `management.server.port` itself (check_everything), and the report says which values
+    let the annotated scrape through the NetworkPolicies."""
+    migration, objs = _fixture("observability-plugin", tmp_path_factory, run_migrate)
+    [orca] = [w for c, w in workloads(objs).items() if c == "orca"]
+    assert _main(orca)["readinessProbe"]["httpGet"]["port"] == 8008
+    assert "prometheus.io/scrape" in orca["spec"]["template"]["metadata"]["annotations"]
+    [note] = [line for line in migration.report.splitlines() if "asks Prometheus to scrape port 8008" in line]
+    assert "networkPolicy.metricsFrom" in note and "observability.enabled" in note

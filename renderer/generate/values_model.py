@@ -14,7 +14,8 @@ from __future__ import annotations
 from renderer.model import HAL
 from renderer.model.dsl import Any, Bool, Enum, IntValue, List, Map, Msg, Str, messages
 from renderer.releases import DEFAULT as DEFAULT_RELEASE, SUPPORTED
-from renderer.service_facts import MONITORING_DAEMON_IMAGE, MONITORING_DAEMON_PORT, REDIS_SERVICES, SERVICES, Service
+from renderer.service_facts import (MONITORING_DAEMON_IMAGE, MONITORING_DAEMON_PORT, OBSERVABILITY_PLUGIN,
+                                    REDIS_SERVICES, SERVICES, Service)
 
 message = messages("values")
 
@@ -462,9 +463,10 @@ NetworkPolicy = message(
                          "controller's namespace; empty: anyone.", default=[])),
     egress=List(Any("Extra egress rules (NetworkPolicyEgressRule) for the services (cloud APIs, CI, "
                     "registries); empty: any egress.", default=[])),
-    metricsFrom=List(Any("Peers (NetworkPolicyPeer) allowed to scrape the pods' `metrics` port (the monitoring "
-                         "daemon's) when it is scraped (`monitoringDaemon.prometheus`), e.g. your Prometheus's "
-                         "namespace; empty: any pod in the cluster.", default=[])),
+    metricsFrom=List(Any("Peers (NetworkPolicyPeer) allowed to scrape, e.g. your Prometheus's namespace. For the "
+                         "monitoring daemons (`monitoringDaemon.prometheus`): their `metrics` port; empty: any pod "
+                         "in the cluster. For `observability`: the services' own port, which serves their API too, "
+                         "so it must be set when those are scraped.", default=[])),
 )
 
 Patch = message(
@@ -490,15 +492,15 @@ Application = message(
     descriptor=Map(Any("Extra `spec.descriptor` fields (owners, maintainers, notes, icons).", default={})),
 )
 PodMonitor = message(
-    "PodMonitor", "A Prometheus Operator PodMonitor (monitoring.coreos.com/v1) scraping the daemons.",
+    "PodMonitor", "A Prometheus Operator PodMonitor (monitoring.coreos.com/v1).",
     enabled=Bool("Create the PodMonitor (needs the Prometheus Operator's CRDs).", default=False),
     interval=Str("Scrape interval, e.g. `30s`; empty: Prometheus' own.", default=""),
     labels=Map(Str("Extra labels on the PodMonitor, e.g. the `release` label your Prometheus selects.",
                    default={})),
 )
 ServiceMonitor = message(
-    "ServiceMonitor", "A Prometheus Operator ServiceMonitor (monitoring.coreos.com/v1) scraping the daemons "
-                      "through the Services' `metrics` port, for Prometheus setups that select ServiceMonitors only.",
+    "ServiceMonitor", "A Prometheus Operator ServiceMonitor (monitoring.coreos.com/v1), scraping through the "
+                      "Services, for Prometheus setups that select ServiceMonitors only.",
     enabled=Bool("Create the ServiceMonitor (needs the Prometheus Operator's CRDs).", default=False),
     interval=Str("Scrape interval, e.g. `30s`; empty: Prometheus' own.", default=""),
     labels=Map(Str("Extra labels on the ServiceMonitor, e.g. the `release` label your Prometheus selects.",
@@ -514,13 +516,35 @@ DaemonPrometheus = message(
     serviceMonitor=Msg(ServiceMonitor, "The ServiceMonitor."),
 )
 
+Observability = message(
+    "Observability", "Prometheus metrics served by the services themselves, on their own port, through the "
+                     f"Observability plugin (`{OBSERVABILITY_PLUGIN['id']}`, armory-plugins, Apache 2.0) at "
+                     f"`/{OBSERVABILITY_PLUGIN['endpoint']}` (Gate: under `expose.gatePath`): no sidecar, and it "
+                     "works with current images. The plugin goes into " + ", ".join(OBSERVABILITY_PLUGIN["services"])
+                     + " (the services it declares; keel is not one) and is downloaded by each pod at start, so "
+                     "the pods need egress to the repository. Its metric names differ from the monitoring daemon's.",
+    enabled=Bool("Load the plugin in those services and expose its endpoint.", default=False),
+    pluginVersion=Str("The plugin version; empty: the one for the release (the last 1.x, "
+                      f"{OBSERVABILITY_PLUGIN['springBoot2Version']}, before "
+                      f"{OBSERVABILITY_PLUGIN['springBoot3From']}; from {OBSERVABILITY_PLUGIN['springBoot3From']} on, "
+                      "Spring Boot 3, the repository's newest). Pin it for repeatable starts.", default=""),
+    repositoryUrl=Str("The plugin repository index (`repositories.json`); set your mirror's for clusters without "
+                      "internet access.", default=OBSERVABILITY_PLUGIN["url"]),
+    podAnnotations=Bool("Add `prometheus.io/scrape`, `prometheus.io/port`, `prometheus.io/path` (and "
+                        "`prometheus.io/scheme` for https) to those services' pods, for annotation-based scrape "
+                        "configs. Not together with `monitoringDaemon.prometheus.podAnnotations`.", default=False),
+    podMonitor=Msg(PodMonitor, "The PodMonitor."),
+    serviceMonitor=Msg(ServiceMonitor, "The ServiceMonitor."),
+    tlsConfig=Map(Any("The monitors' `tlsConfig` for a Gate that speaks https (its CA, or `insecureSkipVerify`).",
+                      default={})),
+)
+
 MonitoringDaemon = message(
     "MonitoringDaemon", "The spinnaker-monitoring sidecar, added to every Java service pod when the halconfig's "
                         "`metricStores` enables a store. End of life: its last image (1.4.0, Python 2.7) is on "
                         "the old registry and gets no fixes. No Spinnaker release up to 2026.2 serves a Prometheus "
-                        "endpoint of its own (each service has only Spectator's JSON at `/spectator/metrics`), so "
-                        "for 2025.x and 2026.x the daemon with Prometheus scraping (`prometheus` below) is the "
-                        "route that works with the release images; see the README.",
+                        "endpoint of its own (each service has only Spectator's JSON at `/spectator/metrics`); "
+                        "`observability` serves one through a plugin instead, without the sidecar. See the README.",
     image=Str("Sidecar image. When `spinnaker.registry` is set and this is the default, the registry part is "
               "replaced by it.", default=MONITORING_DAEMON_IMAGE),
     resources=Any("Sidecar resources.", default={"requests": {"cpu": "50m", "memory": "128Mi"},
@@ -544,6 +568,7 @@ Values = message(
     secrets=Msg(Secrets, "Existing Secrets to mount."),
     ha=Msg(Ha, "High-availability splits."),
     monitoringDaemon=Msg(MonitoringDaemon, "The monitoring sidecar."),
+    observability=Msg(Observability, "Prometheus metrics from the services themselves (the Observability plugin)."),
     redis=Msg(Redis, "Redis."),
     storage=Msg(Storage, "Bundled MySQL for front50 and keel."),
     credentials=Msg(Credentials, "The hook that generates the Redis and MySQL passwords."),

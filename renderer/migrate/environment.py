@@ -606,6 +606,12 @@ class Environment:
             if strings:
                 _deep(self.values, ("services", name, plain[key]), strings)
                 self.report.mapped(where, f"services.{name}.{plain[key]}")
+                if key == "podAnnotations" and str(strings.get("prometheus.io/scrape")).lower() == "true":
+                    self.report.human(where, f"asks Prometheus to scrape port {strings.get('prometheus.io/port', '?')}"
+                                      " of these pods, which the chart's default NetworkPolicies admit no scraper "
+                                      "to. For the Observability plugin set `observability.enabled` with "
+                                      "`podAnnotations` or `podMonitor`, and name your Prometheus in "
+                                      "`networkPolicy.metricsFrom`.", target="networkPolicy.metricsFrom")
         elif key == "serviceType":
             if value != "ClusterIP" and self._text(value, where):
                 _deep(self.values, ("services", name, "serviceType"), str(value))

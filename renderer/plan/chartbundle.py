@@ -261,7 +261,15 @@ def bundle(values: dict, default_version: str) -> dict:
                     "mountPath": "/var/secrets", "monitoringContainer": MONITORING_DAEMON_CONTAINER},
         "kubernetesSecrets": _mapping(values.get("rbac")).get("kubernetesSecrets") or {},
         "rbac": clouddriver_rbac(values),
+        "observability": observability(values),
     }
+
+
+def observability(values: dict) -> dict:
+    """The bundle's `observability`: the services' own Prometheus endpoint (the plugin)."""
+    conf = _mapping(values.get("observability"))
+    return {"enabled": truthy(conf.get("enabled")), "pluginVersion": str(conf.get("pluginVersion") or ""),
+            "repositoryUrl": str(conf.get("repositoryUrl") or "")}
 
 
 def clouddriver_rbac(values: dict) -> dict:

@@ -117,6 +117,8 @@ _TOP = {
     "secrets": _optional(lambda v: isinstance(v, dict)),
     "kubernetesSecrets": _optional(lambda v: isinstance(v, dict)),
     "mounts": _optional(_strings),
+    "observability": _optional(lambda v: isinstance(v, dict) and isinstance(v.get("enabled", False), bool)
+                               and all(isinstance(v.get(k, ""), str) for k in ("pluginVersion", "repositoryUrl"))),
     "rbac": _optional(lambda v: isinstance(v, dict) and isinstance(v.get("access"), str)
                       and isinstance(v.get("namespaces", []), list)),
 }

@@ -9,7 +9,7 @@ only place that knows how Spinnaker's services find each other: discovery in
 from __future__ import annotations
 
 from renderer.write.config_text import settings_js
-from ..service_facts import MONITORING_DAEMON_PORT, SERVICES
+from ..service_facts import MONITORING_DAEMON_PORT, OBSERVABILITY_PLUGIN, SERVICES
 from ..translate._common import get
 from .errors import PostRenderError
 
@@ -60,6 +60,19 @@ def _deep_set(data: dict, dotted: str, value) -> None:
     for key in keys[:-1]:
         data = data.setdefault(key, {})
     data[keys[-1]] = value
+
+
+def plugin_version(release: str) -> str:
+    """The Observability plugin version for `release`: its last Spring Boot 2 build before the releases on
+    Spring Boot 3; from those on "" (the repository's newest, the only line that loads there)."""
+    from ..releases import Release, UnsupportedRelease
+
+    try:
+        if Release.parse(release) >= Release.parse(OBSERVABILITY_PLUGIN["springBoot3From"]):
+            return ""
+    except UnsupportedRelease:
+        return ""
+    return OBSERVABILITY_PLUGIN["springBoot2Version"]
 
 
 class ConfigSet:
@@ -155,6 +168,7 @@ class ConfigSet:
                 _merge(out, value)
             else:
                 _deep_set(out, key, value)
+        _merge(out, self.observability(service))
         own_sql = (self.outputs.get(f"{service}.yml") or {}).get("sql")
         if facts.needs_sql and not out.get("sql") and not own_sql:
             raise PostRenderError(
@@ -164,6 +178,25 @@ class ConfigSet:
                 "give keel a database in halconfig persistentStorage.sql (enabled, connectionPools.default, "
                 "migration), or turn managed delivery off.", where="halconfig.managedDelivery.enabled")
         return out
+
+    def observability(self, service: str) -> dict:
+        """The Observability plugin and its Prometheus endpoint, for the services it loads in, when the chart
+        enables it (`observability.enabled`); else nothing."""
+        conf = self.bundle.get("observability") or {}
+        plugin = OBSERVABILITY_PLUGIN
+        if not conf.get("enabled") or service not in plugin["services"]:
+            return {}
+        entry = {"enabled": True, "config": {"metrics": {"prometheus": {"enabled": True}}}}
+        version = conf.get("pluginVersion") or plugin_version(self.bundle.get("version") or "")
+        if version:
+            entry["version"] = version
+        repository = {"url": conf.get("repositoryUrl") or plugin["url"]}
+        return {
+            "spinnaker": {"extensibility": {"plugins": {plugin["id"]: entry},
+                                            "repositories": {plugin["repository"]: repository}}},
+            # Spring Boot exposes only `health` over HTTP unless told otherwise.
+            "management": {"endpoints": {"web": {"exposure": {"include": "health," + plugin["endpoint"]}}}},
+        }
 
     def monitoring_daemon(self) -> dict:
         """spinnaker-monitoring.yml: the halconfig's stores, and where the daemon listens.

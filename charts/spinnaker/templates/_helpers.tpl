@@ -314,10 +314,39 @@ for the rest. (dict "ctx" $ "hal" HAL "name" NAME)
 {{- end -}}
 
 {{/*
+The port a workload's Spring Boot serves its actuator endpoints (/health, the
+metrics) on when its profiles move them off the service port with
+`management.server.port` (spinnaker, then the service's, then the split's
+profile; each spelling Spring reads); "" when they do not, or give no number.
+(dict "ctx" $ "names" (list "spinnaker" SERVICE WORKLOAD))
+*/}}
+{{- define "spinnaker.managementPort" -}}
+{{- $port := "" -}}
+{{- range $name := .names -}}
+{{- $p := get ($.ctx.Values.profiles | default dict) $name -}}
+{{- if kindIs "map" $p -}}
+{{- $m := get $p "management" -}}
+{{- $found := list (get $p "management.server.port") -}}
+{{- if kindIs "map" $m -}}
+{{- $found = append $found (get $m "server.port") -}}
+{{- $server := get $m "server" -}}
+{{- if kindIs "map" $server -}}{{- $found = append $found (get $server "port") -}}{{- end -}}
+{{- end -}}
+{{- $server := get $p "management.server" -}}
+{{- if kindIs "map" $server -}}{{- $found = append $found (get $server "port") -}}{{- end -}}
+{{- range $found -}}
+{{- if regexMatch "^[0-9]+$" (toString .) -}}{{- $port = toString . -}}{{- end -}}
+{{- end -}}
+{{- end -}}
+{{- end -}}
+{{- $port -}}
+{{- end -}}
+
+{{/*
 Every workload the chart renders, as JSON:
   workloads: {<workload>: {name, service, host, port, scheme, profiles,
               replicas, resources (null: the service's), java, health, monitoring,
-              autoscaled}}
+              autoscaled, managementPort, metricsPort, metricsPath}}
   byService: {<service>: [<workload>, ...]}
   disabled:  [services not rendered]
   monitoring: whether Java pods get the monitoring sidecar
@@ -330,6 +359,9 @@ profiles (bundle `services.<workload>.profiles`), never by these names.
 `autoscaled`: `services.<service>.autoscaling.enabled` and the facts table lets
 this workload scale (`scales` of its split, else of its service); a service
 with autoscaling on and no workload that may scale fails, with the table's reason.
+`managementPort`: spinnaker.managementPort when not the service port (0: none;
+`health` is then served there, outside Gate's path); `metricsPort`, `metricsPath`:
+where the Observability plugin's endpoint is scraped (path "": not loaded).
 */}}
 {{- define "spinnaker.workloads" -}}
 {{- $ctx := . -}}
@@ -337,7 +369,9 @@ with autoscaling on and no workload that may scale fails, with the table's reaso
 {{- $hal := $loaded.hal -}}
 {{- $monitoring := include "spinnaker.monitoring" $hal -}}
 {{- $expose := include "spinnaker.expose" . | fromJson -}}
-{{- $facts := (include "spinnaker.facts" . | fromJson).services -}}
+{{- $allFacts := include "spinnaker.facts" . | fromJson -}}
+{{- $facts := $allFacts.services -}}
+{{- $plugin := $allFacts.observabilityPlugin -}}
 {{- $workloads := dict -}}
 {{- $byService := dict -}}
 {{- $disabled := list -}}
@@ -354,9 +388,13 @@ with autoscaling on and no workload that may scale fails, with the table's reaso
 {{- end -}}
 {{- /* Gate served under a path runs with that servlet context path (set by the renderer's helm profile). */ -}}
 {{- $health := $f.health -}}
+{{- $prefix := "" -}}
 {{- if and $f.underGatePath $expose.gatePath -}}
 {{- $health = printf "%s%s" $expose.gatePath $f.health -}}
+{{- $prefix = $expose.gatePath -}}
 {{- end -}}
+{{- /* Serves Prometheus metrics on its own port through the Observability plugin (observability.enabled). */ -}}
+{{- $observed := and (eq (include "spinnaker.truthy" ($ctx.Values.observability | default dict).enabled) "true") (has $name $plugin.services) -}}
 {{- $items := list -}}
 {{- $ha := get ($ctx.Values.ha | default dict) $name -}}
 {{- if and (kindIs "map" $ha) (include "spinnaker.truthy" (get $ha "enabled")) $f.splits -}}
@@ -384,6 +422,9 @@ with autoscaling on and no workload that may scale fails, with the table's reaso
 {{- end -}}
 {{- $names := list -}}
 {{- range $item := $items -}}
+{{- $management := include "spinnaker.managementPort" (dict "ctx" $ctx "names" (list "spinnaker" $name $item.name)) -}}
+{{- if eq $management (toString (get $svc "port")) -}}{{- $management = "" -}}{{- end -}}
+{{- if and $management (not $java) -}}{{- $management = "" -}}{{- end -}}
 {{- $w := merge $item (dict
       "autoscaled" (has $item.name $autoscaled)
       "service" $name
@@ -391,7 +432,10 @@ with autoscaling on and no workload that may scale fails, with the table's reaso
       "port" (get $svc "port")
       "scheme" $scheme
       "java" $java
-      "health" $health
+      "health" (ternary $f.health $health (ne $management ""))
+      "managementPort" (ternary (atoi $management) 0 (ne $management ""))
+      "metricsPort" (ternary "management" $scheme (ne $management ""))
+      "metricsPath" (ternary (printf "%s/%s" (ternary "" $prefix (ne $management "")) $plugin.endpoint) "" $observed)
       "monitoring" (and $java (eq $monitoring "true"))) -}}
 {{- $_ := set $workloads $item.name $w -}}
 {{- $names = append $names $item.name -}}
@@ -851,7 +895,7 @@ startupProbe:
 readinessProbe:
   httpGet:
     path: {{ .health }}
-    port: {{ .port }}
+    port: {{ .healthPort | default .port }}
     scheme: {{ upper .scheme }}
   periodSeconds: 10
   timeoutSeconds: 5

@@ -29,3 +29,103 @@ true
 {{- define "spinnaker.daemonMetricsPath" -}}
 /prometheus_metrics
 {{- end -}}
+
+{{/* ---------------------------------------------------------------------
+Prometheus scraping of the services' own endpoint (observability)
+--------------------------------------------------------------------- */}}
+
+{{/*
+"true" when Prometheus should scrape the services' plugin endpoint. That port
+serves the services' API too, so under the NetworkPolicies only the peers in
+networkPolicy.metricsFrom may reach it, and they must be named.
+*/}}
+{{- define "spinnaker.observabilityScraped" -}}
+{{- $o := .Values.observability | default dict -}}
+{{- if and (include "spinnaker.truthy" $o.enabled) (or (include "spinnaker.truthy" $o.podAnnotations) (include "spinnaker.truthy" ($o.podMonitor | default dict).enabled) (include "spinnaker.truthy" ($o.serviceMonitor | default dict).enabled)) -}}
+{{- if and (include "spinnaker.truthy" .Values.networkPolicy.enabled) (not .Values.networkPolicy.metricsFrom) -}}
+{{- fail "observability: scraping the services' own port, which also serves their API, needs networkPolicy.metricsFrom to name your Prometheus (e.g. - namespaceSelector: {matchLabels: {kubernetes.io/metadata.name: monitoring}}); or set networkPolicy.enabled: false" -}}
+{{- end -}}
+{{- if and (include "spinnaker.truthy" $o.podAnnotations) (include "spinnaker.truthy" (.Values.monitoringDaemon.prometheus | default dict).podAnnotations) -}}
+{{- fail "observability.podAnnotations and monitoringDaemon.prometheus.podAnnotations both set prometheus.io/* on the same pods; keep one" -}}
+{{- end -}}
+true
+{{- end -}}
+{{- end -}}
+
+{{/*
+The scraped workloads grouped by how they are scraped: a list of
+{"port", "scheme", "path", "workloads"}. The port is the service's own, or
+`management` where the profiles move the actuator endpoints there
+(management.server.port); Gate's path is under expose.gatePath on its own port.
+*/}}
+{{- define "spinnaker.observabilityGroups" -}}
+{{- $state := include "spinnaker.workloads" . | fromJson -}}
+{{- $groups := dict -}}
+{{- range $name := keys $state.workloads | sortAlpha -}}
+{{- $w := get $state.workloads $name -}}
+{{- if $w.metricsPath -}}
+{{- $key := printf "%s %s %s" $w.metricsPort $w.scheme $w.metricsPath -}}
+{{- $group := get $groups $key | default (dict "port" $w.metricsPort "scheme" $w.scheme "path" $w.metricsPath "workloads" list) -}}
+{{- $_ := set $group "workloads" (append $group.workloads $name) -}}
+{{- $_ := set $groups $key $group -}}
+{{- end -}}
+{{- end -}}
+{{- $out := list -}}
+{{- range $key := keys $groups | sortAlpha -}}
+{{- $out = append $out (get $groups $key) -}}
+{{- end -}}
+{{- toJson $out -}}
+{{- end -}}
+
+{{/*
+The endpoints of the observability PodMonitor or ServiceMonitor, one per
+group; with several groups each keeps only its own workloads' targets.
+(dict "ctx" $ "monitor" <values> "kind" "pod"|"service")
+*/}}
+{{- define "spinnaker.observabilityEndpoints" -}}
+{{- $groups := include "spinnaker.observabilityGroups" .ctx | fromJsonArray -}}
+{{- $tls := .ctx.Values.observability.tlsConfig -}}
+{{- range $groups }}
+- port: {{ .port }}
+  path: {{ .path }}
+  {{- if eq .scheme "https" }}
+  scheme: https
+  {{- with $tls }}
+  tlsConfig:
+    {{- toYaml . | nindent 4 }}
+  {{- end }}
+  {{- end }}
+  {{- with $.monitor.interval }}
+  interval: {{ . }}
+  {{- end }}
+  {{- if gt (len $groups) 1 }}
+  relabelings:
+    - sourceLabels: [__meta_kubernetes_{{ $.kind }}_label_app_kubernetes_io_component]
+      regex: {{ printf "(%s)" (join "|" .workloads) | quote }}
+      action: keep
+  {{- end }}
+{{- end }}
+{{- end -}}
+
+{{/* The selector of every workload the observability monitors scrape. */}}
+{{- define "spinnaker.observabilitySelector" -}}
+{{- $workloads := list -}}
+{{- range include "spinnaker.observabilityGroups" . | fromJsonArray -}}
+{{- $workloads = concat $workloads .workloads -}}
+{{- end -}}
+matchLabels:
+  {{- include "spinnaker.selectorLabels" . | nindent 2 }}
+matchExpressions:
+  - key: app.kubernetes.io/component
+    operator: In
+    values: {{ toJson (sortAlpha $workloads) }}
+{{- end -}}
+
+{{/* The port names the observability groups are scraped on, as a JSON list. */}}
+{{- define "spinnaker.observabilityPorts" -}}
+{{- $ports := list -}}
+{{- range include "spinnaker.observabilityGroups" . | fromJsonArray -}}
+{{- $ports = append $ports .port -}}
+{{- end -}}
+{{- toJson (uniq $ports | sortAlpha) -}}
+{{- end -}}

@@ -222,3 +222,12 @@ def test_the_management_port_cannot_be_the_daemons():
     with pytest.raises(Exception) as caught:
         handover.render(values)
     assert "orca's management.server.port 8008" in str(caught.value)
+
+
+def test_the_notes_say_where_each_service_serves_its_metrics():
+    from test_chart_templates import render
+
+    notes = render({**MOVED, "profiles": {"gate": {"management.server.port": 9090}}})["spinnaker/templates/NOTES.txt"]
+    assert "- orca: http://" in notes and "+ Prometheus metrics at :8083/aop-prometheus" in notes
+    assert "+ Prometheus metrics at :9090/aop-prometheus" in notes  # gate's, moved off its path
+    assert "Prometheus metrics" not in render()["spinnaker/templates/NOTES.txt"]

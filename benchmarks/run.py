@@ -47,10 +47,9 @@ REFERENCE = os.path.join(os.path.dirname(ROOT), "shared", "reference", "kleat-co
 YARDSTICK_CHART = {"Chart.yaml": "apiVersion: v2\nname: yardstick\nversion: 0.1.0\n",
                    "templates/halconfig.yaml": "kind: Yardstick\nhalconfig: |\n"
                                                "{{ toYaml .Values.halconfig | indent 2 }}\n"}
-# The interpreter scripts/post-render runs (the checkout's .venv, as `make setup` makes it), with the
-# flags it runs it with (none): the bare start of the same is the reference release's yardstick.
+# The interpreter scripts/post-render runs (the checkout's .venv, as `make setup` makes it), with no
+# flags: the bare start of the same is the reference release's yardstick.
 INTERPRETER = os.path.join(ROOT, ".venv", "bin", "python")
-INTERPRETER_FLAGS: list = []
 
 # (what, limit): the targets of issue 21, each a ratio measured within one run.
 TARGETS = {
@@ -195,7 +194,7 @@ def main(argv=None) -> int:
             reference = yaml.safe_load(handle)
         ref_stream = handover.helm3_stream(handover.render(chart_ready(reference))).encode()
         ref = paired(lambda: run_once(post_render, ref_stream),
-                     lambda: run_once([INTERPRETER, *INTERPRETER_FLAGS, "-c", "pass"])[0], args.runs * 3)
+                     lambda: run_once([INTERPRETER, "-c", "pass"])[0], args.runs * 3)
         workload_reader = workload_readers(ref_stream.decode(), args.runs * 3)
         json_import = import_costs(args.runs * 3)
     measured = targets(rows, ref)
@@ -300,8 +299,8 @@ def import_costs(runs: int) -> dict:
     for module in ("json", "orjson"):
         if subprocess.run([INTERPRETER, "-c", f"import {module}"], capture_output=True).returncode:
             continue
-        pair = paired(lambda: run_once([INTERPRETER, *INTERPRETER_FLAGS, "-c", f"import {module}"])[0],
-                      lambda: run_once([INTERPRETER, *INTERPRETER_FLAGS, "-c", "pass"])[0], runs)
+        pair = paired(lambda: run_once([INTERPRETER, "-c", f"import {module}"])[0],
+                      lambda: run_once([INTERPRETER, "-c", "pass"])[0], runs)
         out[module] = (pair["ratio"], pair["first"] - pair["second"])
     return out
 

@@ -195,7 +195,7 @@ Split = namedtuple("Split", "name profiles key no_scale_reason")
 Service = namedtuple("Service", (
     "name port cpu memory memory_limit grace doc java health under_gate_path tls enabled_when redis sql "
     "needs_sql env_secret cluster_access java_opts run_as writable_root home env splits primary_split "
-    "split_settings read_replica_profiles helm_profile scales no_scale_reason"))
+    "split_settings read_replica_profiles helm_profile no_scale_reason"))
 
 
 HELM_PROFILE_SOURCES = ("gatePath", "bundledSql", "sqlSwitches")
@@ -242,7 +242,7 @@ def _service(name: str, raw: dict) -> Service:
                            _why_not(s["name"], s["scales"]) if "scales" in s else why) for s in raw.get("splits", ())),
         primary_split=raw.get("primarySplit", ""), split_settings=dict(raw.get("splitSettings", {})),
         read_replica_profiles=tuple(raw.get("readReplicaProfiles", ())), helm_profile=dict(raw.get("helmProfile", {})),
-        scales=not why, no_scale_reason=why)
+        no_scale_reason=why)
 
 
 # The releases the renderer writes for (renderer.releases), for the chart's pick of the halconfig's version.

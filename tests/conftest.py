@@ -44,6 +44,18 @@ def corpus_params():
     return reference_cases() or [("reference-corpus-missing", "", "")]
 
 
+def string_values(node):
+    """Every string value in parsed data, depth first (keys left out: `password:` is no credential)."""
+    if isinstance(node, str):
+        yield node
+    elif isinstance(node, dict):
+        for value in node.values():
+            yield from string_values(value)
+    elif isinstance(node, list):
+        for value in node:
+            yield from string_values(value)
+
+
 def need_reference():
     if not os.path.isdir(REFERENCE):
         message = f"reference corpus not found at {REFERENCE} (set SPINNAKER_SHARED)"

@@ -17,6 +17,9 @@ FEATURES = {
     "networkPolicy": {"enabled": True},
     "serviceDefaults": {"pdb": {"enabled": True}},
     "rbac": {"clouddriver": {"access": "namespace"}},
+    "services": {"gate": {"autoscaling": {"enabled": True, "maxReplicas": 3}}},
+    "halconfig": {"metricStores": {"prometheus": {"enabled": True}}},
+    "monitoringDaemon": {"prometheus": {"podMonitor": {"enabled": True}, "serviceMonitor": {"enabled": True}}},
 }
 
 

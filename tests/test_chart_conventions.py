@@ -26,10 +26,13 @@ VALUES = {
 }
 
 
-def test_service_exposure_and_extra_objects(helm, tmp_path):  # noqa: F811
-    result = render_values(helm, tmp_path, VALUES, "-n", "cd")
+def _objects(result) -> dict:
     assert result.returncode == 0, result.stderr
-    objects = {(d["kind"], d["metadata"]["name"]): d for d in yaml.safe_load_all(result.stdout) if d}
+    return {(d["kind"], d["metadata"]["name"]): d for d in yaml.safe_load_all(result.stdout) if d}
+
+
+def test_service_exposure_and_extra_objects(helm, tmp_path):  # noqa: F811
+    objects = _objects(render_values(helm, tmp_path, VALUES, "-n", "cd"))
     gate = objects["Service", "spin-spinnaker-gate"]["spec"]
     assert gate["type"] == "LoadBalancer" and gate["loadBalancerSourceRanges"] == ["10.0.0.0/8"]
     assert gate["externalTrafficPolicy"] == "Local" and gate["ports"][0]["nodePort"] == 30084
@@ -39,11 +42,6 @@ def test_service_exposure_and_extra_objects(helm, tmp_path):  # noqa: F811
     assert orca["type"] == "ClusterIP" and "loadBalancerSourceRanges" not in orca and "externalTrafficPolicy" not in orca
     assert objects["ConfigMap", "spin-extra"]["data"] == {"a": "b"}
     assert objects["ServiceAccount", "spin-scraper"]["metadata"]["namespace"] == "cd"
-
-
-def _objects(result) -> dict:
-    assert result.returncode == 0, result.stderr
-    return {(d["kind"], d["metadata"]["name"]): d for d in yaml.safe_load_all(result.stdout) if d}
 
 
 def _container(objects, workload):

@@ -546,6 +546,7 @@ def test_a_service_monitor_finds_the_daemons_through_the_services():
     daemons = {name for name, d in deployments(values).items()
                if "monitoring-daemon" in {c["name"] for c in d["spec"]["template"]["spec"]["containers"]}}
     assert len(with_metrics) == len(daemons) >= 6
+    assert with_metrics == {f"{FULLNAME}-{d}" for d in daemons}
 
 
 def test_no_scraping_by_default():

@@ -126,7 +126,9 @@ def test_env_file_refuses_line_breaks():
 
 
 def _plain_to_yaml(data) -> str:
-    """The emitter's rules written plainly, without its caches and fast paths: the bytes to_yaml must give."""
+    """The emitter's rules written plainly, without its caches and fast paths: the bytes to_yaml must give.
+    It shares the emitter's reserved words and escaping, so it checks the fast paths against the same
+    rules, not the rules themselves (the YAML 1.1 round-trip tests above do that)."""
     import re
 
     from renderer.write.config_text import _RESERVED, _escape

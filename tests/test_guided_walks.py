@@ -8,11 +8,11 @@ import os
 import pytest
 import yaml
 
-from conftest import ROOT, reference_cases
+from conftest import ROOT, reference_cases, string_values
 from renderer.model import HAL
 from renderer.model.dsl import MSG
 from renderer.model.credentials import secret_values
-from renderer.model.walk import keyed_strings, keyed_strings_by, missing_required, pruned, strings, without_fields
+from renderer.model.walk import keyed_strings, keyed_strings_by, missing_required, strings, without_fields
 from renderer.problems import Report
 from renderer.read.halconfig import read
 from renderer.read.preflight import FILE_FIELDS, URL_FIELDS
@@ -58,13 +58,17 @@ def _children(field, value, path):
             yield field.ref, item, path + (field.name, key)
 
 
+def _declared(msg, data):
+    """(name, value, field) of each key of `data` the message declares."""
+    if isinstance(data, dict):
+        for name, value in data.items():
+            field = msg.fields.get(name)
+            if field is not None:
+                yield name, value, field
+
+
 def _every_unread(msg, data, release, path=()):
-    if not isinstance(data, dict):
-        return
-    for name, value in data.items():
-        field = msg.fields.get(name)
-        if field is None:
-            continue
+    for name, value, field in _declared(msg, data):
         if field.reads and not field.reads_for(release):
             yield path + (name,)
             continue
@@ -75,34 +79,17 @@ def _every_unread(msg, data, release, path=()):
 
 
 def _every_secret(msg, data):
-    if not isinstance(data, dict):
-        return
-    for name, value in data.items():
-        field = msg.fields.get(name)
-        if field is None:
-            continue
+    for _, value, field in _declared(msg, data):
         if field.secret:
-            yield from (text for text in _every_string(value) if text)
+            yield from (text for text in string_values(value) if text)
         elif field.kind == MSG:
-            items = value if field.repeated else value.values() if field.map else (value,)
-            for item in items:
-                yield from _every_secret(field.ref, item)
+            for ref, item, _ in _children(field, value, ()):
+                yield from _every_secret(ref, item)
 
 
-def _every_string(node):
-    if isinstance(node, str):
-        yield node
-    elif isinstance(node, dict):
-        for value in node.values():
-            yield from _every_string(value)
-    elif isinstance(node, list):
-        for value in node:
-            yield from _every_string(value)
-
-
-# Releases on both sides of the model's Read boundaries (1.35.0, 2025.1.6, 2025.2.0, 2026.1.0, ...).
-RELEASES = (KLEAT, Release(1, 35, 0), Release(2025, 1, 6), Release(2025, 2, 3), Release(2026, 0, 0),
-            Release(2026, 1, 0), Release(2026, 3, 0), Release(2026, 4, 0))
+# Releases on both sides of the model's Read boundaries (test_the_releases_lie_in_and_out_of_every_span).
+RELEASES = (KLEAT, Release(1, 35, 0), Release(2025, 1, 6), Release(2025, 2, 0), Release(2025, 2, 3),
+            Release(2025, 3, 2), Release(2026, 0, 0), Release(2026, 1, 0), Release(2026, 3, 0), Release(2026, 4, 0))
 
 
 def _halconfigs():
@@ -155,7 +142,7 @@ def test_the_cases_exercise_the_walks():
 def test_pruned_copies_and_unread_warnings_match_full_walks(name, data):
     hal, _ = read(data)
     assert hal is not None, name
-    assert strings(hal) == list(_every_string(hal))
+    assert strings(hal) == list(string_values(hal))
     for release in RELEASES:
         def unread_in_place(field):
             return field.reads and all(r.key is None for r in field.reads) and not field.reads_for(release)
@@ -178,3 +165,24 @@ def test_pruned_shares_what_it_does_not_change():
 
 def test_the_cases_exercise_the_release_walks():
     assert any(list(_every_unread(HAL, read(data)[0], release)) for _, data in CASES for release in RELEASES)
+
+
+def _fields(msg, seen):
+    if msg.name in seen:
+        return
+    seen.add(msg.name)
+    for field in msg.fields.values():
+        yield field
+        if field.kind == MSG:
+            yield from _fields(field.ref, seen)
+
+
+def test_the_releases_lie_in_and_out_of_every_span():
+    """Every release span a field is read in holds one of RELEASES, and one lies outside it unless it is
+    all of them: the walks above are checked from both sides of each boundary."""
+    spans = [read.span for field in _fields(HAL, set()) for read in field.reads]
+    assert spans
+    for span in spans:
+        assert any(release in span for release in RELEASES), span
+        assert span.since is None or any(release < span.since for release in RELEASES), span
+        assert span.until is None or any(release >= span.until for release in RELEASES), span

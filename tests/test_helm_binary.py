@@ -9,6 +9,7 @@ plugin, installed with `helm plugin install` into a data home of its own.
 """
 from __future__ import annotations
 
+import glob
 import os
 
 import pytest
@@ -162,8 +163,8 @@ def _objects(text: str) -> dict:
     return out
 
 
-@pytest.mark.parametrize("example", ["(defaults)", "values-minimal.yaml", "values-production.yaml",
-                                     "values-halyard.yaml"])
+@pytest.mark.parametrize("example", ["(defaults)"] + sorted(
+    os.path.basename(p) for p in glob.glob(os.path.join(ROOT, "examples", "values-*.yaml"))))
 def test_helm3_executable_and_helm4_plugin_give_the_same_objects(example, helm3, helm4_plugin, tmp_path):
     """The same values through Helm 3's executable post-renderer and Helm 4's plugin: the same objects."""
     args = ["template", "spin", CHART, "--namespace", "spinnaker"]

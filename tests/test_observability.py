@@ -10,12 +10,13 @@ import pytest
 import yaml
 
 from renderer.service_facts import OBSERVABILITY_PLUGIN
-from test_helm_binary import helm, helm4_plugin, render_values  # noqa: F401
+from test_helm_binary import _docs, helm, helm4_plugin, render_values  # noqa: F401
 
 helm_python = pytest.importorskip("helm_python", reason="helm-python-sdk provides Helm's template engine")
 
-import handover  # noqa: E402
-from test_security import FULLNAME, Pod, allowed, component, of_kind, post_render, release_pods  # noqa: E402
+from test_chart_templates import render, render_error  # noqa: E402
+from test_security import FULLNAME, Pod, allowed, component, of_kind, post_render, release_pods, selects  # noqa: E402
+from test_state import helm_profiles  # noqa: E402
 
 PLUGIN = OBSERVABILITY_PLUGIN["id"]
 MONITORING = [{"namespaceSelector": {"matchLabels": {"kubernetes.io/metadata.name": "monitoring"}}}]
@@ -28,19 +29,9 @@ EVERYTHING = {"halconfig": {"security": {"authz": {"enabled": True}}, "ci": {"je
                                 "serviceMonitor": {"enabled": True}}}
 
 
-def _docs(text):
-    return [d for d in yaml.safe_load_all(text) if d]
-
-
 def _helm_profiles(objs) -> dict:
-    """{service: its <service>-helm.yml} from the ConfigMaps and Secrets the post-renderer wrote."""
-    out = {}
-    for obj in objs:
-        if obj["kind"] in ("ConfigMap", "Secret"):
-            for name, text in (obj.get("data") or obj.get("stringData") or {}).items():
-                if name.endswith("-helm.yml") and obj["kind"] == "ConfigMap":
-                    out[name[:-len("-helm.yml")]] = yaml.safe_load(text)
-    return out
+    """{service: its <service>-helm.yml}."""
+    return {name[:-len("-helm.yml")]: data for name, data in helm_profiles(objs).items()}
 
 
 def _workload(obj) -> str:
@@ -50,20 +41,13 @@ def _workload(obj) -> str:
 def _keeps(endpoint, labels, kind) -> bool:
     """Whether the endpoint's relabelings keep a target with these labels (only `keep` is used)."""
     for rule in endpoint.get("relabelings") or ():
+        assert rule["action"] == "keep", rule
         [source] = rule["sourceLabels"]
         prefix = f"__meta_kubernetes_{kind}_label_"
         label = next(k for k in labels if prefix + re.sub(r"[^a-zA-Z0-9_]", "_", k) == source)
-        if rule["action"] == "keep" and not re.fullmatch(rule["regex"], labels[label]):
+        if not re.fullmatch(rule["regex"], labels[label]):
             return False
     return True
-
-
-def _selects(selector, labels) -> bool:
-    ok = all(labels.get(k) == v for k, v in (selector.get("matchLabels") or {}).items())
-    for expr in selector.get("matchExpressions") or ():
-        assert expr["operator"] == "In"
-        ok = ok and labels.get(expr["key"]) in expr["values"]
-    return ok
 
 
 def test_every_declared_service_serves_and_is_scraped_at_its_own_path(helm, tmp_path):  # noqa: F811
@@ -100,7 +84,7 @@ def test_every_declared_service_serves_and_is_scraped_at_its_own_path(helm, tmp_
         expected = (gate_path if workload == "gate" else "/" + OBSERVABILITY_PLUGIN["endpoint"]) \
             if workload in loaded else None
         found = [e for e in pod_monitor["spec"]["podMetricsEndpoints"]
-                 if _selects(pod_monitor["spec"]["selector"], labels) and e["port"] in ports
+                 if selects(pod_monitor["spec"]["selector"], labels) and e["port"] in ports
                  and _keeps(e, labels, "pod")]
         assert [e["path"] for e in found] == ([expected] if expected else []), workload
         annotations = template["metadata"]["annotations"]
@@ -109,10 +93,10 @@ def test_every_declared_service_serves_and_is_scraped_at_its_own_path(helm, tmp_
             assert int(annotations["prometheus.io/port"]) == ports["http"]
         else:
             assert "prometheus.io/scrape" not in annotations, workload
-        service = services[f"{FULLNAME}-{workload}"] if workload != "deck" else services[f"{FULLNAME}-deck"]
+        service = services[f"{FULLNAME}-{workload}"]
         slabels = service["metadata"]["labels"]
         sfound = [e for e in service_monitor["spec"]["endpoints"]
-                  if _selects(service_monitor["spec"]["selector"], slabels)
+                  if selects(service_monitor["spec"]["selector"], slabels)
                   and e["port"] in {p["name"] for p in service["spec"]["ports"]} and _keeps(e, slabels, "service")]
         assert [e["path"] for e in sfound] == ([expected] if expected else []), workload
 
@@ -137,6 +121,7 @@ def test_a_mirror_replaces_the_repository_and_nothing_is_loaded_when_off():
     repos = _helm_profiles(post_render(values))["gate"]["spinnaker"]["extensibility"]["repositories"]
     assert repos == {OBSERVABILITY_PLUGIN["repository"]: {"url": mirror}}
     objs = post_render({})
+    assert _helm_profiles(objs)
     assert not any(PLUGIN in yaml.safe_dump(p) for p in _helm_profiles(objs).values())
     assert not [o for o in objs if o["metadata"]["name"].endswith("-observability")]
 
@@ -154,9 +139,11 @@ def test_only_the_named_scraper_reaches_the_services_port():
         assert allowed(policies, prometheus, pod, port), pod
         # Gate's port is public unless networkPolicy.ingressFrom narrows it (policy `ui`).
         assert not allowed(policies, elsewhere, pod, port) or component(pod) == "gate", pod
-    for pod in pods:
-        if pod not in scraped and "http" in pod.ports and pod.labels.get("spinnaker.io/service") != "deck":
-            assert not allowed(policies, prometheus, pod, pod.ports["http"][0]), pod
+    others = [pod for pod in pods if pod not in scraped and "http" in pod.ports
+              and pod.labels.get("spinnaker.io/service") != "deck"]
+    assert [component(pod) for pod in others] == ["keel"]
+    for pod in others:
+        assert not allowed(policies, prometheus, pod, pod.ports["http"][0]), pod
 
 
 @pytest.mark.parametrize("values,message", [
@@ -166,9 +153,7 @@ def test_only_the_named_scraper_reaches_the_services_port():
       "monitoringDaemon": {"prometheus": {"podAnnotations": True}}}, "keep one"),
 ])
 def test_scraping_the_api_port_is_refused_without_a_named_scraper(values, message):
-    with pytest.raises(Exception) as caught:
-        handover.render(values)
-    assert message in str(caught.value)
+    assert message in render_error(values)
 
 
 def test_without_network_policies_no_scraper_must_be_named():
@@ -219,14 +204,10 @@ def test_a_profile_moving_the_actuator_moves_the_probe_and_the_scrape_with_it():
 def test_the_management_port_cannot_be_the_daemons():
     values = {"halconfig": {"metricStores": {"prometheus": {"enabled": True}}},
               "profiles": {"orca": {"management": {"server": {"port": 8008}}}}}
-    with pytest.raises(Exception) as caught:
-        handover.render(values)
-    assert "orca's management.server.port 8008" in str(caught.value)
+    assert "orca's management.server.port 8008" in render_error(values)
 
 
 def test_the_notes_say_where_each_service_serves_its_metrics():
-    from test_chart_templates import render
-
     notes = render({**MOVED, "profiles": {"gate": {"management.server.port": 9090}}})["spinnaker/templates/NOTES.txt"]
     assert "- orca: http://" in notes and "+ Prometheus metrics at :8083/aop-prometheus" in notes
     assert "+ Prometheus metrics at :9090/aop-prometheus" in notes  # gate's, moved off its path

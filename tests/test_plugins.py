@@ -61,7 +61,10 @@ def test_without_services_lists_every_java_service_gets_every_plugin():
     plugins = {"A.One": {"enabled": True, "version": "1.0.0"}}
     hal = {"version": "2026.2.3", "spinnaker": {"extensibility": {"plugins": plugins}}}
     out = translate(hal)
-    for name in ("orca.yml", "clouddriver.yml", "gate.yml", "echo.yml"):
+    from renderer.translate import JAVA_SERVICE_FILES
+
+    assert len(JAVA_SERVICE_FILES) >= 10
+    for name in JAVA_SERVICE_FILES:
         ext = out[name]["spinnaker"]["extensibility"]
         assert ext == {"plugins": plugins}, name
     assert "deck-proxy" not in out["gate.yml"]["spinnaker"]["extensibility"]

@@ -70,3 +70,36 @@ def test_an_account_without_namespaces_gets_the_ones_its_rbac_covers(helm, tmp_p
     _, _, report = check_values(values, namespace="spinnaker")
     [note] = [p.render() for p in report.problems if p.check == "rbac-namespaces"]
     assert note.startswith("note") and "spinnaker, apps" in note
+
+
+def test_a_namespaces_value_that_is_no_list_is_read_as_none():
+    """The schema refuses it under Helm; the values route must not crash on it before."""
+    assert _warnings({"access": "namespace", "namespaces": 5}, namespaces=["spinnaker"]) == []
+
+
+def test_plan_fills_in_the_namespaces_as_the_post_renderer_does():
+    from test_plan import side as plan_side
+
+    values = {"halconfig": {"providers": {"kubernetes": {"enabled": True, "accounts": [
+        {"name": "in-cluster", "serviceAccount": True}]}}},
+              "rbac": {"clouddriver": {"access": "namespace", "namespaces": ["apps"]}}}
+    side = plan_side(values)
+    [account] = side.files["clouddriver"]["clouddriver.yml"]["kubernetes"]["accounts"]
+    assert account["namespaces"] == ["default", "apps"]
+
+
+@pytest.mark.parametrize("args,namespace", [(["-n", "cd"], "cd"), (["--namespace=cd"], "cd"), ([], "default")])
+def test_the_helm_wrapper_judges_in_helm_s_namespace(args, namespace, tmp_path, capsys, monkeypatch):
+    import yaml
+
+    from renderer.cli.helm import check_values as wrapper_check
+    from test_helm_binary import CHART
+
+    monkeypatch.delenv("HELM_NAMESPACE", raising=False)
+    values = tmp_path / "values.yaml"
+    values.write_text(yaml.safe_dump({"halconfig": {"providers": {"kubernetes": {"enabled": True, "accounts": [
+        {"name": "k8s", "serviceAccount": True, "namespaces": ["cd"]}]}}},
+        "rbac": {"clouddriver": {"access": "namespace"}}}))
+    assert wrapper_check(["template", "spin", CHART, "-f", str(values), *args], 3) == []
+    warned = "outside" in capsys.readouterr().err
+    assert warned == (namespace != "cd")

@@ -26,5 +26,9 @@ def test_pod_and_service_monitors_find_every_daemon(helm, tmp_path):  # noqa: F8
                if "monitoring-daemon" in {c["name"] for c in d["spec"]["template"]["spec"]["containers"]}]
     with_port = [s for s in kinds["Service"] if "metrics" in {p["name"] for p in s["spec"]["ports"]}]
     assert len(scraped) == len(with_port) >= 6
+    assert {s["metadata"]["name"] for s in with_port} == {d["metadata"]["name"] for d in scraped}
+    for deployment in scraped:
+        ports = {p["name"] for c in deployment["spec"]["template"]["spec"]["containers"] for p in c.get("ports") or ()}
+        assert "metrics" in ports, deployment["metadata"]["name"]
     [metrics_policy] = [p for p in kinds["NetworkPolicy"] if p["metadata"]["name"].endswith("-metrics")]
     assert metrics_policy["spec"]["ingress"][0]["ports"][0]["port"] == "metrics"

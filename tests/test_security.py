@@ -23,12 +23,12 @@ import os
 import pytest
 import yaml
 
-from conftest import ALL_OPTIONAL_HALCONFIG, ROOT, chart_ready, need_reference, reference_cases
+from conftest import (ALL_OPTIONAL_HALCONFIG, ROOT, chart_ready, need_reference, reference_cases,
+                      string_values)
 
 helm_python = pytest.importorskip("helm_python", reason="helm-python-sdk provides Helm's template engine")
 
 import handover  # noqa: E402
-from renderer.read import halconfig as halconfig_reader  # noqa: E402
 from renderer import service_facts  # noqa: E402
 from renderer.model import HAL  # noqa: E402
 from renderer.model.credentials import secret_values  # noqa: E402
@@ -641,32 +641,20 @@ def test_corpus_refusals_are_what_kleat_accepted():
             (case_id, [e.render() for e in errors if not e.kleat])
 
 
-def _strings(value):
-    """The string values (not the keys: `password:` is no credential) in parsed data."""
-    if isinstance(value, str):
-        yield value
-    elif isinstance(value, dict):
-        for item in value.values():
-            yield from _strings(item)
-    elif isinstance(value, list):
-        for item in value:
-            yield from _strings(item)
-
-
 def _file_strings(name, text) -> set:
     """Every string a config file holds, parsed (settings.js: its object literal is JSON)."""
     if name.endswith(".js"):
         body = text[text.index("=") + 1:].strip().rstrip(";")
-        return set(_strings(json.loads(body)))
+        return set(string_values(json.loads(body)))
     if name.endswith((".yml", ".yaml")):
-        return set(_strings(yaml.safe_load(text)))
+        return set(string_values(yaml.safe_load(text)))
     return {text, *text.splitlines(), *(line.split("=", 1)[-1] for line in text.splitlines())}
 
 
 def _metadata_strings(obj) -> set:
     found = set()
     for metadata in (obj["metadata"], ((obj.get("spec") or {}).get("template") or {}).get("metadata") or {}):
-        found |= set(_strings(metadata.get("annotations") or {})) | set(_strings(metadata.get("labels") or {}))
+        found |= set(string_values([metadata.get("annotations") or {}, metadata.get("labels") or {}]))
     return found
 
 
@@ -708,7 +696,7 @@ def test_no_credential_outside_secrets(case_id):
 @pytest.mark.parametrize("scrape", [{"podAnnotations": True}, {"podMonitor": {"enabled": True}},
                                     {"serviceMonitor": {"enabled": True}}])
 def test_the_scraper_reaches_every_daemon_under_the_default_policies(scrape):
-    """Scraped daemons (annotations or a PodMonitor): Prometheus, wherever it runs, reaches each pod's
+    """Scraped daemons (annotations, a PodMonitor or a ServiceMonitor): Prometheus, wherever it runs, reaches each pod's
     `metrics` port and nothing else; `networkPolicy.metricsFrom` narrows who may."""
     values = {"halconfig": {"metricStores": {"prometheus": {"enabled": True}}},
               "monitoringDaemon": {"prometheus": scrape}}

@@ -11,24 +11,23 @@ Real Helm 3 and Helm 4 with the post-renderer for the wiring; Helm's engine (han
 """
 from __future__ import annotations
 
+import functools
 import os
 import re
 import shutil
-import socket
 import subprocess
 import time
 
 import pytest
-import yaml
 
-from conftest import ROOT
-from test_helm_binary import helm, helm4_plugin, render_values  # noqa: F401
+from test_helm_binary import _docs, helm, helm4_plugin, render_values  # noqa: F401
 
 helm_python = pytest.importorskip("helm_python", reason="helm-python-sdk provides Helm's template engine")
 
 import handover  # noqa: E402
-from test_state import (CREDENTIALS, FULLNAME, _keys, _run_hook, env_of, named, objects,  # noqa: E402
-                        post_render, post_render_error)
+from test_chart_templates import render_error  # noqa: E402
+from test_state import (CREDENTIALS, FULLNAME, REDIS_USERS, _free_port, _keys, _run_hook, env_of,  # noqa: E402
+                        helm_profiles, named, objects, post_render, post_render_error)
 
 MYSQL = f"{FULLNAME}-mysql"
 BOTH = {"storage": {"sql": {"orca": True, "clouddriver": True}}}
@@ -36,17 +35,6 @@ EXTERNAL = {"storage": {"sql": {"orca": True, "clouddriver": True}, "external": 
     "host": "spinnaker-db.example.internal", "port": 3307, "parameters": "sslMode=VERIFY_IDENTITY",
     "existingSecret": "spinnaker-db", "databases": {"orca": {"database": "orca_prod", "user": "orca_svc"}}}},
     "halconfig": {"managedDelivery": {"enabled": True}}}
-
-
-def _profiles(objs) -> dict:
-    """{file name: data} of every <service>-helm.yml the post-renderer wrote."""
-    out = {}
-    for obj in objs:
-        if obj["kind"] == "ConfigMap":
-            for name, text in (obj.get("data") or {}).items():
-                if name.endswith("-helm.yml"):
-                    out[name] = yaml.safe_load(text)
-    return out
 
 
 def _containers(objs) -> dict:
@@ -59,17 +47,13 @@ def _pool(url, user, env):
     return {"jdbcUrl": url, "user": user, "password": "${" + env + "}"}
 
 
-def _docs(text):
-    return [d for d in yaml.safe_load_all(text) if d]
-
-
 # the bundled MySQL -----------------------------------------------------------------------------
 
 def test_orca_and_clouddriver_in_sql_on_the_bundled_mysql(helm, tmp_path):  # noqa: F811
     result = render_values(helm, tmp_path, dict(BOTH, ha={"clouddriver": {"enabled": True}}), "-n", "spinnaker")
     assert result.returncode == 0, result.stderr
     objs = _docs(result.stdout)
-    profiles = _profiles(objs)
+    profiles = helm_profiles(objs)
     for service in ("orca", "clouddriver"):
         sql = profiles[f"{service}-helm.yml"]["sql"]
         pool = _pool(f"jdbc:mysql://{MYSQL}:3306/{service}", service, f"{service.upper()}_DB_PASSWORD")
@@ -96,8 +80,14 @@ def test_orca_and_clouddriver_in_sql_on_the_bundled_mysql(helm, tmp_path):  # no
     assert expression["values"] == ["clouddriver", "front50", "orca"]
 
 
+@functools.lru_cache(maxsize=None)
+def _both() -> tuple:
+    """The chart's objects for BOTH (rendered once; the tests only read them)."""
+    return tuple(objects(handover.render(BOTH)))
+
+
 def test_mysql_makes_every_database_from_the_secrets_keys():
-    objs = objects(handover.render(BOTH))
+    objs = _both()
     mysql = named(objs, "StatefulSet", MYSQL)["spec"]["template"]["spec"]
     [init] = mysql["initContainers"]
     assert init["command"] == ["bash", "/opt/mysql-init/databases-sql.sh"]
@@ -114,7 +104,7 @@ def test_mysql_makes_every_database_from_the_secrets_keys():
 
 def _generate(tmp_path, passwords: dict, initialised: bool) -> dict:
     """Run the init container's script on a scratch pod filesystem; {file: SQL text}."""
-    script = named(objects(handover.render(BOTH)), "ConfigMap", f"{MYSQL}-init")["data"]["databases-sql.sh"]
+    script = named(_both(), "ConfigMap", f"{MYSQL}-init")["data"]["databases-sql.sh"]
     secrets, out, data = tmp_path / "secrets", tmp_path / "init", tmp_path / "data"
     for path in (secrets, out, data):
         path.mkdir(exist_ok=True)
@@ -139,12 +129,6 @@ def test_the_database_statements_escape_passwords_and_skip_missing_keys(tmp_path
     assert first["every-start.sql"] == ""
     later = _generate(tmp_path, {"orca-password": "it's a \\ test"}, initialised=True)
     assert later["every-start.sql"] == later["first-start.sql"] != ""
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 SERVER = shutil.which("mariadbd") or shutil.which("mysqld")
@@ -195,6 +179,7 @@ def test_a_real_server_creates_each_database_on_every_start(tmp_path):
     finally:
         stop(server)
     # A changed Secret does not change a password MySQL already has; the statements run again unharmed.
+    assert sql.count("cdPw2") == 1
     init_file.write_text(sql.replace("cdPw2", "changed"))
     server = start()
     try:
@@ -221,7 +206,7 @@ def test_an_external_server_wires_every_service_with_passwords_only_from_its_sec
     # The hook generates Redis's password only: no MySQL runs to use the others.
     [hook] = [o for o in objs if o["kind"] == "Job" and o["metadata"]["name"] == f"{FULLNAME}-credentials-hook"]
     assert env_of(hook["spec"]["template"]["spec"]["containers"][0])["KEYS"] == "redis-password"
-    profiles = _profiles(objs)
+    profiles = helm_profiles(objs)
     base = "jdbc:mysql://spinnaker-db.example.internal:3307"
     wanted = {"orca": (f"{base}/orca_prod?sslMode=VERIFY_IDENTITY", "orca_svc"),
               "clouddriver": (f"{base}/clouddriver?sslMode=VERIFY_IDENTITY", "clouddriver"),
@@ -231,36 +216,36 @@ def test_an_external_server_wires_every_service_with_passwords_only_from_its_sec
         sql = profiles[f"{service}-helm.yml"]["sql"]
         assert sql["connectionPools"]["default"]["jdbcUrl"] == url and sql["migration"]["user"] == user
         assert sql["connectionPools"]["default"]["password"] == "${" + service.upper() + "_DB_PASSWORD}"
+    given = set()
     for workload, container in _containers(objs).items():
         for name, value in env_of(container).items():
             if name.endswith("_DB_PASSWORD"):
                 assert value["secretKeyRef"]["name"] == "spinnaker-db", workload
+                given.add(name)
+    assert given == {"ORCA_DB_PASSWORD", "CLOUDDRIVER_DB_PASSWORD", "FRONT50_DB_PASSWORD", "KEEL_DB_PASSWORD"}
     # No database password value anywhere in a ConfigMap.
+    found = 0
     for obj in objs:
         if obj["kind"] == "ConfigMap":
             for text in (obj.get("data") or {}).values():
                 for match in re.finditer(r"^\s*password:[ \t]*(.+)$", text, re.M):
                     assert re.fullmatch(r"\$\{\w+\}", match.group(1).strip("'\"")), match.group(0)
+                    found += 1
+    assert found >= 4
 
 
 def test_an_external_server_needs_its_secret_and_a_bare_host():
     values = {"storage": {"sql": {"orca": True}, "external": {"host": "db.example"}}}
-    error = _render_error(values)
+    error = render_error(values)
     assert "storage.external.existingSecret" in error
     values["storage"]["external"].update(host="db.example:3306", existingSecret="s")
-    error = _render_error(values)
+    error = render_error(values)
     assert "storage.external.host" in error and "storage.external.port" in error
-
-
-def _render_error(values) -> str:
-    with pytest.raises(Exception) as caught:
-        handover.render(values)
-    return str(caught.value)
 
 
 def test_without_sql_nothing_changes_for_orca_and_clouddriver():
     objs = objects(post_render({}))
-    profiles = _profiles(objs)
+    profiles = helm_profiles(objs)
     assert "sql" not in profiles.get("orca-helm.yml", {}) and "sql" not in profiles.get("clouddriver-helm.yml", {})
     assert not any(k.endswith("_DB_PASSWORD") and not k.startswith("FRONT50")
                    for c in _containers(objs).values() for k in env_of(c))
@@ -318,8 +303,11 @@ def test_an_external_redis_over_tls_takes_its_password_from_a_secret(helm, tmp_p
         if obj["kind"] == "ConfigMap":
             urls |= set(re.findall(r"rediss?://[^\s'\"]+", "\n".join((obj.get("data") or {}).values())))
     assert urls == {"rediss://:${SPINNAKER_REDIS_PASSWORD:}@cache.example.internal:6380"}
+    given = set()
     for workload, container in _containers(objs).items():
         env = env_of(container)
         if "SPINNAKER_REDIS_PASSWORD" in env:
             assert env["SPINNAKER_REDIS_PASSWORD"] == {
                 "secretKeyRef": {"name": "spinnaker-redis", "key": "redis-password"}}, workload
+            given.add(workload)
+    assert given == REDIS_USERS & set(_containers(objs))

@@ -13,7 +13,6 @@
 """
 from __future__ import annotations
 
-import base64
 import json
 import os
 import re
@@ -39,6 +38,17 @@ REDIS_USERS = {"clouddriver", "echo", "fiat", "gate", "igor", "kayenta", "orca",
 KEEL_ON = {"halconfig": {"managedDelivery": {"enabled": True}}}
 # The generated Secret's keys: Redis's, MySQL root's, and each service's database password.
 KEYS = ("redis-password", "root-password", "password", "keel-password", "orca-password", "clouddriver-password")
+
+
+def helm_profiles(objs) -> dict:
+    """{file name: data} of every <service>-helm.yml the post-renderer wrote (ConfigMaps: it holds no secret)."""
+    out = {}
+    for obj in objs:
+        if obj["kind"] == "ConfigMap":
+            for name, text in (obj.get("data") or {}).items():
+                if name.endswith("-helm.yml"):
+                    out[name] = yaml.safe_load(text)
+    return out
 
 
 def objects(text_or_rendered) -> list[dict]:
@@ -506,7 +516,7 @@ def test_readme_says_what_is_kept_where():
     with open(os.path.join(ROOT, "README.md")) as handle:
         readme = " ".join(handle.read().split())
     for claim in ("What is kept where", "redis.existingSecret", "storage.existingSecret",
-                  f"<fullname>-credentials", "appendonly", "keel-password"):
+                  "<fullname>-credentials", "appendonly", "keel-password"):
         assert claim in readme, claim
 
 

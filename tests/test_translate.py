@@ -16,7 +16,7 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import REFERENCE, ROOT, need_reference
+from conftest import REFERENCE, ROOT, need_reference, string_values
 from renderer.read.halconfig import read
 from renderer.translate.kleat_differences import left_out
 from renderer.translate._common import pick
@@ -700,17 +700,6 @@ def _get(data, *keys):
     return data
 
 
-def _strings(data):
-    if isinstance(data, str):
-        yield data
-    elif isinstance(data, dict):
-        for value in data.values():
-            yield from _strings(value)
-    elif isinstance(data, list):
-        for value in data:
-            yield from _strings(value)
-
-
 PROVIDERS = ("kubernetes", "google", "appengine", "aws", "azure", "cloudfoundry", "dcos", "dockerRegistry", "ecs",
              "huaweicloud", "oracle")
 
@@ -767,7 +756,7 @@ def test_seeded_variants_translate_cleanly(seed, data):
 
     # no notification credential reaches Deck
     deck_notifications = files["settings.js"]["notifications"]
-    deck_strings = set(_strings(deck_notifications))
+    deck_strings = set(string_values(deck_notifications))
     for name, block in (hal.get("notifications") or {}).items():
         token = _get(block, "token")
         for entry in deck_notifications.values():

@@ -93,6 +93,12 @@ class HelmArgs:
         return self.verb == "install" and any(v != "false" for v in self.values("--generate-name"))
 
 
+def _namespace(args, major: int) -> str:
+    """The release namespace helm will use: -n/--namespace, else $HELM_NAMESPACE, else default."""
+    given = HelmArgs(args, major).values("--namespace")
+    return (given[-1] if given else "") or os.environ.get("HELM_NAMESPACE") or "default"
+
+
 def _values_files(args, major: int) -> list[str]:
     files = [f for value in HelmArgs(args, major).values("--values") for f in value.split(",")]
     return [f for f in files if f and f != "-"]
@@ -199,7 +205,7 @@ def check_values(args, major: int) -> list[str]:
     if problems:
         return problems
     try:
-        _, _, report = verdict(values)  # the post-renderer's verdict, before helm runs
+        _, _, report = verdict(values, namespace=_namespace(args, major))  # the post-renderer's, before helm runs
     except InvalidHalconfig as exc:  # a --set-file halconfig that is not YAML
         return [p.render() for p in exc.report.errors]
     for problem in report.warnings:

@@ -19,7 +19,8 @@ class UsageError(Exception):
     pass
 
 
-def _parser() -> "argparse.ArgumentParser":
+def _parser():
+    """The CLI's argparse parser (argparse is imported here: the post-render path never needs it)."""
     import argparse
 
     parser = argparse.ArgumentParser(

@@ -172,7 +172,7 @@ Autoscaling = message(
 def _autoscaling_doc(facts: Service) -> str:
     """What `services.<name>.autoscaling` does for this service, from its `scales` fact."""
     scaling = [split.name for split in facts.splits if not split.no_scale_reason]
-    if not facts.scales:
+    if facts.no_scale_reason:
         refused = f"Refused without `ha.{facts.name}.enabled`: " if scaling else "Refused: "
         return refused + facts.no_scale_reason + "."
     doc = "A HorizontalPodAutoscaler instead of `replicas`"
@@ -322,6 +322,9 @@ SqlServices = message(
                      "after the switch).", default=False),
 )
 
+# The database password keys of the SQL Secrets, one per service with SQL facts.
+_SQL_KEYS = ", ".join(f"`{s.sql['secretKey']}` ({name})" for name, s in SERVICES.items() if s.sql)
+
 ExternalSql = message(
     "ExternalSql", "Your own MySQL server (RDS, Cloud SQL, Aurora, a DBA's cluster) instead of the bundled "
                    "MySQL, for every service in SQL. Create each service's database and user first (README, "
@@ -331,8 +334,7 @@ ExternalSql = message(
     parameters=Str("JDBC URL parameters appended after `?`, e.g. `sslMode=VERIFY_IDENTITY` (MySQL Connector/J).",
                    default=""),
     existingSecret=Str("Secret with each service's password, under the keys of the generated Secret: "
-                       "`password` (front50), `keel-password`, `orca-password`, `clouddriver-password`. "
-                       "Required with `host`.", default=""),
+                       f"{_SQL_KEYS}. Required with `host`.", default=""),
     databases=Map(Msg(SqlDatabase, "A service's database and user.")),
 )
 
@@ -349,9 +351,8 @@ Storage = message(
     image=Str("Bundled MySQL image.", default=MYSQL_IMAGE),
     storageSize=Str("Size of the MySQL volume.", default="8Gi"),
     storageClassName=Str("StorageClass of the MySQL volume; empty: the cluster default.", default=""),
-    existingSecret=Str("Secret for the bundled MySQL with keys `root-password`, `password` (front50's database "
-                       "user), `keel-password`, `orca-password` and `clouddriver-password` (a service whose key "
-                       "is missing gets no database): use it instead of the generated `<fullname>-credentials` "
+    existingSecret=Str(f"Secret for the bundled MySQL with keys `root-password` and {_SQL_KEYS} (a service whose "
+                       "key is missing gets no database): use it instead of the generated `<fullname>-credentials` "
                        "(GitOps users who cannot run Helm hooks). MySQL creates each database and user when it "
                        "starts and never changes a password it already has.",
                        default=""),

@@ -30,7 +30,7 @@ def field_default(field):
 
 
 def _comment(doc: str, indent: str) -> list[str]:
-    return [f"{indent}# {line}" for line in textwrap.wrap(doc, 96 - len(indent))]
+    return [f"{indent}# {line}" for line in textwrap.wrap(doc, 96 - len(indent), break_on_hyphens=False)]
 
 
 def _value_lines(key: str, value, indent: str) -> list[str]:

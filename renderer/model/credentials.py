@@ -59,12 +59,15 @@ def _text_fields(routes: dict):
     return known[1]
 
 
-def holds_secret(data, secrets) -> bool:
-    """Does any string in `data` (or the text itself) carry one of `secrets`?"""
+def holds_secret(data, secrets, strings=None) -> bool:
+    """Does any string in `data` (or the text itself) carry one of `secrets`? `strings`: parsed data's
+    string values when the caller has collected them already."""
     if not secrets:
         return False
     if isinstance(data, str):
         return data in secrets or any(s in data for s in secrets if len(s) >= 4)
+    if strings is not None:
+        return not secrets.isdisjoint(strings)
     stack = [data]
     while stack:
         item = stack.pop()

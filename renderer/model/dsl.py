@@ -19,7 +19,7 @@ from __future__ import annotations
 from ..releases import Release, Span
 
 __all__ = [
-    "Field", "Message", "message", "Read",
+    "Field", "Message", "messages", "Read",
     "Str", "StrValue", "Bool", "Int", "IntValue", "Enum", "Msg", "Any",
     "List", "Map",
 ]

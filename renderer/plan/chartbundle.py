@@ -12,6 +12,7 @@ the same bundle, so the two cannot drift apart silently.
 """
 from __future__ import annotations
 
+from ..read.rbac_namespaces import clouddriver_rbac
 from ..service_facts import FRONT50_STORES, MONITORING_DAEMON_CONTAINER, SERVICES
 
 CHART_NAME = "spinnaker"
@@ -197,8 +198,7 @@ def jdbc_url(values: dict, database: str) -> str:
     external = sql_external(values)
     if not external:
         return f"jdbc:mysql://{component(values, 'mysql')}:3306/{database}"
-    port = external.get("port")
-    url = f"jdbc:mysql://{external['host']}:{int(port) if port not in (None, '') else 3306}/{database}"
+    url = f"jdbc:mysql://{external['host']}:{int(external.get('port') or 3306)}/{database}"  # Helm's `default 3306`
     return f"{url}?{external['parameters']}" if external.get("parameters") else url
 
 
@@ -270,10 +270,3 @@ def observability(values: dict) -> dict:
     conf = _mapping(values.get("observability"))
     return {"enabled": truthy(conf.get("enabled")), "pluginVersion": str(conf.get("pluginVersion") or ""),
             "repositoryUrl": str(conf.get("repositoryUrl") or "")}
-
-
-def clouddriver_rbac(values: dict) -> dict:
-    """The bundle's `rbac`: clouddriver's own-cluster access (rbac.clouddriver)."""
-    conf = _mapping(_mapping(values.get("rbac")).get("clouddriver"))
-    return {"access": str(conf.get("access") or "none"), "namespaces": list(conf.get("namespaces") or [])}
-

@@ -44,7 +44,7 @@ def from_values(values: dict, label: str, kleat_compat: bool = False) -> Side:
     from ..model.credentials import secret_values
     from ..postrender.configset import ConfigSet
     from ..postrender.errors import PostRenderError
-    from ..postrender.expose import apply_expose
+    from ..postrender.expose import apply_chart
     from ..postrender.objects import url_password
     from ..read.inputs import check_values
     from ..releases import DEFAULT
@@ -58,7 +58,7 @@ def from_values(values: dict, label: str, kleat_compat: bool = False) -> Side:
         raise PlanInputError(f"{label}: the values are not valid:\n  " + "\n  ".join(lines) + more +
                              f"\n  (`spinnaker-renderer validate -f` on the {label} values shows them with lines)")
     bundle = chartbundle.bundle(values, str(DEFAULT))
-    hal = apply_expose(hal, bundle["expose"])
+    hal = apply_chart(hal, bundle)
     outputs = translate(hal, release)
     try:
         files = ConfigSet(bundle, hal, outputs).files()
@@ -89,16 +89,14 @@ def _secret_routes(values, bundle, files, outputs, hal, release) -> dict:
     workloads stand in as their values (`services.<name>`, e.g. its env), which is what it searches."""
     import json
 
-    from ..postrender.objects import PLACEHOLDER
-    from ..postrender.stream import Document
     from ..postrender.usersecrets import route
     from ..translate.front50 import front50_env_refs
 
-    services = values.get("services") or {}
-    docs = [Document(f"{PLACEHOLDER}configmap-{w['service']}\n" + json.dumps(services.get(w["service"]),
-                                                                            sort_keys=True, default=str))
-            for w in bundle["services"].values()]
-    return route(bundle, files, outputs, docs, front50_env_refs(hal, release))
+    services = chartbundle._mapping(values.get("services"))
+
+    def workloads(service):
+        return [json.dumps(services.get(service), sort_keys=True, default=str)]
+    return route(bundle, files, outputs, workloads, front50_env_refs(hal, release))
 
 
 # Values that go into every pod template of the Spinnaker services (templates/deployments.yaml):
@@ -149,9 +147,9 @@ def _pods(values: dict, bundle: dict, release, routes: dict) -> dict:
         if SERVICES[service].redis:
             pod["redis.existingSecret"] = (values.get("redis") or {}).get("existingSecret")
         if SERVICES[service].sql:
-            storage = values.get("storage") or {}
+            storage = chartbundle._mapping(values.get("storage"))
             pod["storage.existingSecret"] = storage.get("existingSecret")
-            pod["storage.external.existingSecret"] = (storage.get("external") or {}).get("existingSecret")
+            pod["storage.external.existingSecret"] = chartbundle._mapping(storage.get("external")).get("existingSecret")
     return out
 
 

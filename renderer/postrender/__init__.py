@@ -3,8 +3,8 @@
 A pipeline of small passes over the document stream:
 
 1. split the stream (`stream`), find and decode the config bundle (`bundle`);
-2. read the halconfig (`renderer.read.halconfig`, as the CLI does) and fill in the
-   public URLs from `expose` where the halconfig leaves them unset;
+2. read the halconfig (`renderer.read.halconfig`, as the CLI does) and add what the
+   chart's values say (`expose.apply_chart`: public URLs, clouddriver's namespaces);
 3. translate (`renderer.translate`, the functions `generate` uses);
 4. assemble each service's files (`configset`), write each once (`written`), check their
    Kubernetes Secret references (`k8s_secrets`) and build ConfigMaps/Secrets named by content
@@ -35,8 +35,7 @@ def render(text: str, warnings: list | None = None, halconfig_warnings: bool = T
     from .bundle import take_bundle
     from .complete import check_complete
     from .configset import ConfigSet
-    from .expose import apply_expose
-    from ..read.rbac_namespaces import apply_rbac_namespaces
+    from .expose import apply_chart
     from ..translate.front50 import front50_env, front50_env_refs
     from .k8s_secrets import check_kubernetes_secrets, switch_engine
     from .objects import build_objects
@@ -49,8 +48,7 @@ def render(text: str, warnings: list | None = None, halconfig_warnings: bool = T
     bundle, index = take_bundle(docs)
     found: list = []
     hal, release = _read_halconfig(bundle, found if halconfig_warnings else [])
-    hal = apply_expose(hal, bundle.get("expose") or {})
-    hal = apply_rbac_namespaces(hal, bundle.get("rbac"), (bundle.get("release") or {}).get("namespace") or "")
+    hal = apply_chart(hal, bundle)
     outputs = translate(hal, release, kubernetes_secrets=False)
     files = ConfigSet(bundle, hal, outputs).files()  # checks the bundle's workload entries
     written = write_files(files)
@@ -59,9 +57,10 @@ def render(text: str, warnings: list | None = None, halconfig_warnings: bool = T
     check_complete(text, docs, bundle)
     objects = build_objects(bundle, hal, files, written, outputs, stream.is_helm4(docs), docs[index].source,
                             front50_env(hal, release))
-    routes = route(bundle, files, outputs, docs, front50_env_refs(hal, release), written)
+    workloads = service_workloads(docs)
+    routes = route(bundle, files, outputs, workloads, front50_env_refs(hal, release), written)
     found += ["spinnaker-renderer post-render: " + line for line in
-              undefined_placeholders(files, objects.texts, routes, service_workloads(docs))]
+              undefined_placeholders(files, objects.texts, routes, workloads)]
     wire_secrets(docs, bundle, routes)
     out = wire(docs, index, objects.names) + objects.documents
     patches = bundle.get("patches") or []

@@ -55,11 +55,11 @@ def _merge(into: dict, data: dict) -> dict:
     return into
 
 
-def _deep_set(data: dict, dotted: str, value) -> None:
-    keys = dotted.split(".")
-    for key in keys[:-1]:
-        data = data.setdefault(key, {})
-    data[keys[-1]] = value
+def _nested(dotted: str, value) -> dict:
+    """{"a": {"b": value}} for "a.b"."""
+    for key in reversed(dotted.split(".")):
+        value = {key: value}
+    return value
 
 
 def plugin_version(release: str) -> str:
@@ -164,10 +164,8 @@ class ConfigSet:
             value = self.profile_value(service, source)
             if value is None:
                 continue
-            if key == ".":
-                _merge(out, value)
-            else:
-                _deep_set(out, key, value)
+            # Merged, whatever the order: `sql` and the switches (`.`) both write under `sql`.
+            _merge(out, value if key == "." else _nested(key, value))
         _merge(out, self.observability(service))
         own_sql = (self.outputs.get(f"{service}.yml") or {}).get("sql")
         if facts.needs_sql and not out.get("sql") and not own_sql:

@@ -61,10 +61,8 @@ class ObjectBuilder:
         secrets = self.secrets
         for name, data in files.items():
             file = written[name]
-            # holds_secret's rule for parsed data (a string value that is a credential), on the
-            # strings collected while writing it.
-            held = holds_secret(data, secrets) if isinstance(data, str) else \
-                bool(secrets) and not secrets.isdisjoint(file.strings)
+            # On the strings collected while writing it, for parsed data.
+            held = holds_secret(data, secrets, None if isinstance(data, str) else file.strings)
             (secret if held else plain)[name] = file.text
         self.texts[service] = {**plain, **secret}
         digest = _digest(plain, secret)

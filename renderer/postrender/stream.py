@@ -9,8 +9,6 @@ from __future__ import annotations
 
 import re
 
-from . import blockyaml
-
 HELM4_ANNOTATION = "postrenderer.helm.sh/postrender-filename"
 _BOUNDARY = re.compile(r"^---[ \t]*(?:#[^\n]*)?$", re.M)
 _SOURCE = re.compile(r"^# Source: (.+)$", re.M)
@@ -71,6 +69,8 @@ class Document:
         YAML). The chart's workloads are read without PyYAML (`blockyaml`), whose import alone costs
         more than a small post-render's passes; anything else goes to PyYAML, with libyaml when it
         has it (the pure-Python parser is 5 to 10 times slower)."""
+        from . import blockyaml  # only when a pass edits a workload: most renders never do
+
         body = self.body()
         try:
             return blockyaml.load(body)

@@ -47,17 +47,12 @@ class References:
 
     def add_strings(self, texts: list) -> None:
         """The string values of a file's data (`strings(data)`)."""
-        # One search of them all, joined by a line break, which neither the path pattern nor a
-        # key can contain: the same keys as a search of each, at C speed.
-        if "\n" in self._path.pattern:
-            for text in texts:
-                self.keys.update(self._path.findall(text))
-        else:
-            joined = "\n".join(texts)
-            self.keys.update(self._path.findall(joined))
-            if not may_hold_placeholder(joined):
-                return
-        self.texts.extend(text for text in texts if "${" in text)
+        # One search of them all, joined by a line break, which neither the mount path nor a key
+        # can hold: the same keys as a search of each, at C speed.
+        joined = "\n".join(texts)
+        self.keys.update(self._path.findall(joined))
+        if may_hold_placeholder(joined):
+            self.texts.extend(text for text in texts if "${" in text)
 
     def uses_env(self, name: str) -> bool:
         pattern = re.compile(r"\$\{" + re.escape(name) + r"(?::[^}]*)?\}")
@@ -130,11 +125,12 @@ def service_workloads(docs):
     return lambda service: by_service.get(service, [])
 
 
-def route(bundle: dict, files: dict, outputs: dict, docs, front50_refs: dict | None = None,
+def route(bundle: dict, files: dict, outputs: dict, workload_texts, front50_refs: dict | None = None,
           written: dict | None = None) -> dict:
     """{service: {"files": [secret names], "sidecarFiles": [secret names], "env": [entries],
-    "aws": [(AWS_... var, entry)]}}; `front50_refs` from translate.front50.front50_env_refs;
-    `written` (`written.write_files(files)`) holds the files' strings, collected once."""
+    "aws": [(AWS_... var, entry)]}}; `workload_texts` from service_workloads; `front50_refs` from
+    translate.front50.front50_env_refs; `written` (`written.write_files(files)`) holds the files'
+    strings, collected once."""
     workloads = bundle["services"]
     running = {w["service"] for w in workloads.values()}
     known = running | set(bundle.get("disabled") or ())
@@ -156,9 +152,9 @@ def route(bundle: dict, files: dict, outputs: dict, docs, front50_refs: dict | N
                 refs.add_strings(written[service][name].strings)
     if "deck" in main:
         main["deck"].add(outputs.get("deck.env") or {})
-    for doc in docs:
-        for service in _mounted(doc.text) & running:
-            main[service].add(doc.text)
+    for service in running:
+        for text in workload_texts(service):
+            main[service].add(text)
     for _, entry in aws:  # front50 uses the placeholder, though not in its config files
         main["front50"].add("${" + entry["name"] + "}")
 
@@ -216,8 +212,10 @@ def wire_secrets(docs, bundle: dict, routes: dict) -> None:
     mount_path = secrets.get("mountPath") or "/var/secrets"
     monitoring = secrets.get("monitoringContainer") or ""
     for doc in docs:
+        if doc.kind not in ("Deployment", "StatefulSet"):
+            continue
         services = _mounted(doc.text) & set(routes)
-        if not services or doc.kind not in ("Deployment", "StatefulSet"):
+        if not services:
             continue
         [service] = services
         route = routes[service]

@@ -87,11 +87,10 @@ class Chart:
         expose = values.get("expose") if isinstance(values.get("expose"), dict) else {}
         storage = values.get("storage") if isinstance(values.get("storage"), dict) else {}
         bundled = str(storage.get("bundled", "auto")).lower() != "false"
-        rbac = (values.get("rbac") or {}).get("clouddriver") if isinstance(values.get("rbac"), dict) else None
-        rbac = rbac if isinstance(rbac, dict) else {}
+        from .rbac_namespaces import clouddriver_rbac
+
         return cls(mounts, str(expose.get("host") or ""), keel_database=bundled, profiles=values.get("profiles"),
-                   rbac={"access": str(rbac.get("access") or "none"), "namespaces": list(rbac.get("namespaces") or [])},
-                   namespace=namespace)
+                   rbac=clouddriver_rbac(values), namespace=namespace)
 
 
 def run_checks(hal: dict, report, base: tuple = (), chart: Chart | None = None) -> None:
@@ -467,7 +466,7 @@ def _rbac(hal, chart):
     if kubernetes.get("enabled") is False:
         return
     access = chart.rbac.get("access")
-    allowed = granted_namespaces(chart.rbac, chart.namespace) or [chart.namespace]
+    allowed = granted_namespaces(chart.rbac, chart.namespace)  # a list: access is "namespace" where it is used
     for i, account in enumerate(kubernetes.get("accounts") or ()):
         if not isinstance(account, dict) or account.get("serviceAccount") is not True:
             continue

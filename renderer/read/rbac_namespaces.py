@@ -9,6 +9,16 @@ into such an account, the release namespace first. The preflight check `rbac-nam
 from __future__ import annotations
 
 
+def clouddriver_rbac(values: dict) -> dict:
+    """`{access, namespaces}` from the chart values' `rbac.clouddriver` (the config bundle's `rbac`)."""
+    rbac = values.get("rbac") if isinstance(values, dict) else None
+    conf = rbac.get("clouddriver") if isinstance(rbac, dict) else None
+    conf = conf if isinstance(conf, dict) else {}
+    namespaces = conf.get("namespaces")
+    return {"access": str(conf.get("access") or "none"),
+            "namespaces": [n for n in namespaces if isinstance(n, str)] if isinstance(namespaces, list) else []}
+
+
 def granted_namespaces(rbac: dict | None, namespace: str) -> list | None:
     """The namespaces clouddriver's Roles cover, or None when its access is not per namespace."""
     if not isinstance(rbac, dict) or rbac.get("access") != "namespace":

@@ -1,5 +1,4 @@
 """front50.yml: the persistent store for applications and pipelines."""
-import re
 
 from ..releases import Release
 from ..service_facts import FRONT50_STORES as STORES, S3_KEYS_AS_ENV

@@ -22,6 +22,8 @@ import re
 _PLAIN = re.compile(r"[A-Za-z/][A-Za-z0-9_./@+-]*+(?: [A-Za-z0-9_./@+-]++)*+\Z")
 # Letter-first words YAML 1.1 (and Go YAML) resolve to booleans or null.
 _RESERVED = frozenset("""y n yes no true false on off null""".split())
+# A plain word longer than this is no reserved one: the hot loops test the length before the set.
+_RESERVED_MAX = max(map(len, _RESERVED))
 # Characters that must be escaped inside double quotes: C0/C1 controls, DEL,
 # the Unicode line and paragraph separators (YAML 1.1 line breaks), BOM,
 # lone surrogates and non-characters. Compiled only for a value that is not
@@ -152,7 +154,7 @@ def _block(value, indent: str, out: list, shapes: dict, strings: list, item: boo
                     append(head_ + literal[0])
                     out.extend(literal[1:])
                 # No reserved word is longer than five letters: lower() only for short values.
-                elif _PLAIN.match(entry) and (len(entry) > 5 or entry.lower() not in _RESERVED):
+                elif _PLAIN.match(entry) and (len(entry) > _RESERVED_MAX or entry.lower() not in _RESERVED):
                     append(head_ + entry)
                 else:
                     append(head_ + quote(entry))
@@ -168,7 +170,8 @@ def _block(value, indent: str, out: list, shapes: dict, strings: list, item: boo
                         _block(entry[at:], indent, out, shapes, strings)
                         break
                     keep(text)
-                    append(dash + (text if _PLAIN.match(text) and (len(text) > 5 or text.lower() not in _RESERVED)
+                    append(dash + (text if _PLAIN.match(text) and (len(text) > _RESERVED_MAX
+                                                                   or text.lower() not in _RESERVED)
                                    else quote(text)))
             elif kind is dict:
                 if entry:
@@ -196,7 +199,8 @@ def _block(value, indent: str, out: list, shapes: dict, strings: list, item: boo
             kind = type(entry)
             if kind is str and "\n" not in entry:
                 keep(entry)
-                append(dash + (entry if _PLAIN.match(entry) and (len(entry) > 5 or entry.lower() not in _RESERVED)
+                append(dash + (entry if _PLAIN.match(entry) and (len(entry) > _RESERVED_MAX
+                                                                 or entry.lower() not in _RESERVED)
                                else quote(entry)))
             elif kind is dict and entry:
                 _block(entry, inner, out, shapes, strings, True)

@@ -65,8 +65,8 @@ annotation's value may be any text. Null values come out empty.
 
 {{/*
 commonAnnotations for an object's metadata, as YAML ("" when there are none), without the keys in
-OWN: the object's own annotations win, so a hook keeps its helm.sh/hook ones. For an object whose
-own annotations are written out already, after them. (dict "ctx" $ ["own" MAP])
+OWN: the object's own annotations win. For an object whose own annotations are written out
+already, after them. A helm.sh/hook key is refused, so hooks keep theirs. (dict "ctx" $ ["own" MAP])
 */}}
 {{- define "spinnaker.commonAnnotations" -}}
 {{- $own := .own | default dict -}}
@@ -81,16 +81,14 @@ own annotations are written out already, after them. (dict "ctx" $ ["own" MAP])
 {{- end -}}
 
 {{/*
-An object's annotations: OWN with commonAnnotations under them, as YAML ("" when none); OWN alone
-is written as before commonAnnotations existed. (dict "ctx" $ "own" MAP)
+An object's annotations: OWN, then commonAnnotations not in it, as YAML ("" when none).
+(dict "ctx" $ "own" MAP)
 */}}
 {{- define "spinnaker.annotations" -}}
-{{- $common := include "spinnaker.commonAnnotations" (dict "ctx" .ctx "own" .own) -}}
-{{- if $common -}}
-{{- include "spinnaker.quotedMap" (merge (deepCopy (.own | default dict)) (.ctx.Values.commonAnnotations | default dict)) | trim -}}
-{{- else if .own -}}
-{{- toYaml .own -}}
-{{- end -}}
+{{- $parts := list -}}
+{{- with .own -}}{{- $parts = append $parts (toYaml . | trim) -}}{{- end -}}
+{{- with include "spinnaker.commonAnnotations" . -}}{{- $parts = append $parts . -}}{{- end -}}
+{{- join "\n" $parts -}}
 {{- end -}}
 
 {{/* `<fullname>-<component>`, cut to a valid DNS label. (dict "ctx" $ "name" NAME) */}}
@@ -346,7 +344,7 @@ profile; each spelling Spring reads); "" when they do not, or give no number.
 Every workload the chart renders, as JSON:
   workloads: {<workload>: {name, service, host, port, scheme, profiles,
               replicas, resources (null: the service's), java, health, monitoring,
-              autoscaled, managementPort, metricsPort, metricsPath}}
+              autoscaled, managementPort, metricsPath}}
   byService: {<service>: [<workload>, ...]}
   disabled:  [services not rendered]
   monitoring: whether Java pods get the monitoring sidecar
@@ -360,8 +358,8 @@ profiles (bundle `services.<workload>.profiles`), never by these names.
 this workload scale (`scales` of its split, else of its service); a service
 with autoscaling on and no workload that may scale fails, with the table's reason.
 `managementPort`: spinnaker.managementPort when not the service port (0: none;
-`health` is then served there, outside Gate's path); `metricsPort`, `metricsPath`:
-where the Observability plugin's endpoint is scraped (path "": not loaded).
+`health` is then served there, outside Gate's path); `metricsPath`: the
+Observability plugin's endpoint ("": not loaded), on that port or the service's.
 */}}
 {{- define "spinnaker.workloads" -}}
 {{- $ctx := . -}}
@@ -387,10 +385,8 @@ where the Observability plugin's endpoint is scraped (path "": not loaded).
 {{- $scheme = "https" -}}
 {{- end -}}
 {{- /* Gate served under a path runs with that servlet context path (set by the renderer's helm profile). */ -}}
-{{- $health := $f.health -}}
 {{- $prefix := "" -}}
 {{- if and $f.underGatePath $expose.gatePath -}}
-{{- $health = printf "%s%s" $expose.gatePath $f.health -}}
 {{- $prefix = $expose.gatePath -}}
 {{- end -}}
 {{- /* Serves Prometheus metrics on its own port through the Observability plugin (observability.enabled). */ -}}
@@ -425,6 +421,8 @@ where the Observability plugin's endpoint is scraped (path "": not loaded).
 {{- $management := include "spinnaker.managementPort" (dict "ctx" $ctx "names" (list "spinnaker" $name $item.name)) -}}
 {{- if eq $management (toString (get $svc "port")) -}}{{- $management = "" -}}{{- end -}}
 {{- if and $management (not $java) -}}{{- $management = "" -}}{{- end -}}
+{{- /* A management port of its own is served outside Gate's servlet context path. */ -}}
+{{- $base := ternary "" $prefix (ne $management "") -}}
 {{- $w := merge $item (dict
       "autoscaled" (has $item.name $autoscaled)
       "service" $name
@@ -432,10 +430,9 @@ where the Observability plugin's endpoint is scraped (path "": not loaded).
       "port" (get $svc "port")
       "scheme" $scheme
       "java" $java
-      "health" (ternary $f.health $health (ne $management ""))
-      "managementPort" (ternary (atoi $management) 0 (ne $management ""))
-      "metricsPort" (ternary "management" $scheme (ne $management ""))
-      "metricsPath" (ternary (printf "%s/%s" (ternary "" $prefix (ne $management "")) $plugin.endpoint) "" $observed)
+      "health" (ternary (printf "%s%s" $base $f.health) "" (ne $f.health ""))
+      "managementPort" (atoi $management)
+      "metricsPath" (ternary (printf "%s/%s" $base $plugin.endpoint) "" $observed)
       "monitoring" (and $java (eq $monitoring "true"))) -}}
 {{- $_ := set $workloads $item.name $w -}}
 {{- $names = append $names $item.name -}}
@@ -776,7 +773,7 @@ names on an external server}.
 {{/* The Secret the services read their database passwords from (keys: the facts' secretKey). */}}
 {{- define "spinnaker.mysqlSecret" -}}
 {{- if include "spinnaker.sqlExternal" . -}}
-{{- .Values.storage.external.existingSecret | required "storage.external.host is set, so storage.external.existingSecret must name the Secret with the services' database passwords (keys password, keel-password, orca-password, clouddriver-password): the chart generates no password for a server it does not run." -}}
+{{- .Values.storage.external.existingSecret | required (printf "storage.external.host is set, so storage.external.existingSecret must name the Secret with the services' database passwords (keys %s): the chart generates no password for a server it does not run." (include "spinnaker.sqlSecretKeys" .)) -}}
 {{- else -}}
 {{- .Values.storage.existingSecret | default (include "spinnaker.credentialsSecret" .) -}}
 {{- end -}}
@@ -794,19 +791,24 @@ so a service turned to SQL later finds its database) when the bundled MySQL does
 {{- end -}}
 {{- if and (include "spinnaker.storageBundled" .) (not .Values.storage.existingSecret) -}}
 {{- $keys = append $keys "root-password" -}}
-{{- $facts := (include "spinnaker.facts" . | fromJson).services -}}
-{{- range $service := keys $facts | sortAlpha -}}
-{{- with (get $facts $service).sql -}}{{- $keys = append $keys .secretKey -}}{{- end -}}
-{{- end -}}
+{{- $keys = concat $keys (include "spinnaker.sqlSecretKeys" . | splitList ", ") -}}
 {{- end -}}
 {{- join " " $keys -}}
 {{- end -}}
 
+{{/* The database password keys of the SQL Secrets (facts `sql.secretKey`), comma-separated. */}}
+{{- define "spinnaker.sqlSecretKeys" -}}
+{{- $facts := (include "spinnaker.facts" . | fromJson).services -}}
+{{- $keys := list -}}
+{{- range $service := keys $facts | sortAlpha -}}
+{{- with (get $facts $service).sql -}}{{- $keys = append $keys .secretKey -}}{{- end -}}
+{{- end -}}
+{{- join ", " $keys -}}
+{{- end -}}
+
 {{/* "true" when some password must come from the generated credentials Secret, so the hook runs. */}}
 {{- define "spinnaker.credentialsNeeded" -}}
-{{- if and (include "spinnaker.redisBundled" .) (not .Values.redis.existingSecret) -}}true
-{{- else if and (include "spinnaker.storageBundled" .) (not .Values.storage.existingSecret) -}}true
-{{- end -}}
+{{- if include "spinnaker.credentialKeys" . -}}true{{- end -}}
 {{- end -}}
 
 {{/*
@@ -878,7 +880,8 @@ container securityContext unless they bring their own.
 
 {{/*
 The chart's probes of a service's main container, as YAML.
-(dict "java" BOOL "port" PORT "health" PATH "scheme" HTTP-OR-HTTPS)
+(dict "java" BOOL "port" PORT "health" PATH "scheme" HTTP-OR-HTTPS "healthPort" PORT-OR-0): the
+readiness probe asks healthPort (the management port) when it is set, else port.
 
 Spring Boot opens its port late in startup. /health is DOWN while a
 dependency (Redis, SQL) is: it gates traffic (readiness) but never

@@ -53,19 +53,20 @@ true
 {{- end -}}
 
 {{/*
-The scraped workloads grouped by how they are scraped: a list of
-{"port", "scheme", "path", "workloads"}. The port is the service's own, or
+The scraped workloads grouped by how they are scraped, as a JSON list of
+{"port", "scheme", "path", "workloads"}: the service's own port, or
 `management` where the profiles move the actuator endpoints there
-(management.server.port); Gate's path is under expose.gatePath on its own port.
+(management.server.port). Only Gate can differ otherwise (https, or its path
+under expose.gatePath). (dict "state" spinnaker.workloads)
 */}}
 {{- define "spinnaker.observabilityGroups" -}}
-{{- $state := include "spinnaker.workloads" . | fromJson -}}
 {{- $groups := dict -}}
-{{- range $name := keys $state.workloads | sortAlpha -}}
-{{- $w := get $state.workloads $name -}}
+{{- range $name := keys .state.workloads | sortAlpha -}}
+{{- $w := get $.state.workloads $name -}}
 {{- if $w.metricsPath -}}
-{{- $key := printf "%s %s %s" $w.metricsPort $w.scheme $w.metricsPath -}}
-{{- $group := get $groups $key | default (dict "port" $w.metricsPort "scheme" $w.scheme "path" $w.metricsPath "workloads" list) -}}
+{{- $port := ternary "management" $w.scheme (gt (int $w.managementPort) 0) -}}
+{{- $key := printf "%s %s %s" $port $w.scheme $w.metricsPath -}}
+{{- $group := get $groups $key | default (dict "port" $port "scheme" $w.scheme "path" $w.metricsPath "workloads" list) -}}
 {{- $_ := set $group "workloads" (append $group.workloads $name) -}}
 {{- $_ := set $groups $key $group -}}
 {{- end -}}
@@ -77,55 +78,72 @@ The scraped workloads grouped by how they are scraped: a list of
 {{- toJson $out -}}
 {{- end -}}
 
-{{/*
-The endpoints of the observability PodMonitor or ServiceMonitor, one per
-group; with several groups each keeps only its own workloads' targets.
-(dict "ctx" $ "monitor" <values> "kind" "pod"|"service")
-*/}}
-{{- define "spinnaker.observabilityEndpoints" -}}
-{{- $groups := include "spinnaker.observabilityGroups" .ctx | fromJsonArray -}}
-{{- $tls := .ctx.Values.observability.tlsConfig -}}
-{{- range $groups }}
-- port: {{ .port }}
-  path: {{ .path }}
-  {{- if eq .scheme "https" }}
-  scheme: https
-  {{- with $tls }}
-  tlsConfig:
-    {{- toYaml . | nindent 4 }}
-  {{- end }}
-  {{- end }}
-  {{- with $.monitor.interval }}
-  interval: {{ . }}
-  {{- end }}
-  {{- if gt (len $groups) 1 }}
-  relabelings:
-    - sourceLabels: [__meta_kubernetes_{{ $.kind }}_label_app_kubernetes_io_component]
-      regex: {{ printf "(%s)" (join "|" .workloads) | quote }}
-      action: keep
-  {{- end }}
-{{- end }}
-{{- end -}}
-
-{{/* The selector of every workload the observability monitors scrape. */}}
+{{/* The selector of every workload in GROUPS. (dict "ctx" $ "groups" GROUPS) */}}
 {{- define "spinnaker.observabilitySelector" -}}
 {{- $workloads := list -}}
-{{- range include "spinnaker.observabilityGroups" . | fromJsonArray -}}
+{{- range .groups -}}
 {{- $workloads = concat $workloads .workloads -}}
 {{- end -}}
 matchLabels:
-  {{- include "spinnaker.selectorLabels" . | nindent 2 }}
+  {{- include "spinnaker.selectorLabels" .ctx | nindent 2 }}
 matchExpressions:
   - key: app.kubernetes.io/component
     operator: In
     values: {{ toJson (sortAlpha $workloads) }}
 {{- end -}}
 
-{{/* The port names the observability groups are scraped on, as a JSON list. */}}
-{{- define "spinnaker.observabilityPorts" -}}
-{{- $ports := list -}}
-{{- range include "spinnaker.observabilityGroups" . | fromJsonArray -}}
-{{- $ports = append $ports .port -}}
-{{- end -}}
-{{- toJson (uniq $ports | sortAlpha) -}}
+{{/*
+The PodMonitor or ServiceMonitor of the services' own Prometheus endpoint
+(observability.podMonitor, observability.serviceMonitor): one endpoint per
+group; with several groups each keeps only its own workloads' targets.
+(dict "ctx" $ "state" spinnaker.workloads "kind" "PodMonitor"|"ServiceMonitor")
+*/}}
+{{- define "spinnaker.observabilityMonitor" -}}
+{{- $ctx := .ctx -}}
+{{- $pod := eq .kind "PodMonitor" -}}
+{{- $monitor := get ($ctx.Values.observability | default dict) (ternary "podMonitor" "serviceMonitor" $pod) | default dict -}}
+{{- if and (include "spinnaker.observabilityScraped" $ctx) (include "spinnaker.truthy" $monitor.enabled) -}}
+{{- $groups := include "spinnaker.observabilityGroups" (dict "state" .state) | fromJsonArray -}}
+{{- if $groups }}
+---
+apiVersion: monitoring.coreos.com/v1
+kind: {{ .kind }}
+metadata:
+  name: {{ include "spinnaker.fullname" $ctx }}-observability
+  namespace: {{ $ctx.Release.Namespace }}
+  labels:
+    {{- include "spinnaker.labels" $ctx | nindent 4 }}
+    {{- with $monitor.labels }}
+    {{- toYaml . | nindent 4 }}
+    {{- end }}
+  {{- with include "spinnaker.commonAnnotations" (dict "ctx" $ctx) }}
+  annotations:
+    {{- . | nindent 4 }}
+  {{- end }}
+spec:
+  selector:
+    {{- include "spinnaker.observabilitySelector" (dict "ctx" $ctx "groups" $groups) | nindent 4 }}
+  {{ ternary "podMetricsEndpoints" "endpoints" $pod }}:
+    {{- range $groups }}
+    - port: {{ .port }}
+      path: {{ .path }}
+      {{- if eq .scheme "https" }}
+      scheme: https
+      {{- with ($ctx.Values.observability | default dict).tlsConfig }}
+      tlsConfig:
+        {{- toYaml . | nindent 8 }}
+      {{- end }}
+      {{- end }}
+      {{- with $monitor.interval }}
+      interval: {{ . }}
+      {{- end }}
+      {{- if gt (len $groups) 1 }}
+      relabelings:
+        - sourceLabels: [__meta_kubernetes_{{ ternary "pod" "service" $pod }}_label_app_kubernetes_io_component]
+          regex: {{ printf "(%s)" (join "|" .workloads) | quote }}
+          action: keep
+      {{- end }}
+    {{- end }}
+{{- end }}
+{{- end }}
 {{- end -}}

@@ -140,7 +140,7 @@ class Workload:
     liveness: Probe | None
     grace: int
     config_files: dict = field(default_factory=dict)  # file name -> user profile path it comes from
-    endpoints: dict = field(default_factory=dict)     # base service -> URL this workload calls it by
+    endpoints: dict = field(default_factory=dict)     # base service -> (URL it calls it by, Halyard-generated)
     settings_file: str | None = None                  # the service-settings file read, if any
 
 
@@ -457,15 +457,21 @@ def _wire_endpoints(result: HalyardDeployment):
             files[overrides] = {"services": {
                 b: {"baseUrl": result.workloads[split].base_url}
                 for b, split in (facts.get("endpoints") or {}).items() if result.workloads[split].enabled}}
+        generated = set(files)
         for rel, path in workload.config_files.items():
             data = _read_yaml(path)
             if isinstance(data, dict):
                 files[rel] = data
+                generated.discard(rel)
         order = spring_profile_order(name, workload.spring_profiles)
         for base in ("clouddriver", "echo"):
-            url = effective_property(files, order, f"services.{base}.baseUrl")
+            url, origin = None, None
+            for file in order:
+                found = _dotted(files.get(file)).get(f"services.{base}.baseUrl")
+                if found is not None:
+                    url, origin = found, file
             if url is not None:
-                workload.endpoints[base] = str(url)
+                workload.endpoints[base] = (str(url), origin in generated)
 
 
 def image_of(workload: Workload) -> str:

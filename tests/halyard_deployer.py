@@ -417,13 +417,13 @@ def deployment(hal_dir) -> HalyardDeployment:
     return result
 
 
-def _dotted(data, prefix=""):
+def dotted(data, prefix=""):
     """{dotted property: value} of a Spring YAML mapping, whatever mix of nesting and dots it uses."""
     out = {}
     for key, value in _mapping(data).items():
         name = f"{prefix}{key}"
         if isinstance(value, dict):
-            out.update(_dotted(value, name + "."))
+            out.update(dotted(value, name + "."))
         else:
             out[name] = value
     return out
@@ -433,7 +433,7 @@ def effective_property(files: dict, order: list, prop: str):
     """The value of Spring property `prop` over {file name: parsed YAML}, read in `order`."""
     value = None
     for name in order:
-        found = _dotted(files.get(name)).get(prop)
+        found = dotted(files.get(name)).get(prop)
         if found is not None:
             value = found
     return value
@@ -467,7 +467,7 @@ def _wire_endpoints(result: HalyardDeployment):
         for base in ("clouddriver", "echo"):
             url, origin = None, None
             for file in order:
-                found = _dotted(files.get(file)).get(f"services.{base}.baseUrl")
+                found = dotted(files.get(file)).get(f"services.{base}.baseUrl")
                 if found is not None:
                     url, origin = found, file
             if url is not None:

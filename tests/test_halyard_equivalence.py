@@ -18,7 +18,6 @@ strict xfails, so one that starts passing fails the run until its entry is remov
 """
 from __future__ import annotations
 
-import base64
 import os
 import re
 from dataclasses import dataclass
@@ -28,7 +27,7 @@ import yaml
 
 import halyard_deployer as hd
 from conftest import ROOT, need_reference
-from test_migrate_real_world import (CORPUS, CORPUS_DIRS, config_files, migrated_dir,  # noqa: F401
+from test_migrate_real_world import (CORPUS, CORPUS_DIRS, _resolved, config_files, migrated_dir,  # noqa: F401
                                      rendered_by_helm, run_migrate)
 
 from renderer.migrate.credentials import SECRET_NAME as CREDENTIALS
@@ -244,16 +243,6 @@ class Rendered:
         return _component(service) if service else None
 
 
-def _resolve(data, credentials):
-    if isinstance(data, dict):
-        return {k: _resolve(v, credentials) for k, v in data.items()}
-    if isinstance(data, list):
-        return [_resolve(v, credentials) for v in data]
-    if isinstance(data, str):
-        return re.sub(r"\$\{([A-Za-z_][A-Za-z0-9_]*)\}", lambda m: credentials.get(m.group(1), m.group(0)), data)
-    return data
-
-
 def _quantities(mapping):
     return {k: quantity(v) if quantity(v) is not None else str(v) for k, v in (mapping or {}).items()}
 
@@ -402,7 +391,7 @@ def _rendered_file_state(w, rel, path, files, rendered_profiles, credentials):
     if rel.endswith(".js"):
         return "read" if files[rel] == mine else "changed"
     try:
-        same = _resolve(yaml.safe_load(files[rel]), credentials) == hd.load(mine, rel, [])
+        same = _resolved(yaml.safe_load(files[rel]), credentials) == hd.load(mine, rel, [])
     except Exception:  # noqa: BLE001  (not YAML: compared as text)
         same = files[rel] == mine
     return "read" if same else "changed"

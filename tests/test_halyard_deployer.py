@@ -40,6 +40,7 @@ CONFIG = {
 }
 SETTINGS = {
     "gate.yml": {"kubernetes": {"useExecHealthCheck": False, "serviceAccountName": "gate-sa",
+                                "imagePullSecrets": ["registry"],
                                 "nodeSelector": {"pool": "web"}},
                  "env": {"JAVA_OPTS": "-Xmx1g", "PORT_NUMBER": 9}},
     "clouddriver-rw.yml": {"artifactId": "my/clouddriver:1", "targetSize": 2},
@@ -88,6 +89,7 @@ def test_scheduling_keys(oracle):
     assert [s["name"] for s in w["clouddriver-ro"].sidecars] == ["proxy"]
     assert w["orca"].node_selector == {} and w["gate"].node_selector == {"pool": "web"}
     assert w["gate"].service_account == "gate-sa" and w["orca"].service_account is None
+    assert w["gate"].image_pull_secrets == ["registry"]
 
 
 def test_env_profiles_and_images(oracle):

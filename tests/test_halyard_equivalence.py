@@ -118,6 +118,8 @@ KINDS = {
                     _SETTINGS + r": kubernetes(?:\.volumes)?", _SERVICE_PATH),
     "service-account": Kind("service-settings kubernetes.serviceAccountName", _SETTINGS + r": kubernetes",
                             _SERVICE_PATH + r"|rbac\."),
+    "image-pull-secrets": Kind("service-settings kubernetes.imagePullSecrets on the pod", _SETTINGS + r": kubernetes",
+                               _SERVICE_PATH + r"|serviceDefaults\.|spinnaker\."),
     "pod-metadata": Kind("service-settings kubernetes.podAnnotations/podLabels on the pod template",
                          _SETTINGS + r": kubernetes", _SERVICE_PATH),
     "service": Kind("service-settings kubernetes.serviceType/nodePort/serviceAnnotations/serviceLabels",
@@ -344,13 +346,19 @@ def _compare_workload(oracle, w: hd.Workload, rendered: Rendered, credentials) -
 
     if w.service_account:
         differ("service-account", "serviceAccountName", w.service_account, spec.get("serviceAccountName"))
+    pulled = {str(p.get("name")) for p in spec.get("imagePullSecrets") or []}
+    for secret in w.image_pull_secrets:
+        differ("image-pull-secrets", secret, True, secret in pulled)
+    if w.node_port and service_of(rendered, w.name) is not None:
+        differ("service", "nodePort", w.node_port,
+               str(((service_of(rendered, w.name)["spec"].get("ports") or [{}])[0]).get("nodePort")))
     annotations = pod["metadata"].get("annotations") or {}
     labels = pod["metadata"].get("labels") or {}
     for key, value in sorted(w.pod_annotations.items()):
         differ("pod-metadata", f"annotation {key}", value, annotations.get(key))
     for key, value in sorted(w.pod_labels.items()):
         differ("pod-metadata", f"label {key}", value, labels.get(key))
-    service = next((s for s in rendered.services.values() if _component(s) == w.name), None)
+    service = service_of(rendered, w.name)
     if service is not None:
         differ("service", "type", w.service_type, service["spec"].get("type", "ClusterIP"))
         for key, value in sorted(w.service_annotations.items()):
@@ -379,6 +387,10 @@ def _compare_workload(oracle, w: hd.Workload, rendered: Rendered, credentials) -
     if w.spring_profiles and w.name in hd.WORKLOADS:
         diffs += _compare_endpoints(oracle, w, rendered, files, rendered_profiles)
     return diffs
+
+
+def service_of(rendered, workload):
+    return next((s for s in rendered.services.values() if _component(s) == workload), None)
 
 
 def _rendered_file_state(w, rel, path, files, rendered_profiles, credentials):

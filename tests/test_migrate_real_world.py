@@ -20,6 +20,7 @@ import pytest
 import yaml
 
 from conftest import REFERENCE, ROOT, need_reference
+from halyard_deployer import dotted as _dotted
 from test_helm_binary import CHART, PLUGIN_NAME, helm4_plugin  # noqa: F401  (the Helm 4 plugin fixture)
 
 from renderer.migrate.credentials import SECRET_NAME as CREDENTIALS
@@ -306,18 +307,6 @@ def check_credentials_reach_only_their_readers(migration, objs):
                                                if s != CREDENTIALS}:
         if len(value) >= 6:
             assert value not in configmaps and value not in migration.values_yaml
-
-
-def _dotted(data, prefix=""):
-    """{dotted property: value} of a Spring YAML mapping, whatever mix of nesting and dots it uses."""
-    out = {}
-    for key, value in (data or {}).items() if isinstance(data, dict) else ():
-        name = f"{prefix}{key}"
-        if isinstance(value, dict):
-            out.update(_dotted(value, name + "."))
-        else:
-            out[name] = value
-    return out
 
 
 def check_health_is_probed_where_served(migration, objs):

@@ -98,18 +98,14 @@ def _parser():
 
 def _read_source(path: str) -> tuple[str, str]:
     """(text, name) of a halconfig file; UsageError/_InputError on failure."""
+    from renderer.read.bounded import DOCUMENT_LIMIT, Unreadable, read_file, read_stream
     from renderer.read.yaml11 import NotText, decode
 
-    if path == "-":
-        raw = sys.stdin.buffer.read()
-        name = "<stdin>"
-    else:
-        try:
-            with open(path, "rb") as handle:
-                raw = handle.read()
-        except OSError as exc:
-            raise UsageError(f"cannot read {path}: {exc.strerror}") from None
-        name = path
+    name = "<stdin>" if path == "-" else path
+    try:
+        raw = read_stream(sys.stdin.buffer, DOCUMENT_LIMIT) if path == "-" else read_file(path, DOCUMENT_LIMIT)
+    except Unreadable as exc:
+        raise UsageError(f"cannot read {name}: {exc}") from None
     try:
         return decode(raw, name), name
     except NotText as exc:
@@ -186,12 +182,12 @@ def _read_halconfig(path: str):
 def _load_values(args):
     """(hal, release, report, text, source) of chart values files merged as Helm merges them."""
     from renderer.read.inputs import CHART_VALUES, check_values, merge_values
-    from renderer.read.yaml11 import load
+    from renderer.read.yaml11 import HELM, load
 
     values, texts = {}, []
     for path in ([CHART_VALUES] if os.path.exists(CHART_VALUES) else []) + list(args.values):
         text, source = _read_source(path)
-        data = load(text, source)
+        data = load(text, source, reader=HELM)
         if data is not None and not isinstance(data, dict):
             raise _InputError(f"error: {source}: a values file is a mapping, not {type(data).__name__}.")
         values = merge_values(values, data or {})

@@ -299,10 +299,10 @@ def from_manifests(text: str, label: str) -> Side:
 def _parse_file(name: str, text: str, label: str):
     if not name.endswith((".yml", ".yaml")):
         return text
-    from ..read.yaml11 import load
+    from ..read.yaml11 import SPRING, load
 
     try:
-        data = load(text, f"{label}: {name}")
+        data = load(text, f"{label}: {name}", reader=SPRING)
     except Exception:  # noqa: BLE001 - kept as text, compared as a whole
         return text
     return data if data is not None else {}

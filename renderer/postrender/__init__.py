@@ -129,9 +129,15 @@ def main(error_file: str | None = None, exit_when_done: bool = False) -> int:
     """CLI entry: stdin -> stdout, exit 1 with the reason on stderr (and in the error file).
     `exit_when_done`: end the process once the stream is written, without freeing what the render
     built (tens of megabytes of objects for a large halconfig, freed one by one at exit for nothing)."""
-    raw = sys.stdin.buffer.read()
+    from ..read.bounded import STREAM_LIMIT, Unreadable, read_stream
+
     kept: list | None = [] if exit_when_done else None
     try:
+        try:
+            raw = read_stream(sys.stdin.buffer, STREAM_LIMIT)
+        except Unreadable as exc:
+            raise PostRenderError(f"the input is {exc}: far more than a rendered chart.",
+                                  "Feed this command Helm's rendered manifests.") from None
         try:
             text = raw.decode("utf-8")
         except UnicodeDecodeError as exc:

@@ -242,9 +242,15 @@ def hal_home(tmp_path):
     return hal, outside
 
 
+def includes(hal_home):
+    """What the user lets migrate read outside ~/.hal: the directory of keys, and the home's ~/.kube."""
+    hal, outside = hal_home
+    return [str(outside), str(hal.parent / ".kube")]
+
+
 @pytest.fixture
 def migration(hal_home):
-    result = migrate(str(hal_home[0]))
+    result = migrate(str(hal_home[0]), includes=includes(hal_home))
     assert result.ok, result.report.lines()
     return result
 
@@ -256,7 +262,7 @@ def entries(migration, source, kind=None):
 
 
 def test_read_hal_dir_gives_the_pieces_validate_needs(hal_home):
-    hal_dir = read_hal_dir(str(hal_home[0]))
+    hal_dir = read_hal_dir(str(hal_home[0]), includes=includes(hal_home))
     assert hal_dir.ok and hal_dir.deployment == "prod"
     assert hal_dir.halconfig["persistentStorage"]["gcs"]["enabled"] is True
     assert "clouddriver-caching-local.yml" in hal_dir.profiles and "rosco/packer/aws-custom.json" in hal_dir.profiles
@@ -528,7 +534,7 @@ def test_cli_writes_everything_or_nothing(hal_home, tmp_path, run_cli):
 
 def test_cli_usage_errors(tmp_path, run_cli):
     result = run_cli("migrate", str(tmp_path / "absent"))
-    assert result.returncode == 2 and "not a directory" in result.stderr
+    assert result.returncode == 2 and "neither a directory nor" in result.stderr
     (tmp_path / "config").write_text("providers: {}\n")
     result = run_cli("migrate", str(tmp_path))
     assert result.returncode == 1 and "not a Halyard config" in result.stderr

@@ -27,6 +27,7 @@ OUTSIDE = "outside HAL_DIR: migrate reads only the directory you point it at"
 
 class Scope:
     def __init__(self, root: str, includes=(), command=None, shown: str | None = None):
+        self.given = root
         self.root = os.path.realpath(root)
         self.includes = [os.path.realpath(os.path.expanduser(p)) for p in includes]
         # The migrate command line as the user typed it (without the program name), for the hint
@@ -88,9 +89,9 @@ def read_inside(scope: Scope, path: str, shown: str, report, limit: int = FILE_L
         return None
 
 
-def walk(scope: Scope, top: str, shown_top: str, report):
+def walk(scope: Scope, top: str, shown_top: str, report, recursive: bool = True):
     """(path relative to `top`, real path) of each regular file under `top`, in os.walk's top-down
-    sorted order. Symbolic links are followed only while they stay in scope; special files, links
+    sorted order (`recursive` False: the files of `top` only). Symbolic links are followed only while they stay in scope; special files, links
     out of it and directory loops are reported, not read."""
     real_top = os.path.realpath(top)
     if not os.path.isdir(real_top):
@@ -126,6 +127,8 @@ def walk(scope: Scope, top: str, shown_top: str, report):
                 report.human(shown, f"cannot be read ({exc.strerror}); skipped.")
                 continue
             if stat.S_ISDIR(mode):
+                if not recursive:
+                    continue
                 if real in seen:
                     report.human(shown, "a symbolic link back into a directory already read; not followed.")
                     continue

@@ -113,8 +113,9 @@ def candidates(value: str, hal_dir: str, deployment: str | None = None) -> list[
 
 
 def resolve(value: str, scope, deployment: str | None = None) -> tuple[str | None, str | None]:
-    """(the real path of the file the config names, when it is in scope, else None; the real path
-    of one that exists outside the scope, else None). Nothing outside the scope is opened."""
+    """(the real path of the file the config names, when it is in scope, else None; the path of one
+    that exists outside the scope, else None: as written, `..` taken out, for the --include that
+    adds it). Nothing outside the scope is opened."""
     outside = None
     for candidate in candidates(value, scope.given, deployment):
         real = os.path.realpath(candidate)
@@ -122,7 +123,7 @@ def resolve(value: str, scope, deployment: str | None = None) -> tuple[str | Non
             continue
         if scope.allowed(real):
             return real, None
-        outside = outside or real
+        outside = outside or os.path.abspath(candidate)
     return None, outside
 
 
@@ -186,7 +187,7 @@ def collect(hal_model, hal: dict, scope, report, base=(), deployment=None) -> tu
                                 f"file to the Secret under key '{entry.key}' yourself, or the service starts "
                                 "without it.")
         elif outside:
-            report.human(where, f"{value} is {outside}, {OUTSIDE}; not read. The path is rewritten to "
+            report.human(where, f"{value} is {os.path.realpath(outside)}, {OUTSIDE}; not read. The path is rewritten to "
                                 f"{entry.mounted}: add the file to the Secret under key '{entry.key}' yourself, or "
                                 f"let migrate read it with: {scope.include_command(outside)}")
         else:

@@ -87,6 +87,7 @@ def _read_halconfig(bundle: dict, warnings: list):
     release the chart runs (`version`); every error in one refusal."""
     from renderer.read import halconfig
     from renderer.read.preflight import Chart
+    from ..problems import InvalidHalconfig
     from ..releases import Release, UnsupportedRelease
 
     try:
@@ -95,7 +96,10 @@ def _read_halconfig(bundle: dict, warnings: list):
         raise PostRenderError(str(exc), "Set spinnaker.version to a supported release.",
                               where="spinnaker.version") from None
     chart = Chart.from_bundle(bundle)
-    hal, release, report = halconfig.read_chart_halconfig(bundle, requested, chart=chart)
+    try:
+        hal, release, report = halconfig.read_chart_halconfig(bundle, requested, chart=chart)
+    except InvalidHalconfig as exc:  # a halconfig given as text (--set-file) that YAML cannot read
+        hal, release, report = None, None, exc.report
     if not report.ok:
         errors = report.errors
         lines = [p.render() for p in errors[:20]]

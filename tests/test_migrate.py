@@ -701,3 +701,20 @@ def test_a_release_the_chart_does_not_run_is_left_for_a_human(hal_home):
     assert result.ok and "spinnaker" not in result.values and "version" not in result.values["halconfig"]
     text = result.report.find("deploymentConfigurations[1].version", "human")[0].text
     assert "1.26.3 is not a supported release" in text and "2026.4.0" in text
+
+
+def test_files_outside_hal_dir_wait_for_include(hal_home):
+    """Without --include nothing outside ~/.hal is read: each file is listed with the command adding
+    it, and one line adds them all; the values name the key the user fills in."""
+    hal, outside = hal_home
+    result = migrate(str(hal), command=["migrate", str(hal), "-o", "values.yaml"])
+    assert result.ok
+    accounts = {a["name"]: a["kubeconfigFile"] for a in result.values["halconfig"]["providers"]["kubernetes"]["accounts"]}
+    assert accounts["staging-cluster"] == "/var/secrets/config" and accounts["from-home"] == "/var/secrets/home.config"
+    entry = entries(result, "accounts[1].kubeconfigFile", "human")[0]
+    assert f"spinnaker-renderer migrate {hal} -o values.yaml --include {outside}/kube/config" in entry.text
+    every = [e for e in result.report.of("human") if "to read them all" in e.text]
+    assert len(every) == 1 and every[0].text.endswith(
+        f"--include {outside}/keys/gcs.json --include {outside}/kube/config --include {outside}/saml.jks "
+        f"--include {hal.parent}/.kube/home.config")
+    assert "# staging" not in result.secret and "JKS-BYTES" not in result.secret and "# home" not in result.secret

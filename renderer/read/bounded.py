@@ -82,28 +82,27 @@ def read_file(path: str, limit: int, follow: bool = True) -> bytes:
 
 def read_bounded(fd: int, limit: int) -> bytes:
     """Everything readable from `fd`, refusing more than `limit` bytes (a file growing as it is
-    read, or a stream)."""
-    chunks, total = [], 0
-    while True:
+    read)."""
+    def read(size):
         try:
-            chunk = os.read(fd, min(1024 * 1024, limit + 1 - total))
+            return os.read(fd, size)
         except BlockingIOError:
             raise Unreadable("it would block (not a regular file): not read") from None
         except OSError as exc:
             raise Unreadable(exc.strerror or str(exc)) from None
-        if not chunk:
-            return b"".join(chunks)
-        chunks.append(chunk)
-        total += len(chunk)
-        if total > limit:
-            raise Unreadable(f"over the {_mib(limit)} limit")
+
+    return _read_all(read, limit)
 
 
 def read_stream(stream, limit: int) -> bytes:
     """Up to `limit` bytes of a binary stream (stdin); Unreadable beyond."""
+    return _read_all(stream.read, limit)
+
+
+def _read_all(read, limit: int) -> bytes:
     chunks, total = [], 0
     while True:
-        chunk = stream.read(min(1024 * 1024, limit + 1 - total))
+        chunk = read(min(1024 * 1024, limit + 1 - total))
         if not chunk:
             return b"".join(chunks)
         chunks.append(chunk)

@@ -380,8 +380,8 @@ def test_plan_refuses_hostile_manifests(tmp_path, kind):
     result = run("plan", "--from-manifests", _hostile_file(tmp_path, kind), "--to", "-f", str(good))
     assert result.returncode == 1, result.stderr
     assert result.stdout == ""
-    if kind in ("fifo", "huge"):
-        assert PLAN_REFUSALS[kind] in result.stderr
+    if kind != "bomb":  # a bomb is read without expanding it, and holds no config object
+        assert re.search(PLAN_REFUSALS[kind], result.stderr), result.stderr
 
 
 @pytest.mark.parametrize("kind", ["fifo", "deep", "bomb"])

@@ -169,10 +169,10 @@ def _deployment_dir(hal_dir):
     real = os.path.realpath(top)
     if not os.path.isdir(real):
         return None
-    if not hal_dir.scope.inside(real):
+    if not hal_dir.scope.allowed(real):
         hal_dir.findings.human(hal_dir.deployment, f"the deployment's directory is a symbolic link to {real}, "
                                                    f"{OUTSIDE}; its profiles and service-settings were not read. "
-                                                   "Copy them into HAL_DIR and run migrate again.")
+                                                   + hal_dir.scope.outside_hint(real))
         return None
     return top
 

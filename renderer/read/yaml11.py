@@ -268,6 +268,23 @@ def _construct_map_lenient(loader, node):
 _Lenient.add_constructor("tag:yaml.org,2002:map", _construct_map_lenient)
 
 
+def check_limits(text, source: str, reader: Reader) -> None:
+    """Refuse (InvalidHalconfig, with the line) a YAML stream that breaks `reader`'s limits, for
+    callers that parse it with another loader afterwards; invalid YAML is left to that loader."""
+    try:
+        _compose_limits(text, reader)
+    except _Limit as limit:
+        raise InvalidHalconfig(_limit_report(Report(), text, limit), source) from None
+    except yaml.YAMLError:
+        pass
+
+
+def _limit_report(report, text, limit):
+    report.error(_path_near_line(text, limit.line) or (), f"{limit.message}.", limit.hint)
+    report.problems[-1].line = limit.line
+    return report
+
+
 def _parse(text, duplicates):
     if duplicates is None:
         return yaml.load(text, Loader=_Loader)
@@ -292,8 +309,7 @@ def load(text, source: str = "halconfig", duplicates: list | None = None, reader
             _expanded_size(data)
         return data
     except _Limit as limit:
-        report.error(_path_near_line(text, limit.line) or (), f"{limit.message}.", limit.hint)
-        report.problems[-1].line = limit.line
+        _limit_report(report, text, limit)
     except _TooBig as big:
         if big.what == "size":
             report.error(big.path, f"the document expands to more than {MAX_EXPANDED_NODES:,} values through "

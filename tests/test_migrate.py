@@ -242,9 +242,15 @@ def hal_home(tmp_path):
     return hal, outside
 
 
+def includes(hal_home):
+    """What the user lets migrate read outside ~/.hal: the directory of keys, and the home's ~/.kube."""
+    hal, outside = hal_home
+    return [str(outside), str(hal.parent / ".kube")]
+
+
 @pytest.fixture
 def migration(hal_home):
-    result = migrate(str(hal_home[0]))
+    result = migrate(str(hal_home[0]), includes=includes(hal_home))
     assert result.ok, result.report.lines()
     return result
 
@@ -256,7 +262,7 @@ def entries(migration, source, kind=None):
 
 
 def test_read_hal_dir_gives_the_pieces_validate_needs(hal_home):
-    hal_dir = read_hal_dir(str(hal_home[0]))
+    hal_dir = read_hal_dir(str(hal_home[0]), includes=includes(hal_home))
     assert hal_dir.ok and hal_dir.deployment == "prod"
     assert hal_dir.halconfig["persistentStorage"]["gcs"]["enabled"] is True
     assert "clouddriver-caching-local.yml" in hal_dir.profiles and "rosco/packer/aws-custom.json" in hal_dir.profiles
@@ -528,7 +534,7 @@ def test_cli_writes_everything_or_nothing(hal_home, tmp_path, run_cli):
 
 def test_cli_usage_errors(tmp_path, run_cli):
     result = run_cli("migrate", str(tmp_path / "absent"))
-    assert result.returncode == 2 and "not a directory" in result.stderr
+    assert result.returncode == 2 and "neither a directory nor" in result.stderr
     (tmp_path / "config").write_text("providers: {}\n")
     result = run_cli("migrate", str(tmp_path))
     assert result.returncode == 1 and "not a Halyard config" in result.stderr
@@ -695,3 +701,20 @@ def test_a_release_the_chart_does_not_run_is_left_for_a_human(hal_home):
     assert result.ok and "spinnaker" not in result.values and "version" not in result.values["halconfig"]
     text = result.report.find("deploymentConfigurations[1].version", "human")[0].text
     assert "1.26.3 is not a supported release" in text and "2026.4.0" in text
+
+
+def test_files_outside_hal_dir_wait_for_include(hal_home):
+    """Without --include nothing outside ~/.hal is read: each file is listed with the command adding
+    it, and one line adds them all; the values name the key the user fills in."""
+    hal, outside = hal_home
+    result = migrate(str(hal), command=["migrate", str(hal), "-o", "values.yaml"])
+    assert result.ok
+    accounts = {a["name"]: a["kubeconfigFile"] for a in result.values["halconfig"]["providers"]["kubernetes"]["accounts"]}
+    assert accounts["staging-cluster"] == "/var/secrets/config" and accounts["from-home"] == "/var/secrets/home.config"
+    entry = entries(result, "accounts[1].kubeconfigFile", "human")[0]
+    assert f"spinnaker-renderer migrate {hal} -o values.yaml --include {outside}/kube/config" in entry.text
+    every = [e for e in result.report.of("human") if "to read them all" in e.text]
+    assert len(every) == 1 and every[0].text.endswith(
+        f"--include {outside}/keys/gcs.json --include {outside}/kube/config --include {outside}/saml.jks "
+        f"--include {hal.parent}/.kube/home.config")
+    assert "# staging" not in result.secret and "JKS-BYTES" not in result.secret and "# home" not in result.secret

@@ -181,15 +181,15 @@ def check_values(args, major: int) -> list[str]:
         print(f"spinnaker-renderer helm: {chart} is not a local chart; "
               "its values are checked by helm only.", file=sys.stderr)
     from renderer.problems import InvalidHalconfig
-    from renderer.read.yaml11 import NotText, decode, load
+    from renderer.read.bounded import DOCUMENT_LIMIT, Unreadable, read_file
+    from renderer.read.yaml11 import HELM, NotText, decode, load
 
     for path in _values_files(args, major):
         try:
-            with open(path, "rb") as handle:
-                text = decode(handle.read(), path)
-            values = merge_values(values, load(text, path) or {})  # read as `validate -f` reads it
-        except OSError as exc:
-            return [f"cannot read values file {path}: {exc.strerror}"]
+            text = decode(read_file(path, DOCUMENT_LIMIT), path)
+            values = merge_values(values, load(text, path, reader=HELM) or {})  # read as `validate -f` reads it
+        except Unreadable as exc:
+            return [f"cannot read values file {path}: {exc}"]
         except NotText as exc:
             return [str(exc)]
         except InvalidHalconfig as exc:

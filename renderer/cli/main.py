@@ -58,13 +58,20 @@ def _parser():
                           "against it)")
 
     mig = sub.add_parser("migrate", help="turn a Halyard directory (~/.hal) into chart values, a Secret and a report")
-    mig.add_argument("hal_dir", metavar="HAL_DIR", help="Halyard's directory (holding `config`), usually ~/.hal")
+    mig.add_argument("hal_dir", metavar="HAL_DIR",
+                     help="Halyard's directory (holding `config`), usually ~/.hal, or an archive `hal backup create` "
+                          "wrote (.tar, .tar.gz); symbolic links leading out of it are not followed, special files "
+                          "not opened, and each file is read up to 1 MiB (the config up to 16 MiB)")
     mig.add_argument("--deployment", metavar="NAME", help="the deployment to migrate (default: currentDeployment)")
     mig.add_argument("-o", "--output", metavar="VALUES", help="write the values here (default: stdout)")
     mig.add_argument("--secrets-dir", metavar="DIR",
                      help="write the Secret manifests (referenced files, inline credentials) here (default: print "
                           "the kubectl commands for the files' Secrets)")
     mig.add_argument("--report", metavar="FILE", help="also write the report here as Markdown")
+    mig.add_argument("--include", action="append", default=[], metavar="PATH",
+                     help="also read this file, or the files under this directory, where the config names them "
+                          "outside HAL_DIR (e.g. --include ~/.kube); repeatable. Without it nothing outside HAL_DIR "
+                          "is read: the report lists each such file with the command that adds it")
 
     post = sub.add_parser("post-render", help="Helm post-renderer: manifests on stdin, manifests on stdout")
     post.add_argument("--error-file", metavar="PATH",
@@ -98,18 +105,14 @@ def _parser():
 
 def _read_source(path: str) -> tuple[str, str]:
     """(text, name) of a halconfig file; UsageError/_InputError on failure."""
+    from renderer.read.bounded import DOCUMENT_LIMIT, Unreadable, read_file, read_stream
     from renderer.read.yaml11 import NotText, decode
 
-    if path == "-":
-        raw = sys.stdin.buffer.read()
-        name = "<stdin>"
-    else:
-        try:
-            with open(path, "rb") as handle:
-                raw = handle.read()
-        except OSError as exc:
-            raise UsageError(f"cannot read {path}: {exc.strerror}") from None
-        name = path
+    name = "<stdin>" if path == "-" else path
+    try:
+        raw = read_stream(sys.stdin.buffer, DOCUMENT_LIMIT) if path == "-" else read_file(path, DOCUMENT_LIMIT)
+    except Unreadable as exc:
+        raise UsageError(f"cannot read {name}: {exc}") from None
     try:
         return decode(raw, name), name
     except NotText as exc:
@@ -186,12 +189,12 @@ def _read_halconfig(path: str):
 def _load_values(args):
     """(hal, release, report, text, source) of chart values files merged as Helm merges them."""
     from renderer.read.inputs import CHART_VALUES, check_values, merge_values
-    from renderer.read.yaml11 import load
+    from renderer.read.yaml11 import HELM, load
 
     values, texts = {}, []
     for path in ([CHART_VALUES] if os.path.exists(CHART_VALUES) else []) + list(args.values):
         text, source = _read_source(path)
-        data = load(text, source)
+        data = load(text, source, reader=HELM)
         if data is not None and not isinstance(data, dict):
             raise _InputError(f"error: {source}: a values file is a mapping, not {type(data).__name__}.")
         values = merge_values(values, data or {})
@@ -271,13 +274,22 @@ def cmd_validate(args) -> int:
 
 def cmd_migrate(args) -> int:
     from renderer.migrate import migrate
+    from renderer.migrate.backup import ArchiveError, hal_dir_of, is_archive
     from renderer.migrate.credentials import SECRET_NAME as CREDENTIALS_SECRET
-    from renderer.migrate.output import SECRET_NAME
+    from renderer.migrate.output import ARCHIVE_FILES, SECRET_NAME
     from renderer.write.files import write_all
 
-    if not os.path.isdir(args.hal_dir):
-        raise UsageError(f"{args.hal_dir} is not a directory (HAL_DIR holds Halyard's `config`, usually ~/.hal)")
-    migration = migrate(args.hal_dir, args.deployment)
+    archive = is_archive(args.hal_dir)
+    if not archive and not os.path.isdir(args.hal_dir):
+        raise UsageError(f"{args.hal_dir} is neither a directory nor a `hal backup` archive (HAL_DIR holds "
+                         "Halyard's `config`, usually ~/.hal)")
+    notes: list = []
+    try:
+        with hal_dir_of(args.hal_dir, notes) as root:
+            migration = migrate(root, args.deployment, args.include, getattr(args, "argv", None),
+                                args.hal_dir if archive else None, notes)
+    except ArchiveError as exc:
+        raise _InputError(f"error: {args.hal_dir}: cannot use it as a `hal backup` archive: {exc}.") from None
     for line in migration.report.lines():
         print(line, file=sys.stderr)
     if not migration.ok:
@@ -301,6 +313,8 @@ def cmd_migrate(args) -> int:
         sys.stdout.write(migration.values_yaml)
     if migration.kubectl and not args.secrets_dir:
         print("create the Secret of the referenced files with:\n  " + migration.kubectl, file=sys.stderr)
+    elif migration.files and not args.secrets_dir:
+        print(ARCHIVE_FILES, file=sys.stderr)
     if migration.credentials and not args.secrets_dir:
         print(f"{len(migration.credentials)} inline credentials now come from Secret {CREDENTIALS_SECRET}: run "
               "again with --secrets-dir DIR to write its manifest (values are never printed).", file=sys.stderr)
@@ -394,6 +408,7 @@ def main(argv=None) -> int:
         args = Namespace(command="plan", plan_args=argv[1:])
     else:
         args = _parser().parse_args(argv)
+        args.argv = list(argv)  # the command line as typed, for hints that repeat it with one option more
     try:
         return COMMANDS[args.command](args)
     except InvalidHalconfig as exc:  # printed here, once: the problems, then the summary line

@@ -36,13 +36,13 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _read(path: str) -> str:
+    from renderer.read.bounded import DOCUMENT_LIMIT, Unreadable, read_file
     from renderer.read.yaml11 import NotText, decode
 
     try:
-        with open(path, "rb") as handle:
-            return decode(handle.read(), path)
-    except OSError as exc:
-        raise _Refused(f"cannot read {path}: {exc.strerror}") from None
+        return decode(read_file(path, DOCUMENT_LIMIT), path)
+    except Unreadable as exc:
+        raise _Refused(f"cannot read {path}: {exc}") from None
     except NotText as exc:
         raise _Refused(str(exc)) from None
 
@@ -51,12 +51,12 @@ def _values_side(files, label, kleat_compat, release=None):
     from renderer.plan.side import from_values
     from renderer.problems import InvalidHalconfig
     from renderer.read.inputs import merge_values
-    from renderer.read.yaml11 import load
+    from renderer.read.yaml11 import HELM, load
 
     values = {}
     for path in [_chart_values()] + list(files):
         try:
-            data = load(_read(path), path)
+            data = load(_read(path), path, reader=HELM)
         except InvalidHalconfig as exc:
             raise _Refused("\n".join(p.render(path) for p in exc.report.errors)) from None
         if data is not None and not isinstance(data, dict):

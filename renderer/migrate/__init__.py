@@ -2,6 +2,8 @@
 
 - `haldir.read_hal_dir`: the directory, read (config, profiles, service settings,
   referenced files); its first step, `open_hal_dir` (the config), is also `validate`'s;
+- `scope`: what may be read (HAL_DIR, what --include adds), bounded, links out of it not followed;
+- `backup`: a `hal backup create` archive, unpacked safely as HAL_DIR;
 - `environment`: deploymentEnvironment and service-settings -> `services`, `ha`, ...;
 - `profiles`: profile files -> `profiles`, `settingsLocalJs`;
 - `files`: files the config names -> Secrets at /var/secrets (one per set of readers, `output`);

@@ -10,6 +10,8 @@ from __future__ import annotations
 import os
 import re
 
+from renderer.read.bounded import Unreadable
+from .scope import OUTSIDE
 from .walk import marked_strings
 from ..problems import format_path
 
@@ -22,13 +24,16 @@ _URL = re.compile(r"^[a-zA-Z][a-zA-Z0-9+.-]*://")
 class Referenced:
     """One file the halconfig refers to."""
 
-    __slots__ = ("paths", "original", "found", "key")
+    __slots__ = ("paths", "original", "found", "key", "content", "outside", "unreadable")
 
     def __init__(self, original, found, key):
         self.paths: list[tuple] = []   # halconfig paths that name it
         self.original = original       # as written in the config
         self.found = found             # where it was read from on this machine, or None
         self.key = key                 # its key in the Secret (the file name under /var/secrets)
+        self.content = b""             # what was read from `found`
+        self.outside = None            # where it exists outside the scope, not read
+        self.unreadable = ""           # why `found` could not be read
 
     @property
     def mounted(self) -> str:
@@ -65,34 +70,61 @@ def staged_copy(value: str, hal_dir: str, deployment: str | None) -> str:
                         f"{abs(java_hash(value))}-{name}")
 
 
-def resolve(value: str, hal_dir: str, deployment: str | None = None) -> str | None:
-    """Where the file the config names is on this machine, or None.
+# Halyard's old `hal backup create` wrote file paths under ~/.hal as this token plus the rest of the
+# path, and `hal backup restore` strips it, leaving the path relative to the Halyard directory
+# (halyard-config .../node/LocalFile.java RELATIVE_PATH_PLACEHOLDER; halyard-backup
+# .../backup/services/v1/BackupService.java removeHalconfigDirPrefix, at spinnaker-release-2025.0.0).
+HALCONFIG_DIR = "{%halconfig-dir%}"
 
-    `~` is the Halyard user's home (the parent of HAL_DIR when it is a `.hal`
-    directory). A path into some `.hal` directory that does not exist here is
+
+def plain_name(name) -> bool:
+    """A deployment name that is a name, not a path: it is also its directory's name in HAL_DIR."""
+    return isinstance(name, str) and name not in ("", ".", "..") and not any(c in name for c in "/\\\0")
+
+
+def candidates(value: str, hal_dir: str, deployment: str | None = None) -> list[str]:
+    """Where the file the config names may be on this machine, in the order they are tried.
+
+    `{%halconfig-dir%}` is HAL_DIR. `~` is the Halyard user's home (the parent of HAL_DIR when it
+    is a `.hal` directory). A path into some `.hal` directory that does not exist here is
     looked up in HAL_DIR, so a copied `~/.hal` still finds its own files.
     The same holds for other files under the Halyard user's home. Relative paths are taken
     from HAL_DIR. Failing all that, the copy Halyard staged for its last deploy is used."""
     path = value[len("file:"):] if value.startswith("file:") else value
+    if path.startswith(HALCONFIG_DIR):
+        path = path[len(HALCONFIG_DIR):].lstrip("/") or "."
     if path.startswith("~"):
         path = home_of(hal_dir) + path[1:]
-    candidates = [path if os.path.isabs(path) else os.path.join(hal_dir, path)]
+    found = [path if os.path.isabs(path) else os.path.join(hal_dir, path)]
     marker = "/.hal/"
     if marker in path:
-        candidates.append(os.path.join(hal_dir, path.split(marker, 1)[1]))
+        found.append(os.path.join(hal_dir, path.split(marker, 1)[1]))
     # The Halyard user's home copied along with ~/.hal: /home/spinnaker/.kube/config is looked up
     # as <parent of HAL_DIR>/.kube/config when that parent is also named spinnaker.
     home = home_of(hal_dir)
     user = os.path.basename(home)
     parts = path.split("/")
     if os.path.isabs(path) and user in parts[:-1]:
-        candidates.append(os.path.join(home, *parts[parts.index(user) + 1:]))
+        found.append(os.path.join(home, *parts[parts.index(user) + 1:]))
     # Last: the copy Halyard staged when it deployed (it may be older than the file).
-    candidates.append(staged_copy(value, hal_dir, deployment))
-    for candidate in candidates:
-        if os.path.isfile(candidate):
-            return os.path.abspath(candidate)
-    return None
+    if deployment is None or plain_name(deployment):
+        found.append(staged_copy(value, hal_dir, deployment))
+    return found
+
+
+def resolve(value: str, scope, deployment: str | None = None) -> tuple[str | None, str | None]:
+    """(the real path of the file the config names, when it is in scope, else None; the path of one
+    that exists outside the scope, else None: as written, `..` taken out, for the --include that
+    adds it). Nothing outside the scope is opened."""
+    outside = None
+    for candidate in candidates(value, scope.given, deployment):
+        real = os.path.realpath(candidate)
+        if not os.path.exists(real):
+            continue
+        if scope.allowed(real):
+            return real, None
+        outside = outside or os.path.abspath(candidate)
+    return None, outside
 
 
 def _key(original: str, taken: set) -> str:
@@ -111,8 +143,9 @@ def _key(original: str, taken: set) -> str:
     return key
 
 
-def collect(hal_model, hal: dict, hal_dir: str, report, base=(), deployment=None) -> tuple[dict, list]:
-    """(halconfig with file paths rewritten, [Referenced]); every finding goes to `report`."""
+def collect(hal_model, hal: dict, scope, report, base=(), deployment=None) -> tuple[dict, list]:
+    """(halconfig with file paths rewritten, [Referenced]); every finding goes to `report`. A file
+    outside the scope (HAL_DIR and --include) is not read: the report gives the command adding it."""
     import copy
 
     rewritten = copy.deepcopy(hal)
@@ -130,20 +163,39 @@ def collect(hal_model, hal: dict, hal_dir: str, report, base=(), deployment=None
             continue
         if _URL.match(value) and not value.startswith("file://"):
             continue  # a URL (SAML metadata), fetched by the service itself
-        found = resolve(value.replace("file://", "file:", 1), hal_dir, deployment)
-        identity = found or value
+        found, outside = resolve(value.replace("file://", "file:", 1), scope, deployment)
+        identity = found or outside or value
         entry = by_file.get(identity)
         if entry is None:
-            entry = by_file[identity] = Referenced(value, found, _key(value, taken))
+            entry = by_file[identity] = Referenced(value, None, _key(value, taken))
+            entry.outside = outside
+            if found:
+                try:
+                    entry.content = scope.read(found)
+                    entry.found = found
+                except Unreadable as exc:
+                    entry.unreadable = f"{found}: {exc}"
         entry.paths.append(path)
         _set(rewritten, path, entry.mounted)
-        if found and "/staging/dependencies/" in found.replace(os.sep, "/"):
+        if entry.found and "/staging/dependencies/" in entry.found.replace(os.sep, "/"):
             report.secret(where, entry.mounted, f"{value} is not on this machine; read from the copy Halyard staged "
-                                                f"at its last deploy ({found}): check it is current")
-        elif found:
-            report.secret(where, entry.mounted, f"{value} (read from {found})")
+                                                f"at its last deploy ({entry.found}): check it is current")
+        elif entry.found:
+            report.secret(where, entry.mounted, f"{value} (read from {entry.found})")
+        elif entry.unreadable:
+            report.human(where, f"{entry.unreadable}; not read. The path is rewritten to {entry.mounted}: add the "
+                                f"file to the Secret under key '{entry.key}' yourself, or the service starts "
+                                "without it.")
+        elif outside:
+            report.human(where, f"{value} is {os.path.realpath(outside)}, {OUTSIDE}; not read. The path is rewritten to "
+                                f"{entry.mounted}: add the file to the Secret under key '{entry.key}' yourself, or "
+                                f"let migrate read it with: {scope.include_command(outside)}")
         else:
             report.human(where, f"{value} does not exist on this machine (nor under the Halyard directory); the "
                                 f"path is rewritten to {entry.mounted}: add the file to the Secret under key "
                                 f"'{entry.key}' yourself, or the service starts without it.")
+    outside = sorted({e.outside for e in by_file.values() if e.outside})
+    if len(outside) > 1:
+        report.human("config", f"{len(outside)} files the config names are outside HAL_DIR and were not read; "
+                               f"to read them all: {scope.include_command(*outside)}")
     return rewritten, list(by_file.values())

@@ -12,11 +12,13 @@ from __future__ import annotations
 import os
 
 from renderer.read import halconfig, halyard
+from renderer.read.bounded import DOCUMENT_LIMIT, Unreadable
 from ..model import HAL
 from ..problems import InvalidHalconfig, Report, format_path
 from renderer.read.yaml11 import NotText, decode, load
 from . import files as referenced
 from .report import MigrationReport
+from .scope import OUTSIDE, Scope, read_inside, walk
 
 
 class HalDir:
@@ -32,8 +34,11 @@ class HalDir:
     - `findings`: everything else found (MigrationReport: secrets, missing files, unreadable
       profiles, ...)."""
 
-    def __init__(self, root):
+    def __init__(self, root, scope=None, source=None):
         self.root = root
+        self.source = source or root  # what the user named: HAL_DIR, or the `hal backup` archive
+        self.archive = source is not None
+        self.scope = scope or Scope(root)
         self.config_path = os.path.join(root, "config")
         self.text = ""
         self.unreadable = ""  # why the config file could not be read (its OSError), "" when it was
@@ -58,18 +63,21 @@ class HalDir:
         return os.path.join(self.root, self.deployment or "default")
 
 
-def open_hal_dir(path: str) -> HalDir:
+def open_hal_dir(path: str, includes=(), command=None, source=None) -> HalDir:
     """HAL_DIR (or its `config` file) with the config read (`text`) and parsed (`data`). A config that
-    cannot be read lands in `findings`, one that is not YAML in `report`."""
+    cannot be read lands in `findings`, one that is not YAML in `report`. `includes`: the paths
+    outside HAL_DIR the user lets migrate read (--include); `command`: their migrate command line."""
     if os.path.isfile(path):
         path = os.path.dirname(os.path.abspath(path))
-    hal_dir = HalDir(path)
+    hal_dir = HalDir(path, Scope(path, includes, command, source), source)
+    real = os.path.realpath(hal_dir.config_path)
     try:
-        with open(hal_dir.config_path, "rb") as handle:
-            hal_dir.text = decode(handle.read(), hal_dir.config_path)
-    except OSError as exc:
-        hal_dir.unreadable = exc.strerror or str(exc)
-        hal_dir.findings.error(f"cannot read {hal_dir.config_path}: {exc.strerror}. HAL_DIR is the directory "
+        if not hal_dir.scope.allowed(real):
+            raise Unreadable(f"it is a symbolic link to {real}, {OUTSIDE}. {hal_dir.scope.outside_hint(real)}")
+        hal_dir.text = decode(hal_dir.scope.read(real, DOCUMENT_LIMIT), hal_dir.config_path)
+    except Unreadable as exc:
+        hal_dir.unreadable = str(exc)
+        hal_dir.findings.error(f"cannot read {hal_dir.config_path}: {exc}. HAL_DIR is the directory "
                                "holding Halyard's `config` file (usually ~/.hal).")
         return hal_dir
     except NotText as exc:
@@ -82,9 +90,11 @@ def open_hal_dir(path: str) -> HalDir:
     return hal_dir
 
 
-def read_hal_dir(path: str, deployment: str | None = None, strict: bool = False) -> HalDir:
-    """Read HAL_DIR (or its `config` file) for `deployment` (default: currentDeployment)."""
-    hal_dir = open_hal_dir(path)
+def read_hal_dir(path: str, deployment: str | None = None, strict: bool = False, includes=(), command=None,
+                 source=None) -> HalDir:
+    """Read HAL_DIR (or its `config` file) for `deployment` (default: currentDeployment); `includes`,
+    `command` and `source` as for `open_hal_dir`."""
+    hal_dir = open_hal_dir(path, includes, command, source)
     _allow_duplicate_keys(hal_dir)
     if not hal_dir.ok:
         return hal_dir
@@ -107,10 +117,20 @@ def read_hal_dir(path: str, deployment: str | None = None, strict: bool = False)
     # with the values path to fix and keeps out only what could not render (renderer.migrate.settle).
     if hal is None:
         return hal_dir
-    hal_dir.rewritten, hal_dir.files = referenced.collect(HAL, hal, path, hal_dir.findings, where,
+    named = hal_dir.deployment
+    if not referenced.plain_name(named):
+        hal_dir.findings.human("config: " + format_path(where + ("name",)),
+                               f"the deployment's name {named!r} is not a plain name: it is also the name of its "
+                               "directory in HAL_DIR, and this one is a path. Its directory (profiles, "
+                               "service-settings, staged files) was not read. Rename the deployment (its `name` "
+                               "and currentDeployment) and its directory to a plain name, and run migrate again.")
+        hal_dir.deployment = str(named) if named is not None else None
+    hal_dir.rewritten, hal_dir.files = referenced.collect(HAL, hal, hal_dir.scope, hal_dir.findings, where,
                                                           hal_dir.deployment)
-    _read_profiles(hal_dir)
-    _read_service_settings(hal_dir)
+    top = _deployment_dir(hal_dir) if referenced.plain_name(named) else None
+    if top is not None:
+        _read_profiles(hal_dir, top)
+        _read_service_settings(hal_dir, top)
     return hal_dir
 
 
@@ -133,42 +153,48 @@ def _report_duplicates(findings, shown, duplicates):
 
 
 def _read_text(hal_dir, full, shown):
+    raw = read_inside(hal_dir.scope, full, shown, hal_dir.findings)
+    if raw is None:
+        return None
     try:
-        with open(full, "rb") as handle:
-            return handle.read().decode("utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        hal_dir.findings.human(shown, f"cannot be read ({getattr(exc, 'strerror', None) or exc}); skipped. Carry "
-                                      "what it held over by hand.")
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        hal_dir.findings.human(shown, f"cannot be read ({exc}); skipped. Carry what it held over by hand.")
         return None
 
 
-def _read_profiles(hal_dir):
-    top = os.path.join(hal_dir.deployment_dir, "profiles")
-    if not os.path.isdir(top):
-        return
-    for dirpath, dirnames, filenames in os.walk(top):
-        dirnames.sort()
-        for name in sorted(filenames):
-            full = os.path.join(dirpath, name)
-            rel = os.path.relpath(full, top).replace(os.sep, "/")
-            text = _read_text(hal_dir, full, f"{hal_dir.deployment}/profiles/{rel}")
-            if text is not None:
-                hal_dir.profiles[rel] = text
+def _deployment_dir(hal_dir):
+    """The deployment's directory when it is inside HAL_DIR (reported when it leads out), else None."""
+    top = hal_dir.deployment_dir
+    real = os.path.realpath(top)
+    if not os.path.isdir(real):
+        return None
+    if not hal_dir.scope.allowed(real):
+        hal_dir.findings.human(hal_dir.deployment, f"the deployment's directory is a symbolic link to {real}, "
+                                                   f"{OUTSIDE}; its profiles and service-settings were not read. "
+                                                   + hal_dir.scope.outside_hint(real))
+        return None
+    return top
 
 
-def _read_service_settings(hal_dir):
-    top = os.path.join(hal_dir.deployment_dir, "service-settings")
-    if not os.path.isdir(top):
-        return
-    for name in sorted(os.listdir(top)):
-        full = os.path.join(top, name)
-        shown = f"{hal_dir.deployment}/service-settings/{name}"
-        if not os.path.isfile(full):
-            continue
+def _read_profiles(hal_dir, top):
+    shown = f"{hal_dir.deployment}/profiles"
+    for rel, real in walk(hal_dir.scope, os.path.join(top, "profiles"), shown, hal_dir.findings):
+        text = _read_text(hal_dir, real, f"{shown}/{rel}")
+        if text is not None:
+            hal_dir.profiles[rel] = text
+
+
+def _read_service_settings(hal_dir, top):
+    listed = f"{hal_dir.deployment}/service-settings"
+    # Halyard read only the directory's own files, not its subdirectories.
+    for name, real in walk(hal_dir.scope, os.path.join(top, "service-settings"), listed, hal_dir.findings,
+                           recursive=False):
+        shown = f"{listed}/{name}"
         if not name.endswith((".yml", ".yaml")):
             hal_dir.findings.human(shown, "not a .yml file; Halyard ignored it and so does migrate.")
             continue
-        text = _read_text(hal_dir, full, shown)
+        text = _read_text(hal_dir, real, shown)
         if text is None:
             continue
         duplicates: list = []

@@ -19,6 +19,8 @@ from .report import HUMAN, markdown
 from .settle import settle
 
 SECRET_NAME = "spinnaker-halyard-files"
+ARCHIVE_FILES = ("The referenced files come from the `hal backup` archive, which migrate unpacked and removed: run it "
+                 "again with --secrets-dir DIR to write their Secret manifests.")
 # A Secret (all its keys and values) must fit etcd's object limit.
 SECRET_LIMIT = 1024 * 1024
 _RELEASE_SHAPE = re.compile(r"^[0-9]+\.[0-9]+\.[0-9]+$")
@@ -61,7 +63,9 @@ class Migration:
         self.aside = list(aside)
         self.secret = "".join(secret_manifest(g.name, g.found, namespace, g.services) for g in self.groups)
         self.credentials_secret = credentials_manifest(credentials_values, namespace) if credentials_values else ""
-        self.kubectl = "\n".join(kubectl_command(g.name, g.found, namespace) for g in self.groups)
+        # An unpacked `hal backup` archive is removed once migrate ends: no command can name its files.
+        self.kubectl = "" if hal_dir.archive else \
+            "\n".join(kubectl_command(g.name, g.found, namespace) for g in self.groups)
         self.values_yaml = values_yaml(values, hal_dir, namespace, report, self.aside)
 
     @property
@@ -70,7 +74,7 @@ class Migration:
 
     def markdown(self, secrets_dir: str | None = None) -> str:
         hal_dir = self.hal_dir
-        intro = [f"Migrated `{hal_dir.root}` (deployment `{hal_dir.deployment}`) with "
+        intro = [f"Migrated `{hal_dir.source}` (deployment `{hal_dir.deployment}`) with "
                  f"`spinnaker-renderer migrate`: {self.report.summary()}."]
         if self.aside:
             intro += ["", f"{len(self.aside)} value(s) Helm would refuse were left out of the values (commented "
@@ -81,7 +85,10 @@ class Migration:
                 intro += ["", f"The Secrets of the referenced files ({names}) are in "
                               f"`{os.path.join(secrets_dir, SECRET_NAME + '.yaml')}`: encrypt them with your tool "
                               "of choice (sealed-secrets, SOPS, external-secrets) or apply them."]
-            intro += ["", "Create them from the original files with:", "", "```", self.kubectl, "```"]
+            if self.kubectl:
+                intro += ["", "Create them from the original files with:", "", "```", self.kubectl, "```"]
+            elif not secrets_dir:
+                intro += ["", ARCHIVE_FILES]
         if self.credentials:
             where = (f"`{os.path.join(secrets_dir, credentials.SECRET_NAME + '.yaml')}`" if secrets_dir
                      else "the manifest `migrate --secrets-dir DIR` writes (values are never printed)")
@@ -91,10 +98,16 @@ class Migration:
         return markdown(self.report, "Halyard migration report", intro, cutover_steps(self))
 
 
-def migrate(path: str, deployment: str | None = None) -> Migration:
+def migrate(path: str, deployment: str | None = None, includes=(), command=None, source=None,
+            notes=()) -> Migration:
     """Migrate HAL_DIR; `.ok` is false only when there is nothing to write (no readable Halyard config,
-    no such deployment) or the values could not render."""
-    hal_dir = read_hal_dir(path, deployment)
+    no such deployment) or the values could not render. `includes`: paths outside HAL_DIR it may read
+    (--include); `command`: the migrate command line, for the hints adding them; `source`: what the
+    user named, when HAL_DIR is an unpacked `hal backup` archive; `notes`: (source, text) of what
+    unpacking it skipped."""
+    hal_dir = read_hal_dir(path, deployment, includes=includes, command=command, source=source)
+    for where, text in notes:
+        hal_dir.findings.human(where, text)
     report = hal_dir.findings
     if hal_dir.rewritten is None:
         for problem in hal_dir.report.problems:
@@ -143,7 +156,7 @@ def migrate(path: str, deployment: str | None = None) -> Migration:
                           for name in vault.env_names()]
     if secrets:
         values["secrets"] = secrets
-    size = sum(os.path.getsize(f.found) for f in hal_dir.files if f.found)
+    size = sum(len(f.content) for f in hal_dir.files if f.found)
     if size * 4 // 3 > SECRET_LIMIT:
         report.human("config", f"the referenced files add up to {size} bytes, over the 1 MiB a Secret can hold: "
                                "the API server refuses the Secret manifest. Split them into several Secrets by "
@@ -238,7 +251,7 @@ def _merge(into: dict, more: dict):
 
 
 def values_yaml(values: dict, hal_dir, namespace, report=None, aside=()) -> str:
-    lines = [f"# Chart values migrated from the Halyard directory {hal_dir.root} (deployment "
+    lines = [f"# Chart values migrated from the Halyard directory {hal_dir.source} (deployment "
              f"{hal_dir.deployment!r})",
              "# by `spinnaker-renderer migrate`; the report lists every field mapped, converted or dropped.",
              f"# Halyard ran Spinnaker in namespace {namespace or 'spinnaker'!r} as spin-<service> objects. This "
@@ -286,10 +299,7 @@ def _problem_comments(report, aside) -> list[str]:
 
 
 def secret_manifest(name, files, namespace, services=()) -> str:
-    data = {}
-    for f in files:
-        with open(f.found, "rb") as handle:
-            data[f.key] = base64.b64encode(handle.read()).decode("ascii")
+    data = {f.key: base64.b64encode(f.content).decode("ascii") for f in files}
     metadata = {"name": name, "labels": {"app.kubernetes.io/part-of": "spinnaker"}}
     if namespace:
         metadata["namespace"] = namespace

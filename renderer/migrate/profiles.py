@@ -15,7 +15,7 @@ import re
 
 from ..problems import InvalidHalconfig
 from ..service_facts import JAVA_SERVICES, SERVICES, SPLITS
-from renderer.read.yaml11 import load
+from renderer.read.yaml11 import SPRING, load
 
 
 def map_profiles(profiles: dict, deployment: str, ha_on: dict, report, vault) -> dict:
@@ -67,10 +67,10 @@ def _documents(text, where, key, report):
     (`spring.profiles`, `spring.config.activate`) cannot be, and is left out for a human."""
     parts = [p for p in _DOCUMENT_START.split(text) if p.strip()]
     if len(parts) <= 1:
-        return load(text, where)
+        return load(text, where, reader=SPRING)
     merged: dict = {}
     for i, part in enumerate(parts):
-        data = load(part, f"{where} (document {i + 1})")
+        data = load(part, f"{where} (document {i + 1})", reader=SPRING)
         if data is None:
             continue
         if not isinstance(data, dict):

@@ -234,12 +234,17 @@ def from_manifests(text: str, label: str) -> Side:
     stateful workloads say (a Redis or MySQL StatefulSet with a volume claim)."""
     import yaml
 
+    from ..problems import InvalidHalconfig
+    from ..read.yaml11 import HELM, check_limits
     from ..releases import Release, UnsupportedRelease
 
     try:
+        check_limits(text, label, HELM)
         docs = [d for d in yaml.safe_load_all(text) if isinstance(d, dict)]
     except yaml.YAMLError as exc:
         raise PlanInputError(f"{label}: not a YAML manifest stream ({exc}).") from None
+    except InvalidHalconfig as exc:
+        raise PlanInputError("; ".join(p.render(label) for p in exc.report.errors)) from None
     files: dict = {}
     secret_files = set()
     version = None
@@ -299,10 +304,10 @@ def from_manifests(text: str, label: str) -> Side:
 def _parse_file(name: str, text: str, label: str):
     if not name.endswith((".yml", ".yaml")):
         return text
-    from ..read.yaml11 import load
+    from ..read.yaml11 import SPRING, load
 
     try:
-        data = load(text, f"{label}: {name}")
+        data = load(text, f"{label}: {name}", reader=SPRING)
     except Exception:  # noqa: BLE001 - kept as text, compared as a whole
         return text
     return data if data is not None else {}

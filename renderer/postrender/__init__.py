@@ -87,6 +87,7 @@ def _read_halconfig(bundle: dict, warnings: list):
     release the chart runs (`version`); every error in one refusal."""
     from renderer.read import halconfig
     from renderer.read.preflight import Chart
+    from ..problems import InvalidHalconfig
     from ..releases import Release, UnsupportedRelease
 
     try:
@@ -95,7 +96,10 @@ def _read_halconfig(bundle: dict, warnings: list):
         raise PostRenderError(str(exc), "Set spinnaker.version to a supported release.",
                               where="spinnaker.version") from None
     chart = Chart.from_bundle(bundle)
-    hal, release, report = halconfig.read_chart_halconfig(bundle, requested, chart=chart)
+    try:
+        hal, release, report = halconfig.read_chart_halconfig(bundle, requested, chart=chart)
+    except InvalidHalconfig as exc:  # a halconfig given as text (--set-file) that YAML cannot read
+        hal, release, report = None, None, exc.report
     if not report.ok:
         errors = report.errors
         lines = [p.render() for p in errors[:20]]
@@ -129,9 +133,15 @@ def main(error_file: str | None = None, exit_when_done: bool = False) -> int:
     """CLI entry: stdin -> stdout, exit 1 with the reason on stderr (and in the error file).
     `exit_when_done`: end the process once the stream is written, without freeing what the render
     built (tens of megabytes of objects for a large halconfig, freed one by one at exit for nothing)."""
-    raw = sys.stdin.buffer.read()
+    from ..read.bounded import STREAM_LIMIT, Unreadable, read_stream
+
     kept: list | None = [] if exit_when_done else None
     try:
+        try:
+            raw = read_stream(sys.stdin.buffer, STREAM_LIMIT)
+        except Unreadable as exc:
+            raise PostRenderError(f"the input is {exc}: far more than a rendered chart.",
+                                  "Feed this command Helm's rendered manifests.") from None
         try:
             text = raw.decode("utf-8")
         except UnicodeDecodeError as exc:

@@ -78,10 +78,16 @@ class Document:
             pass
         import yaml
 
+        from ..problems import InvalidHalconfig
+        from ..read.yaml11 import HELM, check_limits
+
         try:
+            check_limits(body, "document", HELM)  # libyaml's composer crashes on documents nested too deep
             return yaml.load(body, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
         except yaml.YAMLError as exc:
             raise NotYaml(str(exc)) from None
+        except InvalidHalconfig as exc:
+            raise NotYaml("; ".join(p.render() for p in exc.report.errors)) from None
 
 
 def line_starts(text: str, marker: str):

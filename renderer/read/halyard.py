@@ -44,6 +44,14 @@ def from_halyard(data: dict, deployment: str | None, report: Report, base: tuple
                      "Pick one of those with --deployment NAME.")
         return None, ()
     index = names.index(wanted)
+    if names.count(wanted) > 1:
+        # Halyard refused every command on such a deployment (halyard-config .../services/v1/
+        # DeploymentService.java getDeploymentConfiguration: "More than one deployment with name").
+        others = ", ".join(f"[{i}]" for i, name in enumerate(names) if name == wanted)
+        report.error(base + ("deploymentConfigurations",),
+                     f"more than one deployment is named {wanted!r} ({others}): Halyard refused to use any of them, "
+                     "and which one was meant cannot be told.", "Delete or rename all but one of them.")
+        return None, ()
     config = deployments[index]
     if not isinstance(config, dict):
         report.error(base + ("deploymentConfigurations", index), "expected a mapping.")

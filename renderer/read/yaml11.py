@@ -102,8 +102,83 @@ for _tag in ("binary", "set", "timestamp", "omap", "pairs"):
 
 # Aliases are expanded when the configs are written; a few nested ones can
 # blow up to gigabytes (the "billion laughs"). Refuse documents that expand
-# beyond this many nodes.
+# beyond this many nodes, or whose values, aliases followed, nest deeper than
+# the renderer's own walks can follow.
 MAX_EXPANDED_NODES = 2_000_000
+MAX_EXPANDED_DEPTH = 200
+
+
+class Reader:
+    """The limits of the program that reads a kind of document, applied while composing it.
+
+    SnakeYAML's LoaderOptions default to `maxAliasesForCollections = 50` and `nestingDepthLimit = 50`
+    (snakeyaml src/main/java/org/yaml/snakeyaml/LoaderOptions.java, the same at 1.31 and 2.4;
+    Composer.composeNode counts each alias to a mapping or list, and each node's depth). Halyard
+    read `config` and service-settings with those defaults (halyard-config ResourceConfig.yamlParser,
+    `new Yaml(new SafeConstructor(), ...)`; snakeyaml 1.31 from kork's spinnaker-dependencies.gradle,
+    which halyard/build.gradle takes as an enforcedPlatform, at spinnaker-release-2025.0.0). The
+    services read their config files through Spring Boot's OriginTrackedYamlLoader, which lifts the
+    alias limit (setMaxAliasesForCollections(Integer.MAX_VALUE), spring-boot issue #23096) but keeps
+    the nesting limit. Helm reads values and manifests with Go YAML, which has no limit this low: they
+    get a depth the renderer's own walks can follow, and the expansion bound above."""
+
+    __slots__ = ("name", "max_aliases", "max_depth")
+
+    def __init__(self, name, max_aliases, max_depth):
+        self.name, self.max_aliases, self.max_depth = name, max_aliases, max_depth
+
+
+HALYARD = Reader("Halyard's YAML reader (SnakeYAML)", 50, 50)
+SPRING = Reader("the services' YAML reader (SnakeYAML, through Spring Boot)", None, 50)
+HELM = Reader("", None, MAX_EXPANDED_DEPTH)
+
+
+class _Limit(Exception):
+    def __init__(self, line, message, hint):
+        super().__init__(message)
+        self.line, self.message, self.hint = line, message, hint
+
+
+def _compose_limits(text, reader: Reader):
+    """Apply `reader`'s limits on libyaml's events, before anything is built: PyYAML's C composer
+    recurses once per level and takes the interpreter down (a segfault, not an exception) somewhere
+    past 10,000 levels. Invalid YAML raises the parser's own error, as loading would."""
+    events = yaml.events
+    starts = (events.MappingStartEvent, events.SequenceStartEvent)
+    ends = (events.MappingEndEvent, events.SequenceEndEvent)
+    scalar, alias = events.ScalarEvent, events.AliasEvent
+    limit, max_aliases = reader.max_depth, reader.max_aliases
+    parser = _Base(text)
+    depth = aliases = 0
+    collections = set()  # anchors naming a mapping or a list
+    try:
+        while parser.check_event():
+            event = parser.get_event()
+            kind = type(event)
+            if kind in starts or kind is scalar:
+                if depth > limit:
+                    who = f"{reader.name} refuses it (LoaderOptions.nestingDepthLimit)" if reader.name else \
+                        "far deeper than any chart value or Kubernetes object"
+                    raise _Limit(event.start_mark.line + 1, f"the document nests deeper than {limit} levels: {who}",
+                                 "Flatten the structure; this deep, it is not a configuration.")
+                if kind is scalar:
+                    if event.anchor is not None:
+                        collections.discard(event.anchor)
+                    continue
+                depth += 1
+                if event.anchor is not None:
+                    collections.add(event.anchor)
+            elif kind in ends:
+                depth -= 1
+            elif kind is alias and max_aliases is not None and event.anchor in collections:
+                aliases += 1
+                if aliases > max_aliases:
+                    raise _Limit(event.start_mark.line + 1,
+                                 f"more than {max_aliases} aliases to mappings or lists: {reader.name} refuses "
+                                 "such a document (LoaderOptions.maxAliasesForCollections, its guard against "
+                                 "alias bombs)", "Write the repeated blocks out, or use fewer aliases.")
+    finally:
+        parser.dispose()
 
 
 class _Cycle(Exception):
@@ -111,33 +186,58 @@ class _Cycle(Exception):
         self.path = path
 
 
-def _expanded_size(data) -> int:
-    """How many values `data` holds once its aliases are written out; _Cycle (with the path of
-    the alias) when an alias refers to a node that contains it, which no writer can expand."""
-    sizes = {}
-    open_nodes = set()
+class _TooBig(Exception):
+    def __init__(self, path, what):
+        self.path, self.what = path, what
 
-    def size(value, path):
-        if not isinstance(value, (dict, list)):
-            return 1
-        key = id(value)
-        if key in open_nodes:
-            raise _Cycle(path)
-        known = sizes.get(key)
-        if known is not None:
-            return known
-        open_nodes.add(key)
-        items = value.items() if isinstance(value, dict) else enumerate(value)
-        total = 1
-        for name, item in items:
-            total += size(item, path + (name,))
-            if total > MAX_EXPANDED_NODES:
+
+def _expanded_size(data, max_nodes=MAX_EXPANDED_NODES, max_depth=MAX_EXPANDED_DEPTH) -> int:
+    """How many values `data` holds once its aliases are written out. _Cycle (with the path of the
+    alias) when an alias refers to a node that contains it, which no writer can expand; _TooBig when
+    it holds more than `max_nodes` values or nests deeper than `max_depth`. Iterative: a deep
+    document must not end in RecursionError."""
+    if not isinstance(data, (dict, list)):
+        return 1
+    done = {}  # id -> (values, depth) of a finished container
+    open_nodes = {id(data)}
+    # Each frame: [container, its path, iterator over (key, child), values so far, deepest child]
+    stack = [[data, (), iter(data.items() if isinstance(data, dict) else enumerate(data)), 1, 0]]
+    while stack:
+        frame = stack[-1]
+        for name, item in frame[2]:
+            if not isinstance(item, (dict, list)):
+                frame[3] += 1
+                continue
+            key = id(item)
+            path = frame[1] + (name,)
+            if key in open_nodes:
+                raise _Cycle(path)
+            known = done.get(key)
+            if known is not None:
+                frame[3] += known[0]
+                frame[4] = max(frame[4], known[1])
+                if len(stack) + known[1] > max_depth:
+                    raise _TooBig(path, "depth")
+            else:
+                if len(stack) >= max_depth:
+                    raise _TooBig(path, "depth")
+                open_nodes.add(key)
+                stack.append([item, path, iter(item.items() if isinstance(item, dict) else enumerate(item)), 1, 0])
                 break
-        open_nodes.discard(key)
-        sizes[key] = total
-        return total
-
-    return size(data, ())
+            if frame[3] > max_nodes:
+                raise _TooBig(frame[1], "size")
+        else:
+            stack.pop()
+            open_nodes.discard(id(frame[0]))
+            done[id(frame[0])] = (frame[3], frame[4] + 1)
+            if not stack:
+                return frame[3]
+            parent = stack[-1]
+            parent[3] += frame[3]
+            parent[4] = max(parent[4], frame[4] + 1)
+            if parent[3] > max_nodes:
+                raise _TooBig(parent[1], "size")
+    return 0
 
 
 class NotText(ValueError):
@@ -168,6 +268,23 @@ def _construct_map_lenient(loader, node):
 _Lenient.add_constructor("tag:yaml.org,2002:map", _construct_map_lenient)
 
 
+def check_limits(text, source: str, reader: Reader) -> None:
+    """Refuse (InvalidHalconfig, with the line) a YAML stream that breaks `reader`'s limits, for
+    callers that parse it with another loader afterwards; invalid YAML is left to that loader."""
+    try:
+        _compose_limits(text, reader)
+    except _Limit as limit:
+        raise InvalidHalconfig(_limit_report(Report(), text, limit), source) from None
+    except yaml.YAMLError:
+        pass
+
+
+def _limit_report(report, text, limit):
+    report.error(_path_near_line(text, limit.line) or (), f"{limit.message}.", limit.hint)
+    report.problems[-1].line = limit.line
+    return report
+
+
 def _parse(text, duplicates):
     if duplicates is None:
         return yaml.load(text, Loader=_Loader)
@@ -179,18 +296,27 @@ def _parse(text, duplicates):
         loader.dispose()
 
 
-def load(text, source: str = "halconfig", duplicates: list | None = None):
-    """Parse YAML text; raises InvalidHalconfig (with a line) when it is not valid YAML. With a
-    `duplicates` list, a duplicate key is not refused: the last one wins (as Halyard read it) and
-    (key, first line, line) is added to the list."""
+def load(text, source: str = "halconfig", duplicates: list | None = None, reader: Reader = HALYARD):
+    """Parse YAML text; raises InvalidHalconfig (with a line) when it is not valid YAML or breaks the
+    limits of its `reader` (HALYARD: a halconfig or service-settings; SPRING: a service's config file;
+    HELM: values files and manifests). With a `duplicates` list, a duplicate key is not refused: the
+    last one wins (as Halyard read it) and (key, first line, line) is added to the list."""
     report = Report()
     try:
+        _compose_limits(text, reader)
         data = _parse(text, duplicates)
-        if isinstance(data, (dict, list)) and _expanded_size(data) > MAX_EXPANDED_NODES:
-            report.error((), f"the document expands to more than {MAX_EXPANDED_NODES:,} values through "
-                             "anchors and aliases.", "Write the repeated parts out, or use fewer aliases.")
-            raise InvalidHalconfig(report, source)
+        if isinstance(data, (dict, list)):
+            _expanded_size(data)
         return data
+    except _Limit as limit:
+        _limit_report(report, text, limit)
+    except _TooBig as big:
+        if big.what == "size":
+            report.error(big.path, f"the document expands to more than {MAX_EXPANDED_NODES:,} values through "
+                                   "anchors and aliases.", "Write the repeated parts out, or use fewer aliases.")
+        else:
+            report.error(big.path, f"the document nests deeper than {MAX_EXPANDED_DEPTH} levels once its aliases "
+                                   "are followed.", "Write the repeated parts out, or use fewer aliases.")
     except _Cycle as cycle:
         report.error(cycle.path, "an alias refers to a node that contains it, so the value never ends.",
                      "Point the alias at a different anchor, or write the value out.")
@@ -295,8 +421,9 @@ def _path_near_line(text, line):
 def _path_of_line(text, line, column=None):
     """The path of the mapping key written at `line` (1-based) and column, or None."""
     try:
+        _compose_limits(text, HELM)  # the composer recurses once per level
         root = yaml.compose(text, Loader=yaml.SafeLoader)
-    except yaml.YAMLError:
+    except (yaml.YAMLError, _Limit, RecursionError):
         return None
     stack = [(root, ())]
     while stack:
@@ -315,8 +442,9 @@ def _path_of_line(text, line, column=None):
 def locate(text, paths):
     """{path: line} for those halconfig paths that exist in the YAML text."""
     try:
+        _compose_limits(text, HELM)  # the C composer below must never see a document too deep for it
         root = yaml.compose(text, Loader=_Loader)
-    except yaml.YAMLError:
+    except (yaml.YAMLError, _Limit):
         return {}
     found = {}
     for path in paths:

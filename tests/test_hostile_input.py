@@ -1,0 +1,443 @@
+"""Hostile input: nothing crashes with a traceback, hangs or exhausts memory; each refusal is a clear
+message with a non-zero exit, and legitimate input still works.
+
+`migrate` on Halyard directories (symbolic links out of HAL_DIR, FIFOs, devices, huge and deeply
+nested files, YAML alias bombs, duplicate and path-like deployment names, files named outside
+HAL_DIR, hostile `hal backup` archives), `plan` on values files and manifests of the same kinds, and
+the post-renderer on streams carrying them. Every command runs as a subprocess with a timeout (and
+every test under pytest-timeout), so a hang fails the test instead of stalling the suite.
+"""
+from __future__ import annotations
+
+import base64
+import glob
+import io
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tarfile
+import tempfile
+
+import pytest
+import yaml
+
+from conftest import ROOT
+
+pytestmark = pytest.mark.timeout(120)
+
+CONFIG = """\
+currentDeployment: default
+deploymentConfigurations:
+- name: default
+  version: 2026.4.0
+  providers:
+    kubernetes:
+      enabled: true
+      accounts:
+      - name: k8s
+        kubeconfigFile: {kubeconfig}
+  deploymentEnvironment:
+    location: spinnaker
+"""
+SECRET_TEXT = "outside-secret-4f1c"  # content that must never reach any output unless included
+DEEP = "a: " + "[" * 100_000 + "]" * 100_000 + "\n"  # past where PyYAML's C composer crashes the process
+BOMB = "a: &a [x, x, x, x, x, x, x, x, x]\n" + "".join(
+    f"{chr(98 + i)}: &{chr(98 + i)} [{', '.join(['*' + chr(97 + i)] * 9)}]\n" for i in range(8))
+
+
+def run(*args, stdin=None, timeout=90):
+    result = subprocess.run([sys.executable, "-m", "renderer", *args], input=stdin, capture_output=True,
+                            cwd=ROOT, timeout=timeout, text=stdin is None or isinstance(stdin, str))
+    assert "Traceback" not in str(result.stderr), result.stderr
+    assert result.returncode >= 0, f"killed by signal {-result.returncode}: {result.stderr}"
+    return result
+
+
+def write(path, text):
+    os.makedirs(os.path.dirname(str(path)), exist_ok=True)
+    with open(path, "w") as handle:
+        handle.write(text)
+
+
+def sparse(path, size):
+    """A file of `size` bytes that takes no disk space."""
+    os.makedirs(os.path.dirname(str(path)), exist_ok=True)
+    with open(path, "wb") as handle:
+        handle.truncate(size)
+
+
+@pytest.fixture
+def hal(tmp_path):
+    """(HAL_DIR, a directory outside it holding a secret) with a minimal valid config and a profile."""
+    root, outside = tmp_path / ".hal", tmp_path / "outside"
+    write(outside / "secret.yml", f"leaked: {SECRET_TEXT}\n")
+    write(root / "config", CONFIG.format(kubeconfig="kube/config"))
+    write(root / "kube" / "config", "apiVersion: v1\nkind: Config\n")
+    write(root / "default" / "profiles" / "gate-local.yml", "server:\n  port: 8084\n")
+    return root, outside
+
+
+def migrate(root, *extra, timeout=90):
+    out = os.path.join(os.path.dirname(str(root)), "out")
+    shutil.rmtree(out, ignore_errors=True)
+    result = run("migrate", str(root), "-o", os.path.join(out, "values.yaml"), "--secrets-dir",
+                 os.path.join(out, "secrets"), "--report", os.path.join(out, "report.md"), *extra, timeout=timeout)
+    written = ""
+    for path in glob.glob(os.path.join(out, "**", "*"), recursive=True):
+        if os.path.isfile(path):
+            written += open(path, errors="replace").read()
+    return result, written
+
+
+def assert_ok(result, written, *lines):
+    assert result.returncode == 0, result.stderr
+    for line in lines:
+        assert re.search(line, result.stderr), f"{line!r} not in:\n{result.stderr}"
+    assert SECRET_TEXT not in written + result.stderr + result.stdout
+
+
+def assert_refused(result, written, *lines):
+    assert result.returncode != 0
+    assert written == "", "nothing is written on a refusal"
+    for line in lines:
+        assert re.search(line, result.stderr), f"{line!r} not in:\n{result.stderr}"
+
+
+# --- migrate: what HAL_DIR holds -----------------------------------------------------------
+
+@pytest.mark.parametrize("link", ["profile", "profiles dir", "service-settings dir", "deployment dir"])
+def test_symlinks_leaving_hal_dir_are_not_followed(hal, link):
+    root, outside = hal
+    if link == "profile":
+        os.symlink(outside / "secret.yml", root / "default" / "profiles" / "orca-local.yml")
+        shown = "default/profiles/orca-local.yml"
+    elif link == "profiles dir":
+        os.rename(root / "default" / "profiles", root / "gone")
+        os.symlink(outside, root / "default" / "profiles")
+        shown = "default/profiles"
+    elif link == "service-settings dir":
+        os.symlink(outside, root / "default" / "service-settings")
+        shown = "default/service-settings"
+    else:
+        os.rename(root / "default", root / "gone")
+        write(outside / "profiles" / "orca-local.yml", f"leaked: {SECRET_TEXT}\n")
+        os.symlink(outside, root / "default")
+        shown = "default"
+    result, written = migrate(root)
+    assert_ok(result, written, f"human: {re.escape(shown)}: .*symbolic link to {re.escape(str(outside))}.*outside "
+                               "HAL_DIR")
+
+
+def test_a_symlink_staying_inside_hal_dir_is_followed_and_hal_dir_itself_may_be_one(hal, tmp_path):
+    root, _ = hal
+    write(root / "shared" / "orca.yml", "tasks:\n  daysOfExecutionHistory: 3\n")
+    os.symlink(root / "shared" / "orca.yml", root / "default" / "profiles" / "orca-local.yml")
+    os.symlink(root, tmp_path / "linked-hal")
+    result, written = migrate(tmp_path / "linked-hal")
+    assert_ok(result, written)
+    assert "daysOfExecutionHistory: 3" in written
+
+
+def test_config_symlinked_outside_is_refused(hal):
+    root, outside = hal
+    write(outside / "config", CONFIG.format(kubeconfig="x"))
+    os.unlink(root / "config")
+    os.symlink(outside / "config", root / "config")
+    result, written = migrate(root)
+    assert_refused(result, written, "symbolic link to .*outside HAL_DIR", "--include")
+
+
+@pytest.mark.parametrize("where", ["profile", "config", "service-settings"])
+def test_a_fifo_is_skipped_never_opened(hal, where):
+    root, _ = hal
+    path = {"profile": root / "default" / "profiles" / "orca-local.yml", "config": root / "config",
+            "service-settings": root / "default" / "service-settings" / "orca.yml"}[where]
+    os.makedirs(path.parent, exist_ok=True)
+    if path.exists():
+        os.unlink(path)
+    os.mkfifo(path)
+    result, written = migrate(root)
+    if where == "config":
+        assert_refused(result, written, "FIFO")
+    else:
+        assert_ok(result, written, "FIFO.*not opened")
+
+
+def test_dev_zero_linked_as_a_profile(hal):
+    root, _ = hal
+    os.symlink("/dev/zero", root / "default" / "profiles" / "orca-local.yml")
+    result, written = migrate(root)
+    assert_ok(result, written, "symbolic link to /dev/zero, outside HAL_DIR")
+    # Even where the user lets migrate read it, a device is never opened.
+    result, written = migrate(root, "--include", "/dev/zero")
+    assert_ok(result, written, "character device.*not opened")
+
+
+@pytest.mark.parametrize("where", ["profile", "config", "referenced"])
+def test_huge_files_are_refused_by_size_before_reading(hal, where):
+    root, _ = hal
+    path = {"profile": root / "default" / "profiles" / "orca-local.yml", "config": root / "config",
+            "referenced": root / "kube" / "config"}[where]
+    sparse(path, 4 * 1024 ** 3)
+    result, written = migrate(root)
+    if where == "config":
+        assert_refused(result, written, "over the 16 MiB limit")
+    else:
+        assert_ok(result, written, "over the 1 MiB limit")
+
+
+@pytest.mark.parametrize("where", ["config", "profile", "service-settings"])
+@pytest.mark.parametrize("text", ["deep", "bomb"])
+def test_deep_nesting_and_alias_bombs(hal, where, text):
+    root, _ = hal
+    content = {"deep": DEEP, "bomb": BOMB}[text]
+    if where == "config":
+        write(root / "config", content)
+        result, written = migrate(root)
+        assert_refused(result, written, {"deep": "nests deeper than 50 levels.*nestingDepthLimit",
+                                         "bomb": "more than 50 aliases.*maxAliasesForCollections"}[text])
+        return
+    path = root / "default" / ("profiles/orca-local.yml" if where == "profile" else "service-settings/orca.yml")
+    write(path, content)
+    result, written = migrate(root)
+    # A profile goes to Spring Boot, which lifts SnakeYAML's alias limit: the expansion bound stops it.
+    expected = {"deep": "nests deeper than 50 levels",
+                "bomb": "expands to more than 2,000,000 values" if where == "profile" else "more than 50 aliases"}
+    assert_ok(result, written, f"{re.escape(path.relative_to(root).as_posix())}: .*{expected[text]}")
+
+
+def test_two_deployments_with_one_name_are_refused_as_halyard_did(hal):
+    root, _ = hal
+    config = CONFIG.format(kubeconfig="kube/config")
+    write(root / "config", config + config.split("deploymentConfigurations:\n", 1)[1])
+    result, written = migrate(root)
+    assert_refused(result, written, "more than one deployment is named 'default' \\(\\[0\\], \\[1\\]\\)",
+                   "Delete or rename")
+
+
+def test_deployment_names_are_names_not_paths(hal):
+    root, outside = hal
+    write(outside / "profiles" / "orca-local.yml", f"leaked: {SECRET_TEXT}\n")
+    name = os.path.relpath(outside, root)  # ../outside
+    write(root / "config", CONFIG.format(kubeconfig="kube/config").replace("name: default", f"name: {name}")
+          .replace("currentDeployment: default", f"currentDeployment: {name}"))
+    result, written = migrate(root)
+    assert_ok(result, written, "not a plain name.*was not read")
+    result, written = migrate(root, "--deployment", "../../x")
+    assert_refused(result, written, "no deployment named '../../x'")
+
+
+# --- migrate: files the config names ---------------------------------------------------------
+
+@pytest.mark.parametrize("value", ["{outside}/secret.yml", "file://{outside}/secret.yml", "~/outside/secret.yml",
+                                   "~/../{parent}/outside/secret.yml", "/proc/self/environ"])
+def test_files_named_outside_hal_dir_are_read_only_with_include(hal, value):
+    root, outside = hal
+    value = value.format(outside=outside, parent=os.path.basename(os.path.dirname(outside)))
+    write(root / "config", CONFIG.format(kubeconfig=value))
+    result, written = migrate(root)
+    real = os.path.abspath(value.replace("file://", "").replace("~", str(root.parent)))
+    command = f"spinnaker-renderer migrate {root} .* --include {real}"
+    assert_ok(result, written, "outside HAL_DIR: migrate reads only the directory you point it at; not read",
+              command)
+    assert "/var/secrets/" in written  # the value stays a reference for the user to fill
+    if value.startswith("/proc"):
+        return
+    result, _ = migrate(root, "--include", str(outside))
+    assert result.returncode == 0 and "read from " + str(outside / "secret.yml") in result.stderr
+
+
+def test_halconfig_dir_token_is_hal_dir(hal):
+    """Old `hal backup create` archives wrote paths under ~/.hal as `{%halconfig-dir%}/...`."""
+    root, _ = hal
+    write(root / "config", CONFIG.format(kubeconfig="'{%halconfig-dir%}/kube/config'"))
+    result, written = migrate(root)
+    assert_ok(result, written, re.escape(f"read from {os.path.realpath(root / 'kube' / 'config')}"))
+
+
+# --- migrate: `hal backup` archives ----------------------------------------------------------
+
+def _tar(path, members, mode="w"):
+    """`members`: [(TarInfo fields, bytes or None)]."""
+    with tarfile.open(path, mode) as tar:
+        for fields, data in members:
+            info = tarfile.TarInfo(fields.pop("name"))
+            for key, value in fields.items():
+                setattr(info, key, value)
+            if data is not None:
+                info.size = len(data)
+            tar.addfile(info, io.BytesIO(data) if data is not None else None)
+
+
+def _backup_members():
+    """What `hal backup create` writes: regular files named relative to ~/.hal, paths in `config`
+    relative to it (new Halyards) or under {%halconfig-dir%} (old ones)."""
+    config = CONFIG.format(kubeconfig=".backup/required-files/123-config").replace(
+        "  deploymentEnvironment:",
+        "      - name: old\n        kubeconfigFile: '{%halconfig-dir%}/.backup/required-files/456-old'\n"
+        "  deploymentEnvironment:")
+    return [({"name": "config"}, config.encode()),
+            ({"name": ".backup/required-files/123-config"}, b"apiVersion: v1\n# from the backup\n"),
+            ({"name": ".backup/required-files/456-old"}, b"apiVersion: v1\n# old backup\n"),
+            ({"name": "default/profiles/gate-local.yml"}, b"server:\n  port: 8084\n")]
+
+
+def _leftovers():
+    return set(glob.glob(os.path.join(tempfile.gettempdir(), "spinnaker-renderer-backup-*")))
+
+
+@pytest.mark.parametrize("mode,suffix", [("w", ".tar"), ("w:gz", ".tar.gz")])
+def test_a_hal_backup_archive_is_hal_dir(tmp_path, mode, suffix):
+    before = _leftovers()
+    _tar(tmp_path / f"halyard-backup{suffix}", _backup_members(), mode)
+    result, written = migrate(tmp_path / f"halyard-backup{suffix}")
+    assert_ok(result, written, "accounts\\[0\\].kubeconfigFile -> /var/secrets/config",
+              "accounts\\[1\\].kubeconfigFile -> /var/secrets/old")
+    secrets = glob.glob(str(tmp_path / "out" / "secrets" / "*.yaml"))
+    data = {k: base64.b64decode(v).decode() for path in secrets for doc in yaml.safe_load_all(open(path))
+            for k, v in doc["data"].items()}
+    assert data["config"].endswith("# from the backup\n") and data["old"].endswith("# old backup\n")
+    assert "port: 8084" in written and str(tmp_path / f"halyard-backup{suffix}") in written
+    assert _leftovers() == before, "the unpacked archive is removed"
+    # Without --secrets-dir there is no kubectl command naming the removed files.
+    plain = run("migrate", str(tmp_path / f"halyard-backup{suffix}"))
+    assert plain.returncode == 0 and "--from-file" not in plain.stderr and "--secrets-dir" in plain.stderr
+
+
+def test_hostile_archive_members_are_skipped(tmp_path):
+    outside = tmp_path / "escaped"
+    members = _backup_members() + [
+        ({"name": "/etc/evil"}, b"x"),
+        ({"name": f"../{outside.name}"}, b"x"),
+        ({"name": "default/profiles/../../../escaped2"}, b"x"),
+        ({"name": "default/profiles/orca-local.yml", "type": tarfile.SYMTYPE, "linkname": "/etc/passwd"}, None),
+        ({"name": "default/profiles/echo-local.yml", "type": tarfile.LNKTYPE, "linkname": "config"}, None),
+        ({"name": "default/profiles/igor-local.yml", "type": tarfile.FIFOTYPE}, None),
+        ({"name": "default/profiles/rosco-local.yml", "type": tarfile.CHRTYPE, "devmajor": 1, "devminor": 5}, None),
+    ]
+    _tar(tmp_path / "backup.tar", members)
+    result, written = migrate(tmp_path / "backup.tar")
+    assert_ok(result, written, "backup.tar: /etc/evil: an absolute name", "backup.tar: ../escaped: an absolute name",
+              "orca-local.yml: a symbolic link \\(to /etc/passwd\\): not unpacked",
+              "echo-local.yml: a hard link", "igor-local.yml: a FIFO", "rosco-local.yml: a device")
+    assert not outside.exists() and not (tmp_path.parent / "escaped2").exists()
+
+
+@pytest.mark.parametrize("bomb", ["members", "total", "one member", "not a tar"])
+def test_archive_limits(tmp_path, bomb):
+    path = tmp_path / "backup.tar.gz"
+    if bomb == "members":
+        _tar(path, _backup_members() + [({"name": f"f/{i}"}, b"") for i in range(10_001)], "w:gz")
+    elif bomb == "one member":  # 20 MiB of zeros, a few KiB compressed
+        _tar(path, _backup_members() + [({"name": "default/profiles/orca-local.yml"}, bytes(20 << 20))], "w:gz")
+    elif bomb == "total":
+        _tar(path, _backup_members() + [({"name": f"f/{i}"}, bytes(15 << 20)) for i in range(5)], "w:gz")
+    else:
+        write(path, "this is not an archive\n")
+    result, written = migrate(path)
+    if bomb == "one member":
+        assert_ok(result, written, "orca-local.yml: 20,971,520 bytes, over the 16 MiB limit")
+    elif bomb == "not a tar":
+        assert_refused(result, written, "neither a directory nor a `hal backup` archive")
+    else:
+        assert_refused(result, written, {"members": "more than 10,000 members",
+                                         "total": "more than 64 MiB"}[bomb])
+
+
+# --- plan: values files and manifests ------------------------------------------------------
+
+def _hostile_file(tmp_path, kind):
+    path = tmp_path / f"{kind}.yaml"
+    if kind == "fifo":
+        os.mkfifo(path)
+    elif kind == "huge":
+        sparse(path, 4 * 1024 ** 3)
+    else:
+        write(path, {"deep": DEEP, "bomb": BOMB}[kind])
+    return str(path)
+
+
+PLAN_REFUSALS = {"fifo": "FIFO", "huge": "over the 16 MiB limit", "deep": "nests deeper than 200 levels",
+                 "bomb": "expands to more than 2,000,000 values"}
+
+
+@pytest.mark.parametrize("kind", list(PLAN_REFUSALS))
+def test_plan_refuses_hostile_values_files(tmp_path, kind):
+    good = tmp_path / "good.yaml"
+    write(good, "spinnaker: {}\n")
+    result = run("plan", "-f", _hostile_file(tmp_path, kind), "--to", "-f", str(good))
+    assert result.returncode == 1 and re.search(PLAN_REFUSALS[kind], result.stderr), result.stderr
+    assert result.stdout == ""
+
+
+@pytest.mark.parametrize("kind", list(PLAN_REFUSALS))
+def test_plan_refuses_hostile_manifests(tmp_path, kind):
+    good = tmp_path / "good.yaml"
+    write(good, "spinnaker: {}\n")
+    result = run("plan", "--from-manifests", _hostile_file(tmp_path, kind), "--to", "-f", str(good))
+    assert result.returncode == 1, result.stderr
+    assert result.stdout == ""
+    if kind != "bomb":  # a bomb is read without expanding it, and holds no config object
+        assert re.search(PLAN_REFUSALS[kind], result.stderr), result.stderr
+
+
+@pytest.mark.parametrize("kind", ["fifo", "deep", "bomb"])
+def test_validate_refuses_hostile_values_files(tmp_path, kind):
+    result = run("validate", "-f", _hostile_file(tmp_path, kind))
+    assert result.returncode != 0 and re.search(PLAN_REFUSALS[kind], result.stderr), result.stderr
+
+
+def test_a_halconfig_fifo_or_deep_file_on_stdin(tmp_path):
+    assert "FIFO" in run("validate", _hostile_file(tmp_path, "fifo")).stderr
+    result = run("validate", "-", stdin=DEEP)
+    assert result.returncode == 1 and "nests deeper than 50 levels" in result.stderr
+
+
+# --- the post-renderer --------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def stream():
+    pytest.importorskip("helm_python", reason="helm-python-sdk provides Helm's template engine")
+    import handover
+
+    return handover.helm3_stream(handover.render({}))
+
+
+def post_render(text: str):
+    result = subprocess.run([os.path.join(ROOT, "scripts", "post-render")], input=text.encode(),
+                            capture_output=True, timeout=90, env=dict(os.environ, SPINNAKER_RENDERER_NO_TTY="1"))
+    assert b"Traceback" not in result.stderr, result.stderr.decode()
+    assert result.returncode >= 0, f"killed by signal {-result.returncode}"
+    return result
+
+
+def with_halconfig(stream, halconfig):
+    match = re.search(r"bundle: (\S+)", stream)
+    bundle = json.loads(base64.b64decode(match.group(1)))
+    bundle["halconfig"] = halconfig
+    return stream.replace(match.group(1), base64.b64encode(json.dumps(bundle).encode()).decode())
+
+
+@pytest.mark.parametrize("halconfig,expected", [(BOMB, "more than 50 aliases"),
+                                                (DEEP, "nests deeper than 50 levels")], ids=["bomb", "deep"])
+def test_post_render_refuses_a_hostile_halconfig_string(stream, halconfig, expected):
+    result = post_render(with_halconfig(stream, halconfig))
+    assert result.returncode == 1 and result.stdout == b""
+    assert expected in result.stderr.decode()
+
+
+def test_post_render_passes_a_huge_and_a_deep_document_through(stream):
+    big = "---\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: big\ndata:\n  blob: " + "x" * (20 << 20) + "\n"
+    deep = "---\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: deep\ndata: " + "[" * 100_000 + "]" * 100_000 + "\n"
+    result = post_render(stream + big + deep)
+    assert result.returncode == 0, result.stderr.decode()[-2000:]
+    out = result.stdout.decode()
+    assert big in out and deep in out
+
+
+def test_post_render_refuses_a_stream_over_its_limit(stream):
+    result = post_render(stream + "---\n# " + "x" * (65 << 20) + "\n")
+    assert result.returncode == 1 and "over the 64 MiB limit" in result.stderr.decode()

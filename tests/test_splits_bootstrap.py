@@ -48,8 +48,11 @@ VALUES = {
             "uri": "https://github.example.com/org/accounts.git", "username": "spinnaker", "password": GIT_PASSWORD,
             "basedir": "/tmp/config-repo", "searchPaths": "accounts", "defaultLabel": "main",
             "refresh-rate": 10}}}}}, "encrypt": {"key": "not-a-real-key"}},
-        "clouddriver": {"spring.cloud.config.server.git.searchPaths": "accounts/clouddriver"},
+        # A second repository for clouddriver alone, its password from a Secret through secrets.env.
+        "clouddriver": {"spring.cloud.config.server.git.repos.extra": {
+            "uri": "https://github.example.com/org/more.git", "password": "${EXTRA_GIT_TOKEN}"}},
     },
+    "secrets": {"env": [{"name": "EXTRA_GIT_TOKEN", "secretName": "extra-git", "key": "token"}]},
 }
 
 
@@ -101,6 +104,10 @@ def test_splits_and_bootstrap_files_through_each_helm(helm, tmp_path):  # noqa: 
         secret = files[("Secret", service)]
         assert yaml.safe_load(secret["spinnakerconfig.yml"]) == VALUES["bootstrapConfig"]["spinnaker"]
         assert ("clouddriverconfig.yml" in secret) == (service == "clouddriver")
+    # The placeholder in clouddriverconfig.yml routes its Secret to clouddriver's splits alone.
+    for workload, pod in pods.items():
+        env = {e["name"] for e in pod["spec"]["containers"][0].get("env") or ()}
+        assert ("EXTRA_GIT_TOKEN" in env) == workload.startswith("clouddriver-"), workload
     # Each split reads its service's files: the same projected Secret.
     secret_name = [o["metadata"]["name"] for o in objs if o["kind"] == "Secret" and "-clouddriver-secret-" in
                    o["metadata"]["name"]]

@@ -608,7 +608,8 @@ Values = message(
     profiles=Map(Any("Raw Spring config per service, written to `<service>-local.yml` (`spinnaker` -> "
                      "`spinnaker-local.yml`, read by all). An HA split's name (`clouddriver-caching`, "
                      "`echo-scheduler`, ...) is read by that split only, after its service's, as Halyard's "
-                     "`<split>-local.yml` profiles were.", default={})),
+                     "`<split>-local.yml` profiles were. Halyard's `profiles/spinnakerconfig.yml` is no profile: "
+                     "it goes in `bootstrapConfig.spinnaker`.", default={})),
     settingsLocalJs=Str("Deck's `settings-local.js`, appended to the generated settings.", default=""),
     bootstrapConfig=Map(Any(
         "Spring Cloud Config bootstrap files (dynamic accounts from git, S3 or Vault), read by the services whose "

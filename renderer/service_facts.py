@@ -35,6 +35,9 @@ Per service:
   serving the service's main URL;
   `splitSettings`: `<service>-<profile>.yml` per split profile, as Halyard wrote
   them; `readReplicaProfiles`: profiles that use `ha.<service>.redisRoUrl`;
+- `configServerBootstrap`: its Main calls kork's `ConfigServerBootstrap.systemProperties`, so it
+  reads the Spring Cloud Config bootstrap files `spinnakerconfig.yml` and `<service>config.yml`
+  from /opt/spinnaker/config (the sources are above FACTS);
 - `helmProfile`: settings of `<service>-helm.yml`, dotted key -> source:
   `split:<service>:<profile>` (that split's URL, when it runs), `gatePath`
   (expose.gatePath), `bundledSql` (its `sql` block for its database), `sqlSwitches`
@@ -88,10 +91,22 @@ _ROSCO_BAKES = ("scaling in stops the bakes running in the removed pod (packer a
 # mounted over /home/spinnaker would hide them, so rosco's home lives elsewhere.
 _ROSCO_HOME = "/opt/rosco/home"
 
+# Spring Cloud Config bootstrap (dynamic accounts): kork's ConfigServerBootstrap.systemProperties(<app>)
+# (kork/kork-cloud-config-server/src/main/java/com/netflix/spinnaker/kork/configserver/ConfigServerBootstrap.java)
+# sets spring.cloud.bootstrap.name "spinnakerconfig,${spring.application.name}config" and a location list
+# that includes optional:/opt/spinnaker/config/. Callers (facts `configServerBootstrap`), the same at every
+# supported release (spinnaker-release-2024.0.0 to 2026.2.3; for 1.30 to 1.38, the services' own histories
+# imported into the monorepo: each call was added in 2019 and never removed, and no other service ever had one):
+#   clouddriver/clouddriver-web/src/main/groovy/com/netflix/spinnaker/clouddriver/Main.groovy (since 805502b383)
+#   echo/echo-web/src/main/java/com/netflix/spinnaker/echo/Application.java (since ed001d962e)
+#   igor/igor-web/src/main/groovy/com/netflix/spinnaker/igor/Main.groovy (since 5245c94436)
+# The later bootstrap name wins, so `<service>config.yml` goes over `spinnakerconfig.yml`.
+
 FACTS = {
     "services": {
         "clouddriver": dict(
             _JVM, port=7002, cpu="500m", memory="2Gi", grace=720, redis=True, clusterAccess=True, scales=True,
+            configServerBootstrap=True,
             doc="Talks to cloud providers and caches their state.",
             sql={"database": "clouddriver", "user": "clouddriver", "passwordEnv": "CLOUDDRIVER_DB_PASSWORD",
                  "secretKey": "clouddriver-password", "switches": _CLOUDDRIVER_SQL},
@@ -111,6 +126,7 @@ FACTS = {
                      tls="security.uiSecurity.ssl.enabled", envSecret=True, runAs=33, writableRoot=True,
                      doc="The browser UI (static files served by Apache)."),
         "echo": dict(_JVM, port=8089, cpu="250m", memory="1Gi", grace=720, redis=True, scales=_ECHO_CRON,
+                     configServerBootstrap=True,
                      doc="Notifications, triggers and the cron scheduler.",
                      splits=[{"name": "echo-scheduler", "profiles": ["scheduler"], "key": "scheduler"},
                              {"name": "echo-worker", "profiles": ["worker"], "key": "worker", "scales": True}],
@@ -133,6 +149,7 @@ FACTS = {
                          "server.servlet.context-path": "gatePath"}),
                      doc="The API gateway Deck and API clients talk to."),
         "igor": dict(_JVM, port=8088, cpu="250m", memory="1Gi", grace=720, redis=True, scales=_IGOR_POLLERS,
+                     configServerBootstrap=True,
                      enabledWhen=["ci.*.enabled", "providers.dockerRegistry.enabled"], helmProfile=_CLOUDDRIVER_RO,
                      doc="Polls CI systems and registries; runs when any CI or dockerRegistry is enabled."),
         # kayenta runs its canary stages on orca's queue in Redis, shared by every replica, as orca does.
@@ -195,14 +212,14 @@ Split = namedtuple("Split", "name profiles key no_scale_reason")
 Service = namedtuple("Service", (
     "name port cpu memory memory_limit grace doc java health under_gate_path tls enabled_when redis sql "
     "needs_sql env_secret cluster_access java_opts run_as writable_root home env splits primary_split "
-    "split_settings read_replica_profiles helm_profile no_scale_reason"))
+    "split_settings read_replica_profiles helm_profile no_scale_reason config_server_bootstrap"))
 
 
 HELM_PROFILE_SOURCES = ("gatePath", "bundledSql", "sqlSwitches")
 _KEYS = {"port", "cpu", "memory", "memoryLimit", "grace", "doc", "java", "health", "underGatePath", "tls",
          "enabledWhen", "redis", "sql", "needsSql", "envSecret", "clusterAccess", "javaOpts", "home", "env",
          "splits", "primarySplit", "runAs", "writableRoot", "splitSettings", "readReplicaProfiles", "helmProfile",
-         "scales"}
+         "scales", "configServerBootstrap"}
 _SPLIT_KEYS = {"name", "profiles", "key", "scales"}
 
 
@@ -242,7 +259,7 @@ def _service(name: str, raw: dict) -> Service:
                            _why_not(s["name"], s["scales"]) if "scales" in s else why) for s in raw.get("splits", ())),
         primary_split=raw.get("primarySplit", ""), split_settings=dict(raw.get("splitSettings", {})),
         read_replica_profiles=tuple(raw.get("readReplicaProfiles", ())), helm_profile=dict(raw.get("helmProfile", {})),
-        no_scale_reason=why)
+        no_scale_reason=why, config_server_bootstrap=raw.get("configServerBootstrap", False))
 
 
 # The releases the renderer writes for (renderer.releases), for the chart's pick of the halconfig's version.
@@ -251,6 +268,14 @@ FACTS["supportedReleases"] = SUPPORTED_PATTERN
 SERVICES: dict[str, Service] = {name: _service(name, raw) for name, raw in FACTS["services"].items()}
 JAVA_SERVICES = tuple(name for name, s in SERVICES.items() if s.java)
 REDIS_SERVICES = tuple(name for name, s in SERVICES.items() if s.redis)
+# The services that read the Spring Cloud Config bootstrap files.
+BOOTSTRAP_SERVICES = tuple(name for name, s in SERVICES.items() if s.config_server_bootstrap)
+
+
+def bootstrap_file(name: str) -> str:
+    """The bootstrap file kork's ConfigServerBootstrap reads for `name`: `spinnaker` (every service that
+    bootstraps) -> spinnakerconfig.yml, a service -> <service>config.yml."""
+    return f"{name}config.yml"
 # {split name: (service, its key under ha.<service>)}
 SPLITS = {split.name: (s.name, split.key) for s in SERVICES.values() for split in s.splits}
 

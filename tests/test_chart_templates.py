@@ -47,7 +47,7 @@ HA_SPLITS = {
 ALWAYS = ["clouddriver", "deck", "echo", "front50", "gate", "orca", "rosco"]
 OPTIONAL = ["fiat", "igor", "kayenta", "keel"]
 BUNDLE_KEYS = {"release", "halconfig", "halconfigDeployment", "strict", "version", "services", "disabled",
-               "redis", "storage", "mounts", "expose", "profiles", "settingsLocalJs", "patches", "secrets", "kubernetesSecrets",
+               "redis", "storage", "mounts", "expose", "profiles", "settingsLocalJs", "bootstrapConfig", "patches", "secrets", "kubernetesSecrets",
                "rbac", "observability"}
 ALL_OPTIONAL_ON = {"security": {"authz": {"enabled": "true"}},  # quoted on purpose
                    "canary": {"enabled": True},
@@ -393,9 +393,11 @@ def test_ha_splits_replace_their_service():
     assert pods["clouddriver-caching"]["spec"]["template"]["spec"]["terminationGracePeriodSeconds"] == 720
     b = bundle(values)
     for split, (service, profiles) in splits.items():
+        # Both split services read Spring Cloud Config's bootstrap files: where their pods can write.
         assert b["services"][split] == {"service": service, "host": f"{FULLNAME}-{split}", "port":
                                         service_facts.SERVICES[service].port, "scheme": "http",
-                                        "profiles": list(profiles), "monitoring": False}
+                                        "profiles": list(profiles), "monitoring": False,
+                                        "writable": ["/tmp", "/home/spinnaker", f"/opt/{service}/plugins"]}
 
 
 def test_ha_splits_take_their_own_resources():
@@ -420,11 +422,116 @@ def test_a_jvm_without_a_memory_limit_is_refused():
     message = render_error({"services": {"orca": {"resources": no_limit}}})
     assert "services.orca.resources has no limits.memory" in message and "MaxRAMPercentage" in message
     message = render_error({"ha": {"clouddriver": {"enabled": True, "resources": {"ro": no_limit}}}})
-    assert "ha.clouddriver.resources (clouddriver-ro) has no limits.memory" in message
+    assert "ha.clouddriver.resources.ro has no limits.memory" in message
     # An explicit heap bound is the user's choice; Deck is no JVM.
     pods = deployments({"services": {"orca": {"resources": no_limit, "javaOpts": "-Xmx1536m"},
                                      "deck": {"resources": no_limit}}})
     assert main_container(pods["orca"])["resources"] == {"requests": {"cpu": "1", "memory": "2Gi"}}
+
+
+def _split_settings(tag: str) -> dict:
+    """A value of every per-split field (values_model.SPLIT_FIELDS), told apart by `tag`."""
+    limit = {"requests": {"cpu": "1", "memory": f"{len(tag)}Gi"}, "limits": {"memory": f"{len(tag)}Gi"}}
+    return {"replicas": len(tag), "resources": limit, "javaOpts": f"-Xmx1g -D{tag}=1",
+            "env": [{"name": f"ENV_{tag.upper()}", "value": tag}],
+            "envFrom": [{"configMapRef": {"name": tag}}], "nodeSelector": {"pool": tag},
+            "tolerations": [{"key": tag, "operator": "Exists"}],
+            "affinity": {"nodeAffinity": {"preferredDuringSchedulingIgnoredDuringExecution": [
+                {"weight": 1, "preference": {"matchExpressions": [{"key": tag, "operator": "Exists"}]}}]}},
+            "topologySpreadConstraints": [{"maxSkew": 1, "topologyKey": tag, "whenUnsatisfiable": "ScheduleAnyway"}],
+            "priorityClassName": tag, "podAnnotations": {"who": tag}, "podLabels": {"who": tag},
+            "extraVolumes": [{"name": f"v-{tag}", "emptyDir": {}}],
+            "extraVolumeMounts": [{"name": f"v-{tag}", "mountPath": f"/mnt/{tag}"}],
+            "sidecars": [{"name": f"side-{tag}", "image": "busybox"}],
+            "initContainers": [{"name": f"init-{tag}", "image": "busybox"}],
+            "hostAliases": [{"ip": "10.0.0.1", "hostnames": [tag]}], "terminationGracePeriodSeconds": len(tag) * 10}
+
+
+# Where each per-split field lands in a Deployment: (field -> what the pod shows of it).
+def _pod_view(deployment) -> dict:
+    spec = deployment["spec"]["template"]["spec"]
+    meta = deployment["spec"]["template"]["metadata"]
+    main = spec["containers"][0]
+    env = main.get("env") or []
+    return {"replicas": deployment["spec"].get("replicas"), "resources": main.get("resources"),
+            "javaOpts": env_of(main).get("JAVA_OPTS"), "env": [e for e in env if e["name"].startswith("ENV_")],
+            "envFrom": main.get("envFrom"), "nodeSelector": spec.get("nodeSelector"),
+            "tolerations": spec.get("tolerations"), "affinity": spec.get("affinity"),
+            "topologySpreadConstraints": spec.get("topologySpreadConstraints"),
+            "priorityClassName": spec.get("priorityClassName"),
+            "podAnnotations": {"who": meta["annotations"].get("who")}, "podLabels": {"who": meta["labels"].get("who")},
+            "extraVolumes": [v for v in spec["volumes"] if v["name"].startswith("v-")],
+            "extraVolumeMounts": [m for m in main["volumeMounts"] if m["name"].startswith("v-")],
+            "sidecars": [c for c in spec["containers"][1:]], "initContainers": spec.get("initContainers"),
+            "hostAliases": spec.get("hostAliases"),
+            "terminationGracePeriodSeconds": spec.get("terminationGracePeriodSeconds")}
+
+
+def _as_rendered(settings: dict) -> dict:
+    """What the pod shows of `settings` (user containers get the service's container securityContext)."""
+    out = dict(settings)
+    secured = values_model.ServiceDefaults.fields["securityContext"].default
+    for key in ("sidecars", "initContainers"):
+        out[key] = [dict(c, securityContext=secured) for c in settings[key]]
+    return out
+
+
+def test_an_ha_split_takes_each_of_its_own_settings_whole():
+    """Every per-split field replaces the service's value whole on that split (Halyard's per-split
+    settings), the other splits keep the service's, and a split with nothing falls back to
+    serviceDefaults through its service."""
+    split, service = _split_settings("split"), _split_settings("svc")
+    values = {"ha": {"clouddriver": {"enabled": True, "splits": {"caching": split}}, "echo": {"enabled": True}},
+              "services": {"clouddriver": service},
+              "serviceDefaults": {"nodeSelector": {"pool": "defaults"}}}
+    pods = deployments(values)
+    assert set(_pod_view(pods["clouddriver-caching"])) == set(values_model.SPLIT_FIELDS)
+    assert _pod_view(pods["clouddriver-caching"]) == _as_rendered(split)  # lists not merged with the service's
+    rw = _pod_view(pods["clouddriver-rw"])
+    assert {k: v for k, v in rw.items() if k != "replicas"} == \
+        {k: v for k, v in _as_rendered(service).items() if k != "replicas"}
+    assert rw["replicas"] == 1  # ha.clouddriver.rw: a split's count never came from services.<name>.replicas
+    assert _pod_view(pods["echo-worker"])["nodeSelector"] == {"pool": "defaults"}
+
+
+def test_a_splits_own_place_wins_over_the_older_ones():
+    own = {"requests": {"cpu": "2", "memory": "6Gi"}, "limits": {"memory": "6Gi"}}
+    older = {"requests": {"cpu": "1", "memory": "3Gi"}, "limits": {"memory": "3Gi"}}
+    values = {"ha": {"clouddriver": {"enabled": True, "caching": 2, "ro": 4, "resources": {"caching": older, "ro": older},
+                                     "splits": {"caching": {"replicas": 5, "resources": own}}}}}
+    pods = deployments(values)
+    assert pods["clouddriver-caching"]["spec"]["replicas"] == 5
+    assert main_container(pods["clouddriver-caching"])["resources"] == own
+    assert pods["clouddriver-ro"]["spec"]["replicas"] == 4
+    assert main_container(pods["clouddriver-ro"])["resources"] == older
+    message = render_error({"ha": {"clouddriver": {"enabled": True, "splits": {
+        "rw": {"resources": {"requests": {"memory": "1Gi"}}}}}}})
+    assert "ha.clouddriver.splits.rw.resources has no limits.memory" in message
+    message = render_error({"ha": {"echo": {"enabled": True, "splits": {
+        "worker": {"resources": {"requests": {"memory": "2Gi"}, "limits": {"memory": "1Gi"}}}}}}})
+    assert "ha.echo.splits.worker.resources: requests.memory 2Gi is above limits.memory 1Gi" in message
+    # A split's own heap bound is judged with its own resources.
+    pods = deployments({"ha": {"echo": {"enabled": True, "splits": {
+        "worker": {"resources": {"requests": {"memory": "1Gi"}}, "javaOpts": "-Xmx512m"}}}}})
+    assert env_of(main_container(pods["echo-worker"]))["JAVA_OPTS"] == "-Xmx512m"
+
+
+def test_the_bundle_says_where_bootstrapping_pods_may_write():
+    """A git basedir must be writable: the chart's writable mounts under its read-only root filesystem,
+    a split's own writable mounts, or everything when the root filesystem is writable."""
+    values = {"ha": {"clouddriver": {"enabled": True, "splits": {"rw": {"extraVolumeMounts": [
+                  {"name": "repo", "mountPath": "/var/repo"}, {"name": "ca", "mountPath": "/etc/ca", "readOnly": True}],
+                  "extraVolumes": [{"name": "repo", "emptyDir": {}}, {"name": "ca", "secret": {"secretName": "ca"}}]}}}},
+              "services": {"igor": {"enabled": True, "securityContext": {"readOnlyRootFilesystem": False}}},
+              "bootstrapConfig": {"spinnaker": {"encrypt": {"key": "k"}}}}
+    b = bundle(values)
+    chart = ["/tmp", "/home/spinnaker"]
+    assert b["services"]["clouddriver-rw"]["writable"] == chart + ["/opt/clouddriver/plugins", "/var/repo"]
+    assert b["services"]["clouddriver-ro"]["writable"] == chart + ["/opt/clouddriver/plugins"]
+    assert b["services"]["igor"]["writable"] == ["/"]
+    assert "writable" not in b["services"]["gate"]  # gate reads no bootstrap file
+    assert b["mounts"] == ["/var/repo", "/etc/ca"]  # a split's mounts hold halconfig files too
+    assert b["bootstrapConfig"] == {"spinnaker": {"encrypt": {"key": "k"}}}
 
 
 def test_host_aliases_reach_the_pods():
@@ -696,7 +803,9 @@ def test_bundle_has_the_documented_shape():
     assert {k: v for k, v in b["release"].items() if k != "labels"} == {
         "name": RELEASE, "namespace": NAMESPACE, "fullname": FULLNAME, "chart": "spinnaker-0.1.0", "annotations": {}}
     for workload, entry in b["services"].items():
-        assert set(entry) == {"service", "host", "port", "scheme", "profiles", "monitoring"}
+        reads_bootstrap = service_facts.SERVICES[entry["service"]].config_server_bootstrap
+        assert set(entry) == {"service", "host", "port", "scheme", "profiles", "monitoring"} | (
+            {"writable"} if reads_bootstrap else set())
         assert entry["port"] == service_facts.SERVICES[entry["service"]].port
         assert entry["scheme"] in ("http", "https")
     assert b["expose"] == {"deckUrl": "", "gateUrl": "", "gatePath": "", "corsPattern": ""}

@@ -79,11 +79,23 @@ def expected_steps(old, new, hal_switches_on) -> set:
 
 # --- the chart's bundle, mirrored ---------------------------------------------------------------
 
-@pytest.mark.parametrize("values_file", [None] + EXAMPLES, ids=lambda p: os.path.basename(p) if p else "defaults")
+# HA splits with their own mounts and a writable root, and bootstrap files: what the examples do not set.
+SPLITS_AND_BOOTSTRAP = {
+    "ha": {"clouddriver": {"enabled": True, "splits": {"rw": {"extraVolumeMounts": [
+        {"name": "repo", "mountPath": "/var/repo"}, {"name": "ca", "mountPath": "/etc/ca", "readOnly": True}]}}},
+           "echo": {"enabled": True}},
+    "services": {"igor": {"enabled": True, "securityContext": {"readOnlyRootFilesystem": False}},
+                 "echo": {"extraVolumeMounts": [{"name": "x", "mountPath": "/var/x"}]}},
+    "bootstrapConfig": {"spinnaker": {"encrypt": {"key": "k"}}},
+}
+
+
+@pytest.mark.parametrize("values_file", [None] + EXAMPLES + ["splits-and-bootstrap"],
+                         ids=lambda p: os.path.basename(p) if p else "defaults")
 def test_the_plans_bundle_is_the_charts(values_file):
     handover = pytest.importorskip("handover")
     pytest.importorskip("helm_python", reason="helm-python-sdk provides Helm's template engine")
-    user = example(values_file) if values_file else {}
+    user = SPLITS_AND_BOOTSTRAP if values_file == "splits-and-bootstrap" else example(values_file) if values_file else {}
     rendered = handover.render(user, name="spinnaker")
     doc = yaml.safe_load(rendered["spinnaker/templates/config-bundle.yaml"])
     theirs = json.loads(base64.b64decode(doc["data"]["bundle"]))
@@ -393,6 +405,24 @@ def test_autoscaling_and_rollout_strategy_roll_nothing_but_probes_do():
                                                                   "services.gate.strategy"]
     probed = plan_of([{}], [{"services": {"gate": {"readinessProbe": {"failureThreshold": 9}}}}])
     assert [p.service for p in probed.rolling] == ["gate"]
+
+
+def test_a_splits_own_settings_roll_its_service_and_its_replicas_do_not():
+    on = {"ha": {"clouddriver": {"enabled": True}}}
+    tainted = {"ha": {"clouddriver": {"enabled": True, "splits": {"caching": {"tolerations": [{"key": "k"}]}}}}}
+    assert [p.service for p in plan_of([on], [tainted]).rolling] == ["clouddriver"]
+    scaled = plan_of([on], [{"ha": {"clouddriver": {"enabled": True, "splits": {"caching": {"replicas": 3}}}}}])
+    assert scaled.rolling == [] and scaled.services["clouddriver"].other == ["ha.clouddriver.splits"]
+
+
+def test_a_bootstrap_file_change_rolls_the_services_that_read_it_masked():
+    def boot(password):
+        return {"bootstrapConfig": {"spinnaker": {"spring": {"cloud": {"config": {"server": {"git": {
+            "password": password}}}}}}}}
+    plan = plan_of([boot("old-git-password")], [boot("new-git-password")])
+    assert [p.service for p in plan.rolling] == ["clouddriver", "echo"]  # igor does not run here
+    text = report.text(plan)
+    assert "spinnakerconfig.yml" in text and "old-git-password" not in text and "new-git-password" not in text
 
 
 def test_scaling_changes_but_rolls_nothing():

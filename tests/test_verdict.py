@@ -195,6 +195,16 @@ MISTAKES = [
                                            "halconfig": hal(notifications={"slack": {"enabled": True,
                                                                                      "token": "${SLACK_TOKEN}"}})},
      "accept", [], True),
+    # Spring Cloud Config bootstrap files (bootstrapConfig)
+    ("Halyard's spinnakerconfig.yml as a profile", {"profiles": {"spinnakerconfig": {"encrypt": {"key": "k"}}},
+                                                    "halconfig": hal()}, "refuse",
+     ["profiles.spinnakerconfig", "bootstrapConfig.spinnaker"], True),
+    ("a git basedir the pods cannot write", {"bootstrapConfig": {"spinnaker": {"spring": {"cloud": {"config": {
+        "server": {"git": {"uri": "https://git.example.com/a.git", "basedir": "/opt/config-repo"}}}}}}},
+                                             "halconfig": hal()}, "refuse",
+     ["bootstrapConfig.spinnaker", "/opt/config-repo", "/tmp"], True),
+    ("a bootstrap file no service reads", {"bootstrapConfig": {"gate": {"encrypt": {"key": "k"}}}, "halconfig": hal()},
+     "accept", ["bootstrapConfig.gate", "nothing reads gateconfig.yml"], True),
     # YAML
     ("YAML error", "halconfig:\n  providers:\n    kubernetes:\n      enabled: true\n     accounts: []\n", "refuse",
      ["YAML", "did not find expected key"], True),

@@ -123,13 +123,48 @@ def workloads(values: dict, hal: dict) -> tuple[dict, list]:
         scheme = "https" if facts.tls and truthy(_at(hal, facts.tls)) else "http"
         own_ha = ha.get(name)
         if isinstance(own_ha, dict) and truthy(own_ha.get("enabled")) and facts.splits:
-            items = [(split.name, list(split.profiles)) for split in facts.splits]
+            items = [(split.name, list(split.profiles), split.key) for split in facts.splits]
         else:
-            items = [(name, [])]
-        for item, profiles in items:
+            items = [(name, [], "")]
+        for item, profiles, key in items:
             out[item] = {"service": name, "host": component(values, item), "port": int(svc.get("port")),
                          "scheme": scheme, "profiles": profiles, "monitoring": bool(facts.java and sidecar)}
+            if facts.config_server_bootstrap:
+                out[item]["writable"] = writable(values, name, key)
     return out, disabled
+
+
+def is_set(value) -> bool:
+    """`spinnaker.isSet`: not null, and not an empty string, list or map."""
+    if isinstance(value, (str, list, dict)):
+        return bool(value)
+    return value is not None
+
+
+def workload_setting(values: dict, service: str, key: str, field: str):
+    """`spinnaker.workloadSettings`' `field` of one workload (an HA split's `key`, "" for a whole service):
+    the split's own, else the service's, else serviceDefaults'. For the fields without an older place
+    under `ha.<service>` (replicas and resources have one)."""
+    layers = [_mapping(values.get("services")).get(service), values.get("serviceDefaults")]
+    if key:
+        layers.insert(0, _mapping(_mapping(_mapping(_mapping(values.get("ha")).get(service)).get("splits")).get(key)))
+    for layer in layers:
+        value = _mapping(layer).get(field)
+        if is_set(value):
+            return value
+    return None
+
+
+def writable(values: dict, service: str, key: str) -> list:
+    """The bundle's `writable` of a workload of a service that reads bootstrap files (config-bundle.yaml)."""
+    if not truthy(_mapping(workload_setting(values, service, key, "securityContext")).get("readOnlyRootFilesystem")):
+        return ["/"]
+    facts = SERVICES[service]
+    out = ["/tmp", facts.home, f"/opt/{service}/plugins"] if facts.java else []
+    for mount in workload_setting(values, service, key, "extraVolumeMounts") or []:
+        if not truthy(_mapping(mount).get("readOnly")):
+            out.append(str(_mapping(mount).get("mountPath") or ""))
+    return out
 
 
 def redis_bundled(values: dict) -> bool:
@@ -213,8 +248,11 @@ def storage(values: dict, hal: dict) -> dict:
 
 def mounts(values: dict) -> list:
     out = ["/var/secrets"] if _mapping(values.get("secrets")).get("files") else []
-    for svc in _mapping(values.get("services")).values():
-        for mount in _mapping(svc).get("extraVolumeMounts") or []:
+    blocks = list(_mapping(values.get("services")).values())
+    for _, ha in sorted(_mapping(values.get("ha")).items()):
+        blocks += [split for _, split in sorted(_mapping(_mapping(ha).get("splits")).items())]
+    for block in blocks:
+        for mount in _mapping(block).get("extraVolumeMounts") or []:
             out.append(str(_mapping(mount).get("mountPath") or ""))
     return out
 
@@ -256,6 +294,7 @@ def bundle(values: dict, default_version: str) -> dict:
         "expose": expose(values),
         "profiles": values.get("profiles") or {},
         "settingsLocalJs": values.get("settingsLocalJs") or "",
+        "bootstrapConfig": values.get("bootstrapConfig") or {},
         "patches": values.get("patches") or [],
         "secrets": {"files": secrets.get("files") or [], "env": secrets.get("env") or [],
                     "mountPath": "/var/secrets", "monitoringContainer": MONITORING_DAEMON_CONTAINER},

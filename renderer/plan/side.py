@@ -42,6 +42,7 @@ def from_values(values: dict, label: str, kleat_compat: bool = False) -> Side:
     """The side for chart values (merged over the chart's values.yaml)."""
     from ..model import HAL
     from ..model.credentials import secret_values
+    from ..postrender.bootstrap import FILE_NAMES as BOOTSTRAP_FILES
     from ..postrender.configset import ConfigSet
     from ..postrender.errors import PostRenderError
     from ..postrender.expose import apply_chart
@@ -75,7 +76,9 @@ def from_values(values: dict, label: str, kleat_compat: bool = False) -> Side:
         password = url_password(url)
         if password:
             credentials.update((password, url))
-    secret_files = {(service, "env") for service in files}
+    # The env Secrets, and the bootstrap files the post-renderer always puts in the Secret.
+    secret_files = {(service, "env") for service in files} | {
+        (service, name) for service in files for name in files[service] if name in BOOTSTRAP_FILES}
     try:
         routes = _secret_routes(values, bundle, files, outputs, hal, release)
     except PostRenderError as exc:
@@ -93,9 +96,12 @@ def _secret_routes(values, bundle, files, outputs, hal, release) -> dict:
     from ..translate.front50 import front50_env_refs
 
     services = chartbundle._mapping(values.get("services"))
+    ha = chartbundle._mapping(values.get("ha"))
 
     def workloads(service):
-        return [json.dumps(services.get(service), sort_keys=True, default=str)]
+        # An HA split's own settings (its env, sidecars) are in its pod too.
+        splits = chartbundle._mapping(ha.get(service)).get("splits")
+        return [json.dumps([services.get(service), splits], sort_keys=True, default=str)]
     return route(bundle, files, outputs, workloads, front50_env_refs(hal, release))
 
 
@@ -107,8 +113,9 @@ _GLOBAL_POD_INPUTS = ("serviceDefaults", "commonLabels", "rbac", "nameOverride",
 # goes, without restarting a pod.
 _NOT_IN_POD = ("replicas", "serviceAnnotations", "serviceLabels", "serviceType", "pdb", "enabled", "strategy",
                "autoscaling")
-# Keys of `ha.<service>` in the pod template (the rest are the splits' replica counts).
-_HA_IN_POD = ("enabled", "resources")
+# Keys of `ha.<service>` in the pod template (the rest are the splits' replica counts); of each split's
+# own settings (`ha.<service>.splits.<key>`), all but `replicas`.
+_HA_IN_POD = ("enabled", "resources", "splits")
 
 
 def _split_keys(block, inside):
@@ -117,6 +124,16 @@ def _split_keys(block, inside):
         return block, None
     pod = {k: v for k, v in block.items() if inside(k)}
     other = {k: v for k, v in block.items() if not inside(k)}
+    return pod, other
+
+
+def _ha_keys(block):
+    """`_split_keys` of `ha.<service>`, the splits' own replica counts outside the pod template."""
+    pod, other = _split_keys(block, lambda k: k in _HA_IN_POD)
+    if isinstance(pod, dict) and isinstance(pod.get("splits"), dict):
+        splits = {key: _split_keys(own, lambda k: k not in _NOT_IN_POD) for key, own in pod["splits"].items()}
+        pod = dict(pod, splits={key: inside for key, (inside, _) in splits.items()})
+        other = dict(other, splits={key: outside for key, (_, outside) in splits.items()})
     return pod, other
 
 
@@ -134,8 +151,7 @@ def _pods(values: dict, bundle: dict, release, routes: dict) -> dict:
         pod[f"services.{service}"], other[f"services.{service}"] = _split_keys(
             services.get(service), lambda k: k not in _NOT_IN_POD)
         if SERVICES[service].splits:
-            pod[f"ha.{service}"], other[f"ha.{service}"] = _split_keys(
-                (values.get("ha") or {}).get(service), lambda k: k in _HA_IN_POD)
+            pod[f"ha.{service}"], other[f"ha.{service}"] = _ha_keys((values.get("ha") or {}).get(service))
         for key in _GLOBAL_POD_INPUTS:
             pod[key], other[key] = _split_keys(values.get(key), lambda k: k not in _NOT_IN_POD) \
                 if key == "serviceDefaults" else (values.get(key), None)

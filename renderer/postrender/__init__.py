@@ -50,7 +50,9 @@ def render(text: str, warnings: list | None = None, halconfig_warnings: bool = T
     hal, release = _read_halconfig(bundle, found if halconfig_warnings else [])
     hal = apply_chart(hal, bundle)
     outputs = translate(hal, release, kubernetes_secrets=False)
-    files = ConfigSet(bundle, hal, outputs).files()  # checks the bundle's workload entries
+    configset = ConfigSet(bundle, hal, outputs)
+    files = configset.files()  # checks the bundle's workload entries
+    found += ["spinnaker-renderer post-render: " + line for line in configset.warnings]
     written = write_files(files)
     switch_engine(files, written, release)  # what translate leaves to the caller
     check_kubernetes_secrets(files, written, bundle, release)

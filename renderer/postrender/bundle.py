@@ -107,6 +107,7 @@ _TOP = {
     "expose": _optional(_str_map),
     "profiles": _optional(lambda v: isinstance(v, dict)),
     "settingsLocalJs": _optional(_is_str),
+    "bootstrapConfig": _optional(lambda v: isinstance(v, dict)),
     "patches": _optional(lambda v: isinstance(v, list)),
     "halconfigDeployment": _optional(_is_str),
     "secrets": _optional(lambda v: isinstance(v, dict)),
@@ -122,7 +123,7 @@ _RELEASE = {"fullname": lambda v: isinstance(v, str) and bool(v), "namespace": _
 _WORKLOAD = {"service": _is_str, "host": _is_str,
              "port": lambda v: isinstance(v, int) and not isinstance(v, bool),
              "scheme": _optional(_is_str), "profiles": _optional(_strings),
-             "monitoring": _optional(lambda v: isinstance(v, bool))}
+             "monitoring": _optional(lambda v: isinstance(v, bool)), "writable": _optional(_strings)}
 
 
 def _check_shape(bundle: dict) -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from renderer.write.config_text import settings_js
 from ..service_facts import MONITORING_DAEMON_PORT, OBSERVABILITY_PLUGIN, SERVICES
 from ..translate._common import get
+from .bootstrap import bootstrap_files, halyard_hint
 from .errors import PostRenderError
 
 
@@ -83,6 +84,7 @@ class ConfigSet:
         self.hal = hal
         self.outputs = outputs
         self.workloads = bundle["services"]
+        self.warnings: list = []  # what files() found that runs, but not as the values meant
         for name, workload in self.workloads.items():
             missing = [k for k in ("service", "host", "port") if not workload.get(k)]
             if missing:
@@ -248,6 +250,14 @@ class ConfigSet:
         profiles = self.bundle.get("profiles") or {}
         unknown = sorted(set(profiles) - set(self.by_service) - {"spinnaker"} - set(self.split_workloads())
                          - set(self.bundle.get("disabled") or ()))
+        for key in unknown:
+            moved = halyard_hint(key)
+            if moved:  # Halyard's profiles/spinnakerconfig.yml: not a profile, Spring Cloud Config's bootstrap file
+                raise PostRenderError(
+                    f"this is a Spring Cloud Config bootstrap file ({key}.yml, Halyard's "
+                    f"profiles/{key}.yml), which the services read before their profiles, from its own name.",
+                    f"Move it to {moved}: the chart writes it as {key}.yml into the Secret of each service "
+                    "that reads it.", where=f"profiles.{key}")
         if unknown:
             raise PostRenderError(f"profiles has {', '.join(map(repr, unknown))}, which is not a service "
                                   "this release runs.", "Use a service name (clouddriver, gate, ...), "
@@ -255,6 +265,7 @@ class ConfigSet:
                                   "(clouddriver-caching, echo-scheduler, ... when ha.<service>.enabled).",
                                   where="profiles")
         result = {}
+        bootstrap, self.warnings = bootstrap_files(self.bundle, self.by_service)
         for service, names in self.by_service.items():
             files: dict = {}
             if service == "deck":
@@ -284,5 +295,6 @@ class ConfigSet:
             if profiles.get(service) is not None:
                 files[f"{service}-local.yml"] = profiles[service]
             files.update(self.split_local_profiles(service, profiles))
+            files.update(bootstrap.get(service, {}))
             result[service] = files
         return result

@@ -14,6 +14,7 @@ except ImportError:
 from renderer.write.config_text import env_file, to_yaml
 from renderer.model.credentials import holds_secret
 from ..service_facts import SERVICES
+from .bootstrap import FILE_NAMES as BOOTSTRAP_FILES
 from .stream import HELM4_ANNOTATION, Document
 
 PLACEHOLDER = "spinnaker-renderer-placeholder-"
@@ -62,7 +63,10 @@ class ObjectBuilder:
         for name, data in files.items():
             file = written[name]
             # On the strings collected while writing it, for parsed data.
-            held = holds_secret(data, secrets, None if isinstance(data, str) else file.strings)
+            # Bootstrap files carry git passwords, private keys and encrypt.key, which the halconfig's
+            # credentials do not list: always secret.
+            held = name in BOOTSTRAP_FILES or holds_secret(data, secrets,
+                                                           None if isinstance(data, str) else file.strings)
             (secret if held else plain)[name] = file.text
         self.texts[service] = {**plain, **secret}
         digest = _digest(plain, secret)

@@ -342,17 +342,16 @@ profile; each spelling Spring reads); "" when they do not, or give no number.
 
 {{/*
 Every workload the chart renders, as JSON:
-  workloads: {<workload>: {name, service, host, port, scheme, profiles,
-              replicas, resources (null: the service's), java, health, monitoring,
-              autoscaled, managementPort, metricsPath}}
+  workloads: {<workload>: {name, service, key, host, port, scheme, profiles,
+              java, health, monitoring, autoscaled, managementPort, metricsPath}}
   byService: {<service>: [<workload>, ...]}
   disabled:  [services not rendered]
   monitoring: whether Java pods get the monitoring sidecar
   gateScheme: http or https (Gate's own TLS, security.apiSecurity.ssl)
 A workload is a service, or one of its HA splits when `ha.<service>.enabled`
 (the facts table's `splits`: split name, the Spring profiles it adds, and its
-key under `ha.<service>`: `ha.<service>.<key>` replicas,
-`ha.<service>.resources.<key>` resources). The renderer finds splits by their
+`key` under `ha.<service>`, "" for a whole service: spinnaker.workloadSettings
+reads the split's own settings there). The renderer finds splits by their
 profiles (bundle `services.<workload>.profiles`), never by these names.
 `autoscaled`: `services.<service>.autoscaling.enabled` and the facts table lets
 this workload scale (`scales` of its split, else of its service); a service
@@ -394,13 +393,12 @@ Observability plugin's endpoint ("": not loaded), on that port or the service's.
 {{- $items := list -}}
 {{- $ha := get ($ctx.Values.ha | default dict) $name -}}
 {{- if and (kindIs "map" $ha) (include "spinnaker.truthy" (get $ha "enabled")) $f.splits -}}
-{{- $haResources := get $ha "resources" | default dict -}}
 {{- range $split := $f.splits -}}
-{{- $items = append $items (dict "name" $split.name "profiles" $split.profiles "replicas" (get $ha $split.key)
-      "resources" (get $haResources $split.key) "scales" (get $split "scales" | default $f.scales)) -}}
+{{- $items = append $items (dict "name" $split.name "profiles" $split.profiles "key" $split.key
+      "scales" (get $split "scales" | default $f.scales)) -}}
 {{- end -}}
 {{- else -}}
-{{- $items = append $items (dict "name" $name "profiles" list "replicas" nil "resources" nil "scales" $f.scales) -}}
+{{- $items = append $items (dict "name" $name "profiles" list "key" "" "scales" $f.scales) -}}
 {{- end -}}
 {{- $autoscale := include "spinnaker.truthy" (get $svc "autoscaling" | default dict).enabled -}}
 {{- $refusal := "" -}}
@@ -575,6 +573,39 @@ such as OpenShift uids stay integers.
 {{- end -}}
 {{- end -}}
 {{- $_ := set $out "pdb" $pdb -}}
+{{- end -}}
+
+{{/*
+One workload's pod settings into the dict `out`: spinnaker.settings (the service's over
+serviceDefaults), and for an HA split (KEY, its key under `ha.<service>`; "" for a whole service)
+the older `ha.<service>.<key>` (replicas) and `ha.<service>.resources.<key>` over them, then each
+field of `ha.<service>.splits.<key>` that is set, replacing the service's whole as Halyard's
+per-split settings did (values_model.SPLIT_FIELDS names the fields and the sources). `out.where`:
+the values path of each field a split set, and of `resources`, for messages.
+(dict "ctx" $ "name" SERVICE "key" KEY "out" DICT)
+*/}}
+{{- define "spinnaker.workloadSettings" -}}
+{{- $out := .out -}}
+{{- include "spinnaker.settings" (dict "ctx" .ctx "name" .name "out" $out) -}}
+{{- $where := dict "resources" (printf "services.%s.resources" .name) -}}
+{{- if .key -}}
+{{- $ha := get (.ctx.Values.ha | default dict) .name | default dict -}}
+{{- $older := dict "replicas" (list (get $ha .key) (printf "ha.%s.%s" .name .key))
+      "resources" (list (get (get $ha "resources" | default dict) .key) (printf "ha.%s.resources.%s" .name .key)) -}}
+{{- range $field, $given := $older -}}
+{{- if include "spinnaker.isSet" (first $given) -}}
+{{- $_ := set $out $field (first $given) -}}
+{{- $_ := set $where $field (last $given) -}}
+{{- end -}}
+{{- end -}}
+{{- range $field, $value := get (get $ha "splits" | default dict) .key | default dict -}}
+{{- if include "spinnaker.isSet" $value -}}
+{{- $_ := set $out $field $value -}}
+{{- $_ := set $where $field (printf "ha.%s.splits.%s.%s" $.name $.key $field) -}}
+{{- end -}}
+{{- end -}}
+{{- end -}}
+{{- $_ := set $out "where" $where -}}
 {{- end -}}
 
 {{/* The ServiceAccount of a base service. (dict "ctx" $ "name" SERVICE) */}}

@@ -73,7 +73,8 @@ def of_values(values: dict, bundle: dict, release: str) -> dict:
             continue
         name = chartbundle.component(values, component, release)
         selector = {"matchLabels": _selector(values, release, component)}
-        if component == "redis" and not chartbundle.truthy(chartbundle._mapping(values.get("redis")).get("persistence")):
+        persistent = chartbundle.truthy(chartbundle._mapping(values.get("redis")).get("persistence"))
+        if component == "redis" and not persistent:
             out[("Deployment", name)] = {"selector": selector}
             continue
         out[("StatefulSet", name)] = {"serviceName": name, "selector": selector,

@@ -41,34 +41,28 @@ _RBAC = frozenset({"Role", "ClusterRole", "RoleBinding", "ClusterRoleBinding"})
 _SHOWN = 25  # problems listed in the message; the rest are counted
 
 
+def _dns(value: str, limit: int, pattern, what: str) -> str:
+    if len(value) > limit:
+        return f"is longer than {limit} characters"
+    return "" if pattern.fullmatch(value) else f"is not {what}"
+
+
 @lru_cache(maxsize=None)
 def subdomain(value: str) -> str:
-    if len(value) > 253:
-        return "is longer than 253 characters"
-    if not _SUBDOMAIN.fullmatch(value):
-        return "is not a DNS-1123 subdomain (lower-case letters, digits, '-' and '.', starting and ending " \
-               "with a letter or digit)"
-    return ""
+    return _dns(value, 253, _SUBDOMAIN, "a DNS-1123 subdomain (lower-case letters, digits, '-' and '.', starting "
+                                        "and ending with a letter or digit)")
 
 
 @lru_cache(maxsize=None)
 def dns1123_label(value: str) -> str:
-    if len(value) > 63:
-        return "is longer than 63 characters"
-    if not _DNS1123_LABEL.fullmatch(value):
-        return "is not a DNS-1123 label (lower-case letters, digits and '-', starting and ending with a letter " \
-               "or digit)"
-    return ""
+    return _dns(value, 63, _DNS1123_LABEL, "a DNS-1123 label (lower-case letters, digits and '-', starting and "
+                                           "ending with a letter or digit)")
 
 
 @lru_cache(maxsize=None)
 def dns1035_label(value: str) -> str:
-    if len(value) > 63:
-        return "is longer than 63 characters"
-    if not _DNS1035_LABEL.fullmatch(value):
-        return "is not a DNS-1035 label (lower-case letters, digits and '-', starting with a letter and " \
-               "ending with a letter or digit)"
-    return ""
+    return _dns(value, 63, _DNS1035_LABEL, "a DNS-1035 label (lower-case letters, digits and '-', starting with a "
+                                           "letter and ending with a letter or digit)")
 
 
 def path_segment(value: str) -> str:

@@ -23,7 +23,6 @@ Blocks are read by blockyaml, and by PyYAML only when it declines (an escaped or
 """
 from __future__ import annotations
 
-import ipaddress
 import re
 from functools import lru_cache
 
@@ -110,6 +109,8 @@ def env_name(value: str) -> tuple:
 def host(value: str, rule: bool = True) -> str:
     """An Ingress host: a rule's may not be an IP address; a TLS entry's may (Kubernetes checks only its form)."""
     if rule:
+        import ipaddress  # only for an Ingress: most renders have none
+
         try:
             ipaddress.ip_address(value)
             return "is an IP address; an Ingress host must be a DNS name"
@@ -146,7 +147,6 @@ def _job_name(value: str) -> str:
 # characters: which is how a bad name usually looks) is read as YAML instead.
 
 _LINE = re.compile(r"^( *)(- )?(?:([A-Za-z0-9_./-]+)|\"([^\"\\\n]*)\"|'([^'\n]*)'):(?:[ \t]+([^\n]*?))?[ \t]*$", re.M)
-_KEY_LINE = re.compile(r"^( *)(- )?(metadata|env):[ \t]*$", re.M)
 _PLAIN_STARTS = frozenset("|>&*!{[%@`#\"'")
 
 
@@ -258,13 +258,22 @@ def _top_metadata(text: str):
 
 
 def _nested(text: str):
-    """(key, block) of each indented `metadata:` and `env:` block of a workload."""
-    for match in _KEY_LINE.finditer(text):
-        indent = len(match.group(1)) + (2 if match.group(2) else 0)
-        if not indent and match.group(3) == "metadata":
-            continue
-        start = match.end() + 1
-        yield match.group(3), text[start:_block_end(text, start, indent)]
+    """(key, block) of each indented `metadata:` and `env:` block of a workload (found with str.find:
+    each occurs a few times in a workload's text)."""
+    for key in ("metadata", "env"):
+        needle = key + ":"
+        at = text.find(needle)
+        while at >= 0:
+            line = text.rfind("\n", 0, at) + 1
+            lead = text[line:at]
+            end = text.find("\n", at)
+            end = len(text) if end < 0 else end
+            item = lead.endswith("- ")
+            spaces = lead[:-2] if item else lead
+            if (not spaces.strip(" ")) and not text[at + len(needle):end].strip(" \t") and (spaces or item):
+                indent = len(spaces) + (2 if item else 0)
+                yield key, text[end + 1:_block_end(text, end + 1, indent)]
+            at = text.find(needle, at + 1)
 
 
 def _load(text: str):

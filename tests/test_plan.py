@@ -322,8 +322,9 @@ def test_helm_diff_plans_from_the_installed_release(run_cli, tmp_path):
     helm here: the manifests a post-rendered install stored) and plans from it."""
     handover = pytest.importorskip("handover")
     pytest.importorskip("helm_python", reason="helm-python-sdk provides Helm's template engine")
+    # Installed as `spin` in namespace cd: the names in the manifests are that release's.
     user = merge_values(example(os.path.join(ROOT, "examples", "values-minimal.yaml")), version("2026.2.3"))
-    result = handover.post_render(handover.helm3_stream(handover.render(user, name="spinnaker")))
+    result = handover.post_render(handover.helm3_stream(handover.render(user, name="spin", namespace="cd")))
     assert result.returncode == 0, result.stderr
     manifest = tmp_path / "manifest.yaml"
     manifest.write_bytes(result.stdout)

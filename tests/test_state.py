@@ -6,8 +6,8 @@
   changes; Redis keeps its data on a volume (append-only file) by default.
 - Redis refuses unauthenticated clients: checked on the rendered start script, and by running it
   with a real `redis-server` where one is installed (CI installs Debian's).
-- The hook script creates the Secret only when it is missing and never replaces it (run against a
-  stand-in kubectl).
+- The hook runs only when a password is generated, and passes the post-renderer untouched (its
+  script is run against a stand-in kubectl in tests/test_credentials_hook.py).
 - Passwords reach only the pods that use them, as files or Spring placeholders, never a ConfigMap.
 - keel gets its own database on the bundled MySQL, or a clear refusal.
 """
@@ -308,107 +308,6 @@ def test_a_password_in_the_external_redis_url_stays_out_of_configmaps():
 
 def _hook_job(values=None):
     return named(objects(handover.render(values or {})), "Job", f"{FULLNAME}-credentials-hook")
-
-
-FAKE_KUBECTL = """#!/bin/sh
-# A stand-in for kubectl: a Secret is a directory $STORE/<name>/ of key files; every call is logged.
-echo "$*" >> "$STORE/calls"
-case "$1" in
-  get)
-    if [ ! -d "$STORE/$3" ]; then
-      echo "Error from server (NotFound): secrets \\"$3\\" not found" >&2; exit 1
-    fi
-    case "$*" in
-      *jsonpath=*) key=${*##*.data.}; key=${key%%\\}*}
-                   if [ -e "$STORE/$3/$key" ]; then base64 < "$STORE/$3/$key" | tr -d '\\n'; fi ;;
-      *) echo "secret/$3" ;;
-    esac ;;
-  create)
-    if [ "$2" = "-f" ]; then
-      name=$(sed -n 's/^  name: //p' "$3")
-      if [ -d "$STORE/$name" ]; then echo "AlreadyExists" >&2; exit 1; fi
-      mkdir "$STORE/$name"
-      sed -n 's/^data: //p' "$3" | tr ' ' '\\n' | while IFS== read -r key value; do
-        [ -n "$key" ] && printf '%s' "$value" > "$STORE/$name/$key"
-      done
-      exit 0
-    fi
-    for arg in "$@"; do
-      case "$arg" in --from-file=*) dir=${arg#--from-file=} ;; esac
-    done
-    echo "  name: $4"
-    printf 'data:'; for f in "$dir"/*; do printf ' %s=%s' "$(basename "$f")" "$(cat "$f")"; done; echo ;;
-  label)
-    cat "$4"; echo "labels: $*" ;;
-  patch)
-    # patch secret NAME --namespace NS --type merge --patch-file FILE: a merge patch of `data` keys.
-    for arg in "$@"; do file=$arg; done
-    sed -e 's/^{"data":{//' -e 's/}}$//' "$file" | tr ',' '\n' | tr -d '"' | while IFS=: read -r key value; do
-      [ -n "$key" ] && printf '%s' "$value" | base64 -d > "$STORE/$3/$key"
-    done ;;
-esac
-"""
-
-
-def _secret(store, name, **keys):
-    (store / name).mkdir()
-    for key, value in keys.items():
-        (store / name / key).write_text(value)
-
-
-def _run_hook(tmp_path, **secrets):
-    job = _hook_job()
-    container = job["spec"]["template"]["spec"]["containers"][0]
-    store, bin_dir, tmp = tmp_path / "store", tmp_path / "bin", tmp_path / "tmp"
-    for path in (store, bin_dir, tmp):
-        path.mkdir()
-    (bin_dir / "kubectl").write_text(FAKE_KUBECTL)
-    (bin_dir / "kubectl").chmod(0o755)
-    for name, keys in secrets.items():
-        _secret(store, name, **keys)
-    script = container["args"][0].replace("/tmp/", f"{tmp}/")
-    env = dict(os.environ, PATH=f"{bin_dir}:{os.environ['PATH']}", STORE=str(store),
-               **{e["name"]: e["value"] for e in container["env"] if e["name"] != "HOME"})
-    result = subprocess.run(["sh", "-c", script], env=env, capture_output=True, text=True)
-    return result, store
-
-
-def _keys(store, name) -> dict:
-    return {path.name: path.read_text() for path in (store / name).iterdir()}
-
-
-def test_the_hook_creates_the_secret_only_when_it_is_missing(tmp_path):
-    result, store = _run_hook(tmp_path)
-    assert result.returncode == 0, result.stderr
-    values = _keys(store, CREDENTIALS)
-    assert sorted(values) == sorted(KEYS)
-    for value in values.values():
-        assert re.fullmatch(r"[A-Za-z0-9]{32}", value), value
-    assert len(set(values.values())) == len(KEYS)
-    calls = (store / "calls").read_text()
-    assert f"get secret {CREDENTIALS} --namespace spinnaker" in calls
-    assert "delete" not in calls and "apply" not in calls and "replace" not in calls
-    # The values never appear in a process's arguments: they go from files to kubectl.
-    assert not any(value in calls for value in values.values())
-
-
-def test_the_hook_keeps_an_existing_secret(tmp_path):
-    complete = {key: f"kept-{key}" for key in KEYS}
-    result, store = _run_hook(tmp_path, **{CREDENTIALS: complete})
-    assert result.returncode == 0, result.stderr
-    assert _keys(store, CREDENTIALS) == complete
-    calls = (store / "calls").read_text().splitlines()
-    assert calls[0] == f"get secret {CREDENTIALS} --namespace spinnaker -o name"
-    assert all(call.startswith(f"get secret {CREDENTIALS} ") for call in calls)  # only looks
-
-
-def test_the_hook_carries_over_the_mysql_passwords_of_earlier_chart_versions(tmp_path):
-    # Earlier versions generated <fullname>-mysql; the MySQL volume was initialised with those passwords.
-    result, store = _run_hook(tmp_path, **{f"{FULLNAME}-mysql": {"root-password": "OldRoot1", "password": "OldUser2"}})
-    assert result.returncode == 0, result.stderr
-    values = _keys(store, CREDENTIALS)
-    assert values["root-password"] == "OldRoot1" and values["password"] == "OldUser2"
-    assert re.fullmatch(r"[A-Za-z0-9]{32}", values["redis-password"])
 
 
 def test_the_hook_runs_only_when_a_password_is_generated():

@@ -205,6 +205,19 @@ MISTAKES = [
      ["bootstrapConfig.spinnaker", "/opt/config-repo", "/tmp"], True),
     ("a bootstrap file no service reads", {"bootstrapConfig": {"gate": {"encrypt": {"key": "k"}}}, "halconfig": hal()},
      "accept", ["bootstrapConfig.gate", "nothing reads gateconfig.yml"], True),
+    # names as the API server checks them (renderer/postrender/names.py), on the final stream
+    ("an object name Kubernetes refuses", {"fullnameOverride": "../x", "halconfig": hal()}, "refuse",
+     ["fullnameOverride", "'../x-clouddriver'", "DNS-1123 subdomain", "Service '../x-gate'", "DNS-1035"], True),
+    ("an annotation key with a newline", {"commonAnnotations": {"a\nb": "x"}, "halconfig": hal()}, "refuse",
+     ["commonAnnotations", "annotations key 'a\\nb'"], True),
+    ("a label value with a space", {"commonLabels": {"team": "a b"}, "halconfig": hal()}, "refuse",
+     ["commonLabels", "labels[team] 'a b'"], True),
+    ("an env name with a newline", {"services": {"gate": {"env": [{"name": "A\nB", "value": "x"}]}},
+                                    "halconfig": hal()}, "refuse", ["services.gate.env", "env name 'A\\nB'"], True),
+    ("an env name only Kubernetes 1.32 and later accept", {"services": {"gate": {"env": [
+        {"name": "MY VAR", "value": "x"}]}}, "halconfig": hal()}, "accept", ["env name 'MY VAR'", "before 1.32"], True),
+    ("an Ingress host with a newline", {"expose": {"host": "a\nb.example.com"}, "halconfig": hal()}, "refuse",
+     ["expose.host", "host 'a\\nb.example.com'"], True),
     # YAML
     ("YAML error", "halconfig:\n  providers:\n    kubernetes:\n      enabled: true\n     accounts: []\n", "refuse",
      ["YAML", "did not find expected key"], True),

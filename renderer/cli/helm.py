@@ -342,7 +342,7 @@ def diff(args) -> int:
     with tempfile.NamedTemporaryFile("wb", suffix=".yaml", prefix=f"{release}-manifest-") as handle:
         handle.write(got.stdout)
         handle.flush()
-        return plan(["--from-manifests", handle.name, "--to", *plan_args])
+        return plan(["--from-manifests", handle.name, "--release", release, "--to", *plan_args])
 
 
 def run(helm_args) -> int:

@@ -80,13 +80,20 @@ def _parser():
 
     plan = sub.add_parser(
         "plan", help="say what a values change or a release bump will do: services that roll, keys that change, "
-                     "one-time steps, state touched (exit 0 none, 2 changes, 1 refused)",
+                     "one-time steps, state touched (exit 0 none, 2 changes, 3 `helm upgrade` would be refused, "
+                     "1 refused or invalid)",
         description="Arguments: (-f OLD.yaml... | --from-manifests FILE) (--to -f NEW.yaml... | --to-release "
-                    "VERSION) [--format text|markdown] [--migrated redis|mysql|front50|orca] [--all]. "
-                    "--from-manifests: the current side is a rendered release (`helm get manifest RELEASE`); "
+                    "VERSION) [--release NAME] [--namespace NS] [--format text|markdown] "
+                    "[--migrated redis|mysql|front50|orca] [--all]. "
+                    "--from-manifests: the current side is a rendered release (`helm get manifest RELEASE`), whose "
+                    "objects say the release name and namespace the new values are rendered as; "
+                    "--release/--namespace: the release two sets of values are rendered as (default spinnaker); "
                     "--to-release: the current values at another Spinnaker release; --migrated: state that "
                     "this store's data has been moved, so a change that switches it is planned, not refused; "
-                    "--all: every changed key (default: 40 per service).")
+                    "--all: every changed key (default: 40 per service). Exit codes: 0 no changes; 2 changes; "
+                    "3 changes `helm upgrade` cannot make (a StatefulSet's volumeClaimTemplates, serviceName or "
+                    "selector, a Deployment's selector: Kubernetes refuses them; the plan gives the steps); "
+                    "1 refused (the change would lose data) or invalid input.")
     plan.add_argument("plan_args", nargs=argparse.REMAINDER, help="see the description")
     sub.add_parser("last-error", help="print the reason the last post-render failed (Helm 4 hides it)")
     schema = sub.add_parser("schema", help="print the JSON schema of the chart's values (for editors)")

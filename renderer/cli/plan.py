@@ -2,8 +2,11 @@
 
 Two groups of arguments around `--to`, each with its own `-f` files: the current
 side (or `--from-manifests FILE`, a rendered release) and the new one (or
-`--to-release VERSION`: the current values at another release). Exit codes
-follow diff: 0 no change, 2 changes, 1 refused or invalid input.
+`--to-release VERSION`: the current values at another release). Object names
+are the release's: a rendered release says its name and namespace, and values
+are rendered as `--release NAME` in `--namespace NS` (default `spinnaker`, which
+cancels out between two sets of values). Exit codes follow diff: 0 no change,
+2 changes, 1 refused or invalid input; 3 changes `helm upgrade` cannot make.
 """
 from __future__ import annotations
 
@@ -14,7 +17,9 @@ import sys
 from renderer.plan import EXIT_INVALID
 
 USAGE = ("spinnaker-renderer plan (-f OLD.yaml... | --from-manifests FILE) (--to -f NEW.yaml... | --to-release VERSION) "
-         "[--format text|markdown] [--migrated NAME] [--all]")
+         "[--release NAME] [--namespace NS] [--format text|markdown] [--migrated NAME] [--all]\n"
+         "exit codes: 0 no changes, 2 changes, 3 changes `helm upgrade` cannot make (Kubernetes refuses them; "
+         "the plan gives the steps), 1 refused (data would be lost) or invalid input")
 
 
 class _Refused(Exception):
@@ -32,6 +37,8 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--migrated", action="append", default=[], choices=MIGRATION_NAMES)
     p.add_argument("--all", action="store_true")
     p.add_argument("--kleat-compat", action="store_true")
+    p.add_argument("--release", metavar="NAME")
+    p.add_argument("-n", "--namespace", metavar="NS")
     return p
 
 
@@ -47,7 +54,7 @@ def _read(path: str) -> str:
         raise _Refused(str(exc)) from None
 
 
-def _values_side(files, label, kleat_compat, release=None):
+def _values_side(files, label, kleat_compat, release=None, name=None, namespace=""):
     from renderer.plan.side import from_values
     from renderer.problems import InvalidHalconfig
     from renderer.read.inputs import merge_values
@@ -64,7 +71,8 @@ def _values_side(files, label, kleat_compat, release=None):
         values = merge_values(values, data or {})
     if release is not None:
         values = merge_values(values, {"spinnaker": {"version": release}})
-    return from_values(values, label, kleat_compat=kleat_compat)
+    return from_values(values, label, kleat_compat=kleat_compat, **({"release_name": name} if name else {}),
+                       namespace=namespace)
 
 
 def _chart_values() -> str:
@@ -105,6 +113,8 @@ def run(argv) -> int:
     fmt = new.format or old.format or "text"
     to_release = new.to_release or old.to_release
     compat = old.kleat_compat or new.kleat_compat
+    name = new.release or old.release
+    namespace = new.namespace or old.namespace
     if new.from_manifests:
         return _usage("--from-manifests names the current side: give it before --to")
     if bool(old.from_manifests) == bool(old.values):
@@ -116,9 +126,16 @@ def run(argv) -> int:
     try:
         if old.from_manifests:
             current = from_manifests(_read(old.from_manifests), old.from_manifests)
+            for given, found, option in ((name, current.release_name, "--release"),
+                                         (namespace, current.namespace, "--namespace")):
+                if given and found and given != found:
+                    raise _Refused(f"{old.from_manifests} holds release {current.release_name} in namespace "
+                                   f"{current.namespace or '(none)'}, not {option} {given}.")
+            name, namespace = current.release_name, current.namespace
         else:
-            current = _values_side(old.values, "current", compat)
-        target = _values_side(new.values or old.values, "new", compat, release=to_release)
+            current = _values_side(old.values, "current", compat, name=name, namespace=namespace or "")
+        target = _values_side(new.values or old.values, "new", compat, release=to_release, name=name,
+                              namespace=namespace or "")
     except (PlanInputError, _Refused) as exc:
         print(f"spinnaker-renderer plan: {exc}", file=sys.stderr)
         return EXIT_INVALID
@@ -128,6 +145,11 @@ def run(argv) -> int:
     if plan.refusals:
         print(f"spinnaker-renderer plan: refused: the change would lose data ({', '.join(r.name for r in plan.refusals)}"
               "); the first section says why and which --migrated states a migration.", file=sys.stderr)
+    elif plan.immutable:
+        print("spinnaker-renderer plan: `helm upgrade` will be refused: Kubernetes does not update "
+              f"{'; '.join(r.kind + ' ' + ', '.join(r.names) for r in plan.immutable)} in place; the first section "
+              "gives the steps.",
+              file=sys.stderr)
     return plan.exit_code
 
 

@@ -4,14 +4,16 @@ Both sides go through the post-renderer's own code path (`side`), so the plan
 shows the files the services will read: per service whether it rolls and the
 keys that change (`diff`); for a release bump the halconfig keys whose place or
 meaning changes and the one-time steps, from declared facts only (`bump`); the
-state touched, and a refusal of changes that would lose data (`safety`).
-Exit codes follow diff: 0 no change, 2 changes, 1 refused or invalid.
+state touched, and a refusal of changes that would lose data (`safety`); the workload fields
+Kubernetes will not update, which make `helm upgrade` fail (`immutable`).
+Exit codes follow diff: 0 no change, 2 changes, 1 refused or invalid; and 3: changes that
+`helm upgrade` cannot make (Kubernetes refuses them), with the steps that can.
 """
 from __future__ import annotations
 
-from . import bump, diff, safety
+from . import bump, diff, immutable, safety
 
-EXIT_SAME, EXIT_INVALID, EXIT_CHANGES = 0, 1, 2
+EXIT_SAME, EXIT_INVALID, EXIT_CHANGES, EXIT_UPGRADE_REFUSED = 0, 1, 2, 3
 
 
 class Plan:
@@ -33,6 +35,7 @@ class Plan:
         self.downgrade = new.release < old.release
         self.touched = safety.touched(old, new)
         self.refusals = safety.refusals(old, new, set(migrated))
+        self.immutable = immutable.compare(old.fixed, new.fixed, new.namespace or old.namespace)
 
     @property
     def rolling(self) -> list:
@@ -41,7 +44,7 @@ class Plan:
     @property
     def changed(self) -> bool:
         return bool(self.rolling) or self.release_from != self.release_to or self.state_changed or \
-            any(p.other for p in self.services.values())
+            bool(self.immutable) or any(p.other for p in self.services.values())
 
     @property
     def state_changed(self) -> bool:
@@ -53,6 +56,8 @@ class Plan:
     def exit_code(self) -> int:
         if self.refusals:
             return EXIT_INVALID
+        if self.immutable:
+            return EXIT_UPGRADE_REFUSED
         return EXIT_CHANGES if self.changed else EXIT_SAME
 
 

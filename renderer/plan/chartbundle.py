@@ -16,7 +16,8 @@ from ..read.rbac_namespaces import clouddriver_rbac
 from ..service_facts import FRONT50_STORES, MONITORING_DAEMON_CONTAINER, SERVICES
 
 CHART_NAME = "spinnaker"
-# The release name plans use: names cancel out between the two sides, so any fixed name does.
+# The release name a plan of two sets of values uses when none is given: names cancel out between
+# the two sides as long as both use one name. A plan from a rendered release uses that release's.
 RELEASE_NAME = "spinnaker"
 
 
@@ -32,12 +33,17 @@ def _mapping(value) -> dict:
 def fullname(values: dict, release: str = RELEASE_NAME) -> str:
     if values.get("fullnameOverride"):
         return str(values["fullnameOverride"])[:63].rstrip("-")
-    name = values.get("nameOverride") or CHART_NAME
+    name = str(values.get("nameOverride") or CHART_NAME)
     return (release if name in release else f"{release}-{name}")[:63].rstrip("-")
 
 
-def component(values: dict, name: str) -> str:
-    return f"{fullname(values)}-{name}"[:63].rstrip("-")
+def app_name(values: dict) -> str:
+    """`spinnaker.name`: the app.kubernetes.io/name label."""
+    return str(values.get("nameOverride") or CHART_NAME)[:63].rstrip("-")
+
+
+def component(values: dict, name: str, release: str = RELEASE_NAME) -> str:
+    return f"{fullname(values, release)}-{name}"[:63].rstrip("-")
 
 
 def selected_hal(values: dict) -> dict:
@@ -108,7 +114,7 @@ def expose(values: dict) -> dict:
     return out
 
 
-def workloads(values: dict, hal: dict) -> tuple[dict, list]:
+def workloads(values: dict, hal: dict, release: str = RELEASE_NAME) -> tuple[dict, list]:
     """({workload: bundle entry}, [disabled services]): `spinnaker.workloads`."""
     sidecar = monitoring(hal)
     out, disabled = {}, []
@@ -127,7 +133,7 @@ def workloads(values: dict, hal: dict) -> tuple[dict, list]:
         else:
             items = [(name, [], "")]
         for item, profiles, key in items:
-            out[item] = {"service": name, "host": component(values, item), "port": int(svc.get("port")),
+            out[item] = {"service": name, "host": component(values, item, release), "port": int(svc.get("port")),
                          "scheme": scheme, "profiles": profiles, "monitoring": bool(facts.java and sidecar)}
             if facts.config_server_bootstrap:
                 out[item]["writable"] = writable(values, name, key)
@@ -172,10 +178,11 @@ def redis_bundled(values: dict) -> bool:
     return not redis.get("externalUrl") and truthy(redis.get("enabled"))
 
 
-def redis(values: dict) -> dict:
+def redis(values: dict, release: str = RELEASE_NAME) -> dict:
     conf = _mapping(values.get("redis"))
-    url = conf.get("externalUrl") or (f"redis://{component(values, 'redis')}:6379" if redis_bundled(values) else "")
-    secret = conf.get("existingSecret") or (component(values, "credentials") if redis_bundled(values) else "")
+    url = conf.get("externalUrl") or \
+        (f"redis://{component(values, 'redis', release)}:6379" if redis_bundled(values) else "")
+    secret = conf.get("existingSecret") or (component(values, "credentials", release) if redis_bundled(values) else "")
     return {"url": url, "roUrl": _mapping(_mapping(values.get("ha")).get("clouddriver")).get("redisRoUrl") or "",
             "passwordEnv": "SPINNAKER_REDIS_PASSWORD" if secret else ""}
 
@@ -228,20 +235,20 @@ def sql_databases(values: dict, hal: dict) -> dict:
     return out
 
 
-def jdbc_url(values: dict, database: str) -> str:
+def jdbc_url(values: dict, database: str, release: str = RELEASE_NAME) -> str:
     """`spinnaker.jdbcUrl`."""
     external = sql_external(values)
     if not external:
-        return f"jdbc:mysql://{component(values, 'mysql')}:3306/{database}"
+        return f"jdbc:mysql://{component(values, 'mysql', release)}:3306/{database}"
     url = f"jdbc:mysql://{external['host']}:{int(external.get('port') or 3306)}/{database}"  # Helm's `default 3306`
     return f"{url}?{external['parameters']}" if external.get("parameters") else url
 
 
-def storage(values: dict, hal: dict) -> dict:
+def storage(values: dict, hal: dict, release: str = RELEASE_NAME) -> dict:
     databases = sql_databases(values, hal)
     out = {"bundled": bool(databases) and not sql_external(values)}
     for service, db in databases.items():
-        out[service] = {"jdbcUrl": jdbc_url(values, db["database"]), "user": db["user"],
+        out[service] = {"jdbcUrl": jdbc_url(values, db["database"], release), "user": db["user"],
                         "passwordEnv": db["passwordEnv"]}
     return out
 
@@ -270,26 +277,27 @@ def version(values: dict, hal: dict, default: str) -> str:
         return default
 
 
-def bundle(values: dict, default_version: str) -> dict:
-    """The bundle's JSON for `values` (release labels left out: no config file depends on them)."""
+def bundle(values: dict, default_version: str, release: str = RELEASE_NAME, namespace: str = "") -> dict:
+    """The bundle's JSON for `values` in release `release` of `namespace` (release labels left out: no
+    config file depends on them)."""
     hal = selected_hal(values)
     raw = values.get("halconfig")
     if isinstance(raw, str):
         from renderer.read.yaml11 import load
 
         raw = load(raw, "halconfig") if raw.strip() else {}
-    work, disabled = workloads(values, hal)
+    work, disabled = workloads(values, hal, release)
     secrets = _mapping(values.get("secrets"))
     return {
-        "release": {"name": RELEASE_NAME, "namespace": "", "fullname": fullname(values)},
+        "release": {"name": release, "namespace": namespace, "fullname": fullname(values, release)},
         "halconfig": raw or {},
         "halconfigDeployment": values.get("halconfigDeployment") or "",
         "strict": truthy(values.get("strict")),
         "version": version(values, hal, default_version),
         "services": work,
         "disabled": disabled,
-        "redis": redis(values),
-        "storage": storage(values, hal),
+        "redis": redis(values, release),
+        "storage": storage(values, hal, release),
         "mounts": mounts(values),
         "expose": expose(values),
         "profiles": values.get("profiles") or {},

@@ -23,6 +23,12 @@ def _sections(plan, limit):
     if plan.refusals:
         out.append(("Refused: this change would lose data", [
             f"[{r.name}] {r.reason} {r.fix}" for r in plan.refusals]))
+    if plan.immutable:
+        lines = []
+        for refused in plan.immutable:
+            lines.append(refused.line())
+            lines.extend(f"    {n}. {step}" for n, step in enumerate(refused.steps, 1))
+        out.append(("`helm upgrade` will be refused: Kubernetes does not update these fields", lines))
     if plan.release_from != plan.release_to:
         direction = "downgrade" if plan.downgrade else "upgrade"
         head = [f"Spinnaker {plan.release_from} -> {plan.release_to} ({direction})"]
@@ -69,6 +75,11 @@ def summary(plan) -> str:
     if plan.refusals:
         return f"plan refused: {len(plan.refusals)} change{'s' if len(plan.refusals) != 1 else ''} would lose data"
     rolling = plan.rolling
+    if plan.immutable:
+        names = [name for r in plan.immutable for name in r.names]
+        return (f"`helm upgrade` will be refused: {len(names)} workload{'s' if len(names) != 1 else ''} change"
+                f"{'s' if len(names) == 1 else ''} fields Kubernetes does not update ({', '.join(names)}); "
+                "the first section gives the steps")
     if not plan.changed:
         return "no changes: no service rolls"
     head = (f"{len(rolling)} service{'s' if len(rolling) != 1 else ''} roll{'s' if len(rolling) == 1 else ''}: "
@@ -104,7 +115,8 @@ def markdown(plan, limit=40) -> str:
                     out.append(f"@@ {line} @@" if ": rolls" in line else line)
             out.append("```")
         else:
-            out.extend(f"- {_md(line)}" for line in lines)
+            # Indented lines (the steps under a refused workload) are its nested list.
+            out.extend(f"  {_md(line.strip())}" if line.startswith("    ") else f"- {_md(line)}" for line in lines)
         out.append("")
     return "\n".join(out)
 

@@ -81,7 +81,27 @@ def refusals(old, new, migrated: set) -> list:
                                      "executions stay in the old one.",
                              "Let running executions finish (or enable orca's dual execution repository), then "
                              "state it with --migrated orca."))
+    old_stores, new_stores = _store_sets(old), _store_sets(new)
+    for store in sorted(set(old_stores) & set(new_stores)):
+        before, after = old_stores[store], new_stores[store]
+        if before != after:
+            what = "Redis" if store == "redis" else "MySQL"
+            found.append(Refusal(store, f"the bundled {what}'s StatefulSet is renamed ({before} -> {after}: "
+                                        "fullnameOverride or nameOverride): the new one starts on a new, empty claim "
+                                        f"data-{after}-0, and data-{before}-0 stays unread; it holds {HOLDS[store]}.",
+                                 "Keep the names, or copy the data to the new claim first and state it with "
+                                 f"--migrated {store}."))
     return [r for r in found if r.name not in migrated]
+
+
+def _store_sets(side) -> dict:
+    """{"redis"|"mysql": the name of its StatefulSet} of the bundled stores that keep data on a claim."""
+    out = {}
+    for (kind, name), spec in side.fixed.items():
+        component = ((spec.get("selector") or {}).get("matchLabels") or {}).get("app.kubernetes.io/component")
+        if kind == "StatefulSet" and component in ("redis", "mysql"):
+            out[component] = name
+    return out
 
 
 def _redis(state) -> str:

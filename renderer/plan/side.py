@@ -12,7 +12,7 @@ import base64
 import binascii
 
 from ..service_facts import SERVICES
-from . import chartbundle
+from . import chartbundle, immutable
 
 
 class PlanInputError(Exception):
@@ -25,9 +25,12 @@ class Side:
     `files`: {service: {file: data}}; `secret_files`: the (service, file) pairs
     that live in a Secret; `credentials`: credential strings to mask; `pods`:
     {service: {input: value}} of what else goes into its pod template (None:
-    unknown, a rendered release); `state`: the facts `safety` reads."""
+    unknown, a rendered release); `state`: the facts `safety` reads; `release_name`, `namespace`: the
+    Helm release the names are of; `fixed`: {(kind, name): the workload fields Kubernetes will not
+    update} (`immutable`)."""
 
-    def __init__(self, label, release, files, credentials, pods, state, hal=None, secret_files=()):
+    def __init__(self, label, release, files, credentials, pods, state, hal=None, secret_files=(),
+                 release_name=chartbundle.RELEASE_NAME, namespace="", fixed=None):
         self.label = label
         self.release = release
         self.files = files
@@ -36,10 +39,15 @@ class Side:
         self.state = state
         self.hal = hal
         self.secret_files = set(secret_files)
+        self.release_name = release_name
+        self.namespace = namespace
+        self.fixed = fixed or {}
 
 
-def from_values(values: dict, label: str, kleat_compat: bool = False) -> Side:
-    """The side for chart values (merged over the chart's values.yaml)."""
+def from_values(values: dict, label: str, kleat_compat: bool = False, release_name: str = chartbundle.RELEASE_NAME,
+                namespace: str = "") -> Side:
+    """The side for chart values (merged over the chart's values.yaml), as release `release_name` in
+    `namespace` renders them (object names and what the halconfig gets from the namespace)."""
     from ..model import HAL
     from ..model.credentials import secret_values
     from ..postrender.bootstrap import FILE_NAMES as BOOTSTRAP_FILES
@@ -58,7 +66,7 @@ def from_values(values: dict, label: str, kleat_compat: bool = False) -> Side:
         more = f"\n  ... and {len(report.errors) - 10} more" if len(report.errors) > 10 else ""
         raise PlanInputError(f"{label}: the values are not valid:\n  " + "\n  ".join(lines) + more +
                              f"\n  (`spinnaker-renderer validate -f` on the {label} values shows them with lines)")
-    bundle = chartbundle.bundle(values, str(DEFAULT))
+    bundle = chartbundle.bundle(values, str(DEFAULT), release_name, namespace)
     hal = apply_chart(hal, bundle)
     outputs = translate(hal, release)
     try:
@@ -84,7 +92,8 @@ def from_values(values: dict, label: str, kleat_compat: bool = False) -> Side:
     except PostRenderError as exc:
         raise PlanInputError(f"{label}: {exc.render()}") from None
     return Side(label, release, files, credentials, _pods(values, bundle, release, routes),
-                _state(values, bundle, files), hal=hal, secret_files=secret_files)
+                _state(values, bundle, files), hal=hal, secret_files=secret_files, release_name=release_name,
+                namespace=namespace, fixed=immutable.of_values(values, bundle, release_name))
 
 
 def _secret_routes(values, bundle, files, outputs, hal, release) -> dict:
@@ -306,6 +315,7 @@ def from_manifests(text: str, label: str) -> Side:
                              "<fullname>-<service>-config-<hash>); give the output of `helm get manifest RELEASE`.")
     if version is None:
         raise PlanInputError(f"{label}: no Spinnaker workload with an app.kubernetes.io/version label in it.")
+    release_name, namespace = _release_of(docs, label)
     try:
         release = Release.parse(version)
     except UnsupportedRelease as exc:
@@ -314,7 +324,27 @@ def from_manifests(text: str, label: str) -> Side:
         redis["redisUrl"] = _discovered_redis(files)
     state = dict(redis, mysqlBundled=mysql, mysqlUsers=None, front50Store=front50_store(files),
                  orcaStore=orca_store(files))
-    return Side(label, release, files, set(), None, state, secret_files=secret_files)
+    return Side(label, release, files, set(), None, state, secret_files=secret_files, release_name=release_name,
+                namespace=namespace, fixed=immutable.of_manifests(docs))
+
+
+def _release_of(docs, label) -> tuple:
+    """(release name, namespace) of the chart's objects: their app.kubernetes.io/instance label, and the
+    namespace of its workloads (Roles of rbac.clouddriver.namespaces live in others)."""
+    names, namespaces = set(), set()
+    for doc in docs:
+        meta = doc.get("metadata") or {}
+        labels = meta.get("labels") or {}
+        if labels.get("app.kubernetes.io/part-of") == "spinnaker" and labels.get("app.kubernetes.io/instance"):
+            names.add(str(labels["app.kubernetes.io/instance"]))
+            if meta.get("namespace") and doc.get("kind") in immutable.WORKLOADS:
+                namespaces.add(str(meta["namespace"]))
+    if len(names) != 1 or len(namespaces) > 1:
+        found = ", ".join(sorted(names)) or "none"
+        raise PlanInputError(f"{label}: the objects name {'several releases' if names else 'no release'} "
+                             f"(app.kubernetes.io/instance: {found}); give the manifests of one release "
+                             "(`helm get manifest RELEASE`).")
+    return names.pop(), (namespaces.pop() if namespaces else "")
 
 
 def _parse_file(name: str, text: str, label: str):

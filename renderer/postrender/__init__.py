@@ -12,7 +12,8 @@ A pipeline of small passes over the document stream:
 5. wire the user's existing Secrets into the services that need them
    (`usersecrets`);
 6. replace the workloads' placeholders with those names, drop the bundle,
-   apply the user's patches (`patches`), join.
+   apply the user's patches (`patches`);
+7. check every name as the API server would (`names`), join.
 
 All or nothing: any error raises before a byte reaches stdout.
 """
@@ -38,6 +39,7 @@ def render(text: str, warnings: list | None = None, halconfig_warnings: bool = T
     from .expose import apply_chart
     from ..translate.front50 import front50_env, front50_env_refs
     from .k8s_secrets import check_kubernetes_secrets, switch_engine
+    from .names import check_names
     from .objects import build_objects
     from .placeholders import undefined_placeholders
     from .usersecrets import route, service_workloads, wire_secrets
@@ -70,6 +72,7 @@ def render(text: str, warnings: list | None = None, halconfig_warnings: bool = T
         from .patches import apply_patches
 
         out = apply_patches(out, patches)
+    found += check_names(out, bundle)  # last: names a patch changed are checked too
     if warnings is not None:
         warnings.extend(found)
     elif found:

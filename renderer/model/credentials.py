@@ -1,8 +1,146 @@
-"""Which values are credentials, as the model declares them (`secret=True`)."""
+"""Which values are credentials: the one rule every route asks (the post-renderer's choice of ConfigMap
+or Secret, `migrate`'s credentials Secret, `plan`'s masking, the messages that must not show one).
+
+- The halconfig: the fields the model declares `secret=True` (`secret_values`).
+- Free-form settings (profiles, Spring files, env vars, `-D` properties): a key is split into its words
+  (camelCase, snake_case, kebab-case, dots) and is a credential when its last word is one of
+  `_WORDS` or its last two one of `_PAIRS`, or it is Spring Cloud Config's `encrypt.key`. The words
+  come from what real profiles hold (reference/real-world/hal-dirs: `managerPassword`, rabbitmq
+  `password`, `encrypt.key`, `privateKey`, `signing_secret`, `token`, webhook `Authorization`
+  headers) and from the names the model declares secret (every one of them passes this rule:
+  tests/test_credentials.py). Taking the *last* word keeps out the keys that say where a credential
+  is or what it is like: `passwordFile`, `tokenUrl`, `secretName`, `keyStoreType`, `accessKeyId`,
+  `tokenValiditySeconds`.
+- Any string holding a URL with a password in its user-info (`https://admin:<token>@jenkins`).
+A value is a credential only when it is set: not empty, not a boolean, not a secret reference or
+placeholder (`encrypted:...`, `${NAME}`, `$(NAME)`), which pass untouched and unjudged. A number under
+a credential key is one (a password YAML read as a number: `typed_credential`).
+"""
 from __future__ import annotations
 
+import re
+
 from .dsl import STR, STRV
+from .references import is_reference
 from .walk import fields_toward, strings, without_fields
+
+# Last words of a credential key.
+_WORDS = frozenset(("password", "passwd", "pwd", "passphrase", "secret", "token", "authorization",
+                    "credential"))
+# Last two words of one: kinds of keys (a key alone is a map key, a lookup key, a Secret's key).
+# An `accessKey` alone is AWS's key ID (`awsAccessKey`, Kayenta's `explicitCredentials.accessKey`);
+# `secretAccessKey` is the key.
+_PAIRS = frozenset((("private", "key"), ("secret", "key"), ("api", "key"), ("app", "key"), ("application", "key"),
+                    ("account", "key"), ("insert", "key"), ("signing", "key"), ("encryption", "key"),
+                    ("master", "key"), ("shared", "key"), ("client", "key"),
+                    ("kubeconfig", "contents")))
+# Keys whose name is the credential's owner, not the credential (`PWD` is the shell's working directory).
+_NOT_KEYS = frozenset(("pwd",))
+_WORD = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+")
+# `scheme://[user]:password@host`: the password part, unless it is a placeholder.
+_URL_PASSWORD = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://[^/@\s:'\"]*:(?!\$\{|\$\()([^/@\s'\"]+)@")
+
+
+def key_words(key) -> tuple:
+    """`managerPassword` -> ("manager", "password"); `AWS_SECRET_ACCESS_KEY` -> ("aws", "secret", "access", "key")."""
+    return tuple(w.lower() for w in _WORD.findall(str(key)))
+
+
+def credential_key(key, parent=None) -> bool:
+    """Is a value under `key` (inside `parent`, the key above it) a credential?"""
+    words = key_words(key)
+    if not words or str(key).lower() in _NOT_KEYS:
+        return False
+    if words[-1] in _WORDS or words[-2:] in _PAIRS or words[-3:] == ("secret", "access", "key"):
+        return True
+    return words == ("key",) and parent is not None and key_words(parent)[-1:] == ("encrypt",)
+
+
+def is_set(value) -> bool:
+    """A value that can be a credential: text or a number, not empty and not a reference."""
+    if isinstance(value, bool) or value is None:
+        return False
+    if isinstance(value, (int, float)):
+        return True
+    return isinstance(value, str) and bool(value.strip()) and not is_reference(value) and not _K8S_VAR.fullmatch(value)
+
+
+_K8S_VAR = re.compile(r"\$\([A-Za-z_][A-Za-z0-9_.-]*\)")
+
+
+def url_passwords(text) -> list:
+    """The passwords written in URLs' user-info inside `text` (placeholders left out)."""
+    if not isinstance(text, str) or "@" not in text or "://" not in text:
+        return []
+    return [p for p in _URL_PASSWORD.findall(text) if not is_reference(p)]
+
+
+def is_credential(key, value, parent=None) -> bool:
+    """The one rule for a free-form setting: a set value under a credential key, or a URL with a password."""
+    if credential_key(key, parent) and is_set(value):
+        return True
+    return bool(url_passwords(value))
+
+
+def typed_credential(key, value, parent=None) -> bool:
+    """A number (or boolean) under a credential key: YAML read it as such, not as the text written."""
+    return (isinstance(value, (int, float)) and not isinstance(value, bool) or isinstance(value, bool)) \
+        and credential_key(key, parent)
+
+
+def found_in(data, path=(), under=False):
+    """(path, value) of every credential scalar in free-form `data` (a profile, a Spring file): set values
+    under credential keys (the items of a list under one too; a mapping under one is walked, as a
+    Kubernetes volume's `secret: {secretName: ...}` names a Secret), and strings with a URL password."""
+    if isinstance(data, dict):
+        parent = path[-1] if path else None
+        for key, value in data.items():
+            yield from found_in(value, path + (key,), credential_key(key, parent))
+    elif isinstance(data, list):
+        for i, item in enumerate(data):
+            yield from found_in(item, path + (i,), under and not isinstance(item, (dict, list)))
+    elif under and is_set(data) or isinstance(data, str) and url_passwords(data):
+        yield path, data
+
+
+def text_credentials(data) -> set:
+    """The credential strings (and numbers' text) in free-form `data`: the values `found_in` finds, each
+    URL's password too (a file's text may hold it apart from the URL)."""
+    out = set()
+    for _, value in found_in(data):
+        if isinstance(value, str):
+            if is_set(value):
+                out.add(value)
+            out.update(url_passwords(value))
+        else:
+            out.add(str(value))
+    return out
+
+
+def env_credential(name, value) -> bool:
+    """A container env var whose literal value is a credential: a credential name (`DB_PASSWORD`,
+    `AWS_SECRET_ACCESS_KEY`), or a URL with a password."""
+    return is_credential(name, value)
+
+
+# `-Dname=value` in JAVA_OPTS: the value runs to the next unquoted space.
+_DEFINE = re.compile(r"""-D([^=\s'"]+)=("[^"]*"|'[^']*'|\S*)""")
+
+
+def java_opts_credentials(text) -> list:
+    """[(property, value, (start, end) of the value)] of the `-D` properties in JAVA_OPTS text that are
+    credentials (`-Djavax.net.ssl.keyStorePassword=...`; the property's last segment is the key), and
+    of any value holding a URL with a password."""
+    if not isinstance(text, str) or "-D" not in text:
+        return []
+    out = []
+    for match in _DEFINE.finditer(text):
+        prop, value = match.group(1), match.group(2)
+        inner = value[1:-1] if value[:1] in "'\"" and len(value) > 1 else value
+        segments = prop.split(".")
+        if is_credential(segments[-1], inner, segments[-2] if len(segments) > 1 else None):
+            out.append((prop, inner, match.span(2)))
+    return out
 
 
 def redact(msg, data):

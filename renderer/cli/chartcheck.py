@@ -56,3 +56,13 @@ def chart_verdict(values_files, namespace: str = "default") -> ChartVerdict:
         return ChartVerdict(errors=[exc.render()])
     prefix = "spinnaker-renderer post-render: "
     return ChartVerdict(warnings=[w[len(prefix):] if w.startswith(prefix) else w for w in warnings])
+
+
+def not_said(lines, report) -> list:
+    """`lines` (the post-renderer's warnings) without the credentials Helm read as numbers that `report`
+    (the same values through this reader, shown with file lines) already names."""
+    from renderer.model.credentials import TYPED
+    from renderer.problems import format_path
+
+    said = {f"warning: {format_path(p.path)}:" for p in report.problems if p.check == TYPED}
+    return [line for line in lines if f"[{TYPED}]" not in line or not any(s in line for s in said)]

@@ -217,3 +217,86 @@ def holds_secret(data, secrets, strings=None) -> bool:
         elif isinstance(item, list):
             stack.extend(item)
     return False
+
+
+# --- numbers and booleans where a credential (text) belongs --------------------------------------
+
+TYPED = "typed-credential"
+_OCTAL = re.compile(r"[-+]?0[0-7_]+")
+_LEADING_ZERO = re.compile(r"[-+]?0[0-9_]+")
+_EXPONENT = re.compile(r"[-+]?(?:[0-9][0-9_]*)?\.?[0-9_]*[eE][-+]?[0-9]+")
+_BOOLEAN_WORDS = frozenset("y yes n no on off true false".split())
+
+
+def typed_form(value) -> str:
+    """How YAML read a credential that is not text, from the parsed value alone: its kind."""
+    if isinstance(value, bool):
+        return "a boolean"
+    return "a decimal number" if isinstance(value, float) else "an integer"
+
+
+def written_form(text: str) -> str:
+    """What the plain (unquoted) text of a scalar makes of a credential in YAML's readers (SnakeYAML in
+    the services and Halyard, YAML 1.1; Go YAML in Helm 3 and 4), said without its characters; "" when
+    every reader keeps it as text."""
+    bare = text.strip()
+    lower = bare.lower()
+    body = lower.lstrip("+-")
+    if lower in _BOOLEAN_WORDS:
+        return ("an unquoted yes/no/on/off/true/false word, which YAML 1.1 reads as a boolean: the service "
+                "gets true or false")
+    if body.startswith("0x"):
+        return "hexadecimal digits (0x...), which YAML reads as a number: the service gets its decimal digits"
+    if body.startswith("0b"):
+        return "binary digits (0b...), which YAML 1.1 reads as a number: the service gets its decimal digits"
+    if body.startswith("0o"):
+        return ("octal digits (0o...), which Helm reads as a number (the service gets its decimal digits) and "
+                "SnakeYAML as text")
+    if _OCTAL.fullmatch(lower) and body.strip("0_"):
+        return ("digits with a leading 0, which YAML 1.1 (SnakeYAML, Helm) reads as an octal number: the "
+                "service gets other digits than written")
+    if _LEADING_ZERO.fullmatch(lower):
+        return "digits with a leading 0, which YAML reads as a number: the zeros are dropped"
+    if _EXPONENT.fullmatch(lower):
+        return ("a number in exponent notation, which Helm and SnakeYAML read as a number: the service gets "
+                "its expanded digits")
+    digits = re.fullmatch(r"[-+]?[0-9_]+(?:\.[0-9_]*)?", lower)
+    if not digits:
+        return ""
+    changes = []
+    if lower.startswith("+"):
+        changes.append("the + is dropped")
+    if "_" in lower:
+        changes.append("YAML 1.1 drops the underscores")
+    if "." in lower:
+        changes.append("a decimal number loses trailing zeros")
+    if sum(c.isdigit() for c in lower) > 15:
+        changes.append("Helm holds every number as a 64-bit float, which keeps only 15 to 17 digits")
+    said = "unquoted digits, which YAML reads as a number"
+    return said + (": " + "; ".join(changes) if changes else "; the digits reach the service unchanged today, "
+                   "but only as long as nothing reformats the number")
+
+
+def typed_message(value, written: str | None = None, via_helm: bool = False) -> str:
+    """The warning for a credential YAML read as a number or boolean; never its characters. `written`: the
+    scalar's text when the source is known; `via_helm`: the value came through Helm's reader."""
+    if written is not None:
+        form = written_form(written) or "text that YAML read as a number or boolean"
+        return f"a credential written as {form}. [{TYPED}]"
+    how = f"YAML read it as {typed_form(value)}, not as text"
+    if via_helm:
+        how += (" (Helm's reader hands the post-renderer only the parsed value, so the text written is not "
+                "known here: Helm reads a leading 0 as octal, 0x as hexadecimal, 1e3 as a thousand, drops a "
+                "leading + or zeros, keeps 15 to 17 digits of a number, and yes/no/on/off as a boolean)")
+    return f"a credential given as {typed_form(value)}: {how}. [{TYPED}]"
+
+
+def typed_fix(key) -> str:
+    return f'Quote it as written ({key}: "...") so that every YAML reader keeps it as text.'
+
+
+def typed_text(value) -> str:
+    """The text a service makes of a typed credential (Spring's and Jackson's conversion to a string)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return repr(value) if isinstance(value, float) else str(value)

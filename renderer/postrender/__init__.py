@@ -47,7 +47,7 @@ def render(text: str, warnings: list | None = None, halconfig_warnings: bool = T
     docs = stream.split(text)
     bundle, index = take_bundle(docs)
     found: list = []
-    hal, release = _read_halconfig(bundle, found if halconfig_warnings else [])
+    hal, release = _read_halconfig(bundle, found, halconfig_warnings)
     hal = apply_chart(hal, bundle)
     outputs = translate(hal, release, kubernetes_secrets=False)
     files = ConfigSet(bundle, hal, outputs).files()  # checks the bundle's workload entries
@@ -82,9 +82,12 @@ REPRODUCE = ("Run `spinnaker-renderer validate -f VALUES.yaml` with the values f
              "same with file lines.")
 
 
-def _read_halconfig(bundle: dict, warnings: list):
+def _read_halconfig(bundle: dict, warnings: list, every_warning: bool = True):
     """(hal, release): the bundle's halconfig, read as `validate -f` reads the values, and the
-    release the chart runs (`version`); every error in one refusal."""
+    release the chart runs (`version`); every error in one refusal. Without `every_warning` (the caller
+    has shown the halconfig's warnings with file lines) only the credentials Helm's reader made numbers
+    of go to `warnings`: the caller's reader may have kept them as text (`1e3`, `08`, `0o17`, `y`)."""
+    from ..model.credentials import TYPED
     from renderer.read import halconfig
     from renderer.read.preflight import Chart
     from ..releases import Release, UnsupportedRelease
@@ -95,7 +98,7 @@ def _read_halconfig(bundle: dict, warnings: list):
         raise PostRenderError(str(exc), "Set spinnaker.version to a supported release.",
                               where="spinnaker.version") from None
     chart = Chart.from_bundle(bundle)
-    hal, release, report = halconfig.read_chart_halconfig(bundle, requested, chart=chart)
+    hal, release, report = halconfig.read_chart_halconfig(bundle, requested, chart=chart, via_helm=True)
     if not report.ok:
         errors = report.errors
         lines = [p.render() for p in errors[:20]]
@@ -103,7 +106,8 @@ def _read_halconfig(bundle: dict, warnings: list):
             lines.append(f"... and {len(errors) - 20} more")
         raise PostRenderError("the halconfig in the chart's values is not valid:\n" + "\n".join(lines),
                               "\n" + REPRODUCE)
-    warnings.extend("spinnaker-renderer post-render: " + p.render() for p in report.warnings)
+    warnings.extend("spinnaker-renderer post-render: " + p.render() for p in report.warnings
+                    if every_warning or p.check == TYPED)
     return hal, release
 
 

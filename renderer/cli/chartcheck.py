@@ -51,7 +51,7 @@ def chart_verdict(values_files, namespace: str = "default") -> ChartVerdict:
         return ChartVerdict(errors=[f"error: the chart refuses these values: {message}"])
     warnings: list = []
     try:
-        render(result.stdout, warnings, halconfig_warnings=False)
+        render(result.stdout, warnings, halconfig_warnings=False, written_at=_written_in(values_files))
     except PostRenderError as exc:
         return ChartVerdict(errors=[exc.render()])
     prefix = "spinnaker-renderer post-render: "
@@ -66,3 +66,25 @@ def not_said(lines, report) -> list:
 
     said = {f"warning: {format_path(p.path)}:" for p in report.problems if p.check == TYPED}
     return [line for line in lines if f"[{TYPED}]" not in line or not any(s in line for s in said)]
+
+
+def _written_in(values_files):
+    """`written(path)` for `render`: the plain text at a values path in the last file that has one (Helm
+    keeps the last file's value), or None."""
+    from renderer.read.yaml11 import plain_scalars
+
+    texts = []
+    for path in values_files:
+        try:
+            with open(path, encoding="utf-8-sig") as handle:
+                texts.append(handle.read())
+        except (OSError, UnicodeDecodeError):
+            continue
+
+    def written(path):
+        for text in reversed(texts):
+            found = plain_scalars(text, [path]).get(path)
+            if found is not None:
+                return found
+        return None
+    return written

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 
-from .dsl import STR, STRV
+from .dsl import ANY, STR, STRV
 from .references import is_reference
 from .walk import fields_toward, strings, without_fields
 
@@ -141,6 +141,34 @@ def java_opts_credentials(text) -> list:
         if is_credential(segments[-1], inner, segments[-2] if len(segments) > 1 else None):
             out.append((prop, inner, match.span(2)))
     return out
+
+
+def _never(field) -> bool:
+    return False
+
+
+def free_form_credentials(msg, data) -> set:
+    """The credentials inside the free-form fields of `data` (an instance of `msg`: a plugin's `config`, a
+    Cloud Foundry `spaceFilter`, ...), by the rule for free-form settings; only the fields that lead to
+    one are visited."""
+    found: set = set()
+    if isinstance(data, dict):
+        _free_form(fields_toward(msg, "free-form", _never), data, found)
+    return found
+
+
+def _free_form(routes: dict, data: dict, found: set) -> None:
+    for name, field in routes.items():
+        value = data.get(name)
+        if value is None:
+            continue
+        if field.kind == ANY:
+            found |= text_credentials({name: value})
+            continue
+        inner = fields_toward(field.ref, "free-form", _never)
+        for item in value if field.repeated else value.values() if field.map else (value,):
+            if isinstance(item, dict):
+                _free_form(inner, item, found)
 
 
 def redact(msg, data):

@@ -12,7 +12,7 @@ except ImportError:
         from hashlib import sha256
 
 from renderer.write.config_text import env_file, to_yaml
-from renderer.model.credentials import holds_secret
+from .credentials import check_config_map, holds_credential
 from ..service_facts import SERVICES
 from .stream import HELM4_ANNOTATION, Document
 
@@ -42,29 +42,33 @@ def _digest(*parts: dict) -> str:
 class ObjectBuilder:
     """Turns {service: {file: data}} into documents and placeholder names."""
 
-    def __init__(self, bundle: dict, helm4: bool, secrets: set, source: str | None = None):
+    def __init__(self, bundle: dict, helm4: bool, secrets: set, source: str | None = None,
+                 translated: frozenset = frozenset()):
         release = bundle["release"]
         self.fullname = release["fullname"]
         self.namespace = release.get("namespace") or ""
         self.labels = dict(release.get("labels") or {})
         self.annotations = dict(release.get("annotations") or {})
-        self.secrets = secrets
+        self.secrets = secrets  # every credential string of the release's files (postrender.credentials)
+        self.translated = translated  # ids of the translated files' data (walked by the model, not key by key)
         self.helm4 = helm4
         self.source = source  # the bundle's template path: new documents are filed with it
         self.names: dict[str, str] = {}  # placeholder -> object name
         self.documents: list[Document] = []
         self.texts: dict[str, dict] = {}  # service -> {file: its text}, for checks that search the text
 
-    def add_service(self, service: str, files: dict, written: dict) -> None:
-        """`written`: the service's files as `written.write_files` gives them."""
+    def add_service(self, service: str, files: dict, written: dict, env: dict | None = None) -> None:
+        """`written`: the service's files as `written.write_files` gives them; `env`: credentials moved
+        out of its pods' env ({Secret key: value}, `credentials.env_credentials`)."""
         plain, secret = {}, {}
-        secrets = self.secrets
+        secrets, translated = self.secrets, self.translated
         for name, data in files.items():
             file = written[name]
-            # On the strings collected while writing it, for parsed data.
-            held = holds_secret(data, secrets, None if isinstance(data, str) else file.strings)
+            held = holds_credential(data, file, id(data) in translated, secrets)
             (secret if held else plain)[name] = file.text
+        check_config_map(service, plain, files, written, secrets, translated)
         self.texts[service] = {**plain, **secret}
+        secret.update(env or {})
         digest = _digest(plain, secret)
         config_name = f"{self.fullname}-{service}-config-{digest}"
         secret_name = f"{self.fullname}-{service}-secret-{digest}"
@@ -119,26 +123,26 @@ def url_password(url: str) -> str:
 
 
 def build_objects(bundle: dict, hal: dict, files: dict, written: dict, outputs: dict, helm4: bool, source,
-                  front50_env: dict | None = None) -> ObjectBuilder:
+                  front50_env: dict | None = None, env: dict | None = None) -> ObjectBuilder:
     """The ConfigMaps and Secrets of every service (`written`: `written.write_files(files)`), Deck's
-    env Secret, and front50's (its S3 keys as AWS_ACCESS_KEY_ID/AWS_SECRET_ACCESS_KEY, maybe none)."""
+    env Secret, and front50's (its S3 keys as AWS_ACCESS_KEY_ID/AWS_SECRET_ACCESS_KEY, maybe none).
+    `env`: {service: {Secret key: value}} moved out of the pods' env (`credentials.env_credentials`)."""
     from ..model import HAL
     from renderer.model.credentials import secret_values
-    from .errors import PostRenderError
+    from .credentials import credentials, refuse_in_settings_js
 
-    secrets = secret_values(HAL, hal)
+    known = secret_values(HAL, hal)
     # A password written into redis.externalUrl (or ha.clouddriver.redisRoUrl) keeps spinnaker.yml out of ConfigMaps.
     for url in (bundle.get("redis") or {}).values():
         password = url_password(url)
         if password:
-            secrets.update((password, url))
-    builder = ObjectBuilder(bundle, helm4, secrets, source)
-    local_js = files.get("deck", {}).get("settings-local.js")
-    if local_js and holds_secret(local_js, builder.secrets):
-        raise PostRenderError("settingsLocalJs contains a credential from the halconfig; Deck serves that "
-                              "file to every browser.", "Remove it from settingsLocalJs.", where="settingsLocalJs")
+            known.update((password, url))
+    secrets = credentials(hal, files, outputs, known)
+    refuse_in_settings_js(files, outputs, secrets)
+    builder = ObjectBuilder(bundle, helm4, secrets, source, frozenset(id(data) for data in outputs.values()))
+    env = env or {}
     for service in sorted(files):
-        builder.add_service(service, files[service], written[service])
+        builder.add_service(service, files[service], written[service], env.get(service))
     # The env Secret of each service with `envSecret` (service_facts): what goes into it.
     env = {"deck": outputs["deck.env"], "front50": front50_env or {}}
     for service in sorted(files):

@@ -115,6 +115,12 @@ def _front50_aws_env(env_entries: list, refs: dict, running: set) -> list:
     return wired
 
 
+def mounted_service(doc):
+    """The service whose config a workload document mounts, or None."""
+    services = _mounted(doc.text)
+    return next(iter(services)) if len(services) == 1 else None
+
+
 def service_workloads(docs):
     """service -> the texts of its workload documents (found by the ConfigMap placeholders they carry)."""
     by_service: dict = {}

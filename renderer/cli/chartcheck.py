@@ -58,16 +58,6 @@ def chart_verdict(values_files, namespace: str = "default") -> ChartVerdict:
     return ChartVerdict(warnings=[w[len(prefix):] if w.startswith(prefix) else w for w in warnings])
 
 
-def not_said(lines, report) -> list:
-    """`lines` (the post-renderer's warnings) without the credentials Helm read as numbers that `report`
-    (the same values through this reader, shown with file lines) already names."""
-    from renderer.model.credentials import TYPED
-    from renderer.problems import format_path
-
-    said = {f"warning: {format_path(p.path)}:" for p in report.problems if p.check == TYPED}
-    return [line for line in lines if f"[{TYPED}]" not in line or not any(s in line for s in said)]
-
-
 def _written_in(values_files):
     """`written(path)` for `render`: the plain text at a values path in the last file that has one (Helm
     keeps the last file's value), or None."""

@@ -413,7 +413,7 @@ def _checked_run(helm: str, major: int, helm_args: list) -> int:
                 with open(warnings, encoding="utf-8") as handle:  # once each, however often helm ran it
                     lines = list(dict.fromkeys(handle.readlines()))
                 if checked:
-                    from renderer.cli.chartcheck import not_said
+                    from renderer.cli.typedwarnings import not_said
 
                     lines = not_said(lines, checked[0])
                 sys.stderr.writelines(lines)

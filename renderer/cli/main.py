@@ -254,7 +254,8 @@ def cmd_validate(args) -> int:
     _print_problems(report, text, source, (WARNING, NOTE))
     warnings = sum(p.level == WARNING for p in report.problems)
     if args.values:  # the rest of the verdict Helm's route gives: the chart's and the post-renderer's
-        from renderer.cli.chartcheck import chart_verdict, not_said
+        from renderer.cli.chartcheck import chart_verdict
+        from renderer.cli.typedwarnings import not_said
 
         verdict = chart_verdict(args.values, args.namespace)
         verdict.warnings = not_said(verdict.warnings, report)

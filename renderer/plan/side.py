@@ -43,6 +43,7 @@ def from_values(values: dict, label: str, kleat_compat: bool = False) -> Side:
     from ..model import HAL
     from ..model.credentials import secret_values
     from ..postrender.configset import ConfigSet
+    from ..postrender.credentials import credentials as release_credentials
     from ..postrender.errors import PostRenderError
     from ..postrender.expose import apply_chart
     from ..postrender.objects import url_password
@@ -70,11 +71,12 @@ def from_values(values: dict, label: str, kleat_compat: bool = False) -> Side:
         env = front50_env(hal, release)
         if env:
             files["front50"]["env"] = dict(env)
-    credentials = secret_values(HAL, hal)
+    known = secret_values(HAL, hal)
     for url in bundle["redis"].values():
         password = url_password(url)
         if password:
-            credentials.update((password, url))
+            known.update((password, url))
+    credentials = release_credentials(hal, files, outputs, known)
     secret_files = {(service, "env") for service in files}
     try:
         routes = _secret_routes(values, bundle, files, outputs, hal, release)
@@ -293,7 +295,14 @@ def from_manifests(text: str, label: str) -> Side:
         redis["redisUrl"] = _discovered_redis(files)
     state = dict(redis, mysqlBundled=mysql, mysqlUsers=None, front50Store=front50_store(files),
                  orcaStore=orca_store(files))
-    return Side(label, release, files, set(), None, state, secret_files=secret_files)
+    from ..model.credentials import text_credentials
+
+    found = set()
+    for service, name in secret_files:
+        data = files.get(service, {}).get(name)
+        if data is not None and not isinstance(data, str):
+            found |= text_credentials(data)
+    return Side(label, release, files, found, None, state, secret_files=secret_files)
 
 
 def _parse_file(name: str, text: str, label: str):

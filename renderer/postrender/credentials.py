@@ -177,7 +177,7 @@ def _secret_key(container: str, service: str, name: str) -> str:
 def _move_env(container: dict, service: str, values: dict) -> bool:
     """Replace the container's literal credential env values by references to the service's Secret
     (its placeholder name, replaced when the Secret is named); True when something moved."""
-    from .objects import PLACEHOLDER
+    from .bundle import PLACEHOLDER
 
     secret = f"{PLACEHOLDER}secret-{service}"
     env = container["env"]
@@ -193,14 +193,21 @@ def _move_env(container: dict, service: str, values: dict) -> bool:
             out.extend(defines)
             out.append(dict(entry, value=value))
             changed = True
-        elif env_credential(name, value):
-            key = _keep(values, _secret_key(container["name"], service, name), value, f"{container['name']}.{name}")
+        elif env_credential(name, value) and "$(" not in value:
+            key = _keep(values, _secret_key(container["name"], service, name), _as_seen(value),
+                        f"{container['name']}.{name}")
             out.append({"name": name, "valueFrom": {"secretKeyRef": {"name": secret, "key": key}}})
             changed = True
         else:
             out.append(entry)
     container["env"] = out
     return changed
+
+
+def _as_seen(value: str) -> str:
+    """The value as the container saw it: Kubernetes reduces `$$` to `$` in an env `value` (never in one
+    read from a Secret)."""
+    return value.replace("$$", "$") if "$$" in value else value
 
 
 def _keep(values: dict, key: str, value: str, what: str) -> str:
@@ -219,6 +226,9 @@ def _java_opts(text: str, container: str, service: str, secret: str, values: dic
     defines = []
     out, last = [], 0
     for prop, value, (start, end) in java_opts_credentials(text):
+        if "$(" in value:
+            continue  # refers to another variable: only the env's own expansion can resolve it
+        value = _as_seen(value)
         var = "JAVA_OPTS_" + re.sub(r"[^A-Za-z0-9]", "_", prop).upper()
         key = _keep(values, _secret_key(container, service, var), value, f"{container}.JAVA_OPTS -D{prop}")
         defines.append({"name": var, "valueFrom": {"secretKeyRef": {"name": secret, "key": key}}})

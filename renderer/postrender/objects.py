@@ -12,11 +12,11 @@ except ImportError:
         from hashlib import sha256
 
 from renderer.write.config_text import env_file, to_yaml
+from .bundle import PLACEHOLDER
 from .credentials import check_config_map, holds_credential
 from ..service_facts import SERVICES
 from .stream import HELM4_ANNOTATION, Document
 
-PLACEHOLDER = "spinnaker-renderer-placeholder-"
 # Above this many characters to hash, OpenSSL's SHA-256 (several times faster) saves more than
 # importing hashlib costs; below it the built-in one is quicker in all. The digest is the same.
 _OPENSSL_FROM = 1 << 20

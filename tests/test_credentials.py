@@ -29,6 +29,7 @@ from renderer.model import HAL
 from renderer.model.credentials import (credential_key, env_credential, found_in, java_opts_credentials,
                                         url_passwords, written_form)
 from renderer.model.dsl import STR, STRV
+from renderer.service_facts import SERVICES, SPLITS
 
 POST_RENDER = os.path.join(ROOT, "scripts", "post-render")
 
@@ -390,3 +391,69 @@ def test_what_migrate_wrote_renders_with_credentials_in_secrets_only(migrated, m
     assert names[-1] == "JAVA_OPTS" and "$(HAL_JAVA_OPTS_GATE_JAVAX_NET_SSL_KEYSTOREPASSWORD)" in env[-1]["value"]
     assert names.index("HAL_JAVA_OPTS_GATE_JAVAX_NET_SSL_KEYSTOREPASSWORD") < names.index("JAVA_OPTS")
     assert not [v for v in string_values([e.get("value") for e in env]) if v in migrated["secret"].values()]
+
+
+# --- the examples, judged by the rule itself ----------------------------------------------------------
+
+def exposed_credentials(objs) -> list:
+    """(object, where, what) of every credential, by the one rule, outside the data of a Secret: in a
+    ConfigMap's files (parsed as the services read them), an env literal, an annotation or label."""
+    found = []
+    for obj in objs:
+        name = f"{obj['kind']} {obj['metadata']['name']}"
+        for key, value in ((obj.get("data") or {}).items() if obj["kind"] == "ConfigMap" else ()):
+            try:
+                data = yaml.safe_load(value) if key.endswith((".yml", ".yaml")) else value
+            except yaml.YAMLError:
+                data = value
+            found += [(name, f"{key}: {'.'.join(map(str, path))}", "a setting") for path, _ in found_in(data)
+                      if not isinstance(data, str)]
+            if url_passwords(value):
+                found.append((name, key, "a URL with a password"))
+        # The services' pods (the chart's own hook Job names its Secret in an env var `SECRET`).
+        spec = ((obj.get("spec") or {}).get("template") or {}).get("spec") or {} \
+            if _component(obj) in SERVICES or _component(obj) in SPLITS else {}
+        for container in (spec.get("initContainers") or []) + (spec.get("containers") or []):
+            for env in container.get("env") or ():
+                if isinstance(env.get("value"), str) and (env_credential(env["name"], env["value"])
+                                                          or java_opts_credentials(env["value"])):
+                    found.append((name, f"{container['name']} env {env['name']}", "an env literal"))
+        meta = [obj["metadata"].get("annotations") or {}, obj["metadata"].get("labels") or {}]
+        found += [(name, "metadata", "a URL with a password") for v in string_values(meta) if url_passwords(v)]
+    return found
+
+
+def _component(obj) -> str:
+    return (obj["metadata"].get("labels") or {}).get("app.kubernetes.io/component", "")
+
+
+EXAMPLES = sorted(f for f in os.listdir(os.path.join(ROOT, "examples")) if f.startswith("values-"))
+
+
+@pytest.mark.parametrize("major", [3, 4], ids=["helm3", "helm4"])
+@pytest.mark.parametrize("example", EXAMPLES)
+def test_no_example_puts_a_credential_outside_a_secret(example, major, request):
+    helm = request.getfixturevalue("helm3" if major == 3 else "helm4_plugin")
+    flags = ["--post-renderer", POST_RENDER if major == 3 else PLUGIN_NAME]
+    result = helm.run("template", "spin", CHART, "-n", "spinnaker", "-f", os.path.join(ROOT, "examples", example),
+                      *flags)
+    assert result.returncode == 0, result.stderr
+    objs = [o for o in yaml.safe_load_all(result.stdout) if isinstance(o, dict)]
+    assert objs and exposed_credentials(objs) == []
+
+
+def test_the_examples_check_finds_what_it_looks_for(rendered):
+    """The check above is not vacuous: on the hand-made release with its credentials put back where the
+    user wrote them, it finds each kind."""
+    objs, _ = rendered[3]
+    planted = json.loads(json.dumps(objs))
+    planted.append({"kind": "ConfigMap", "metadata": {"name": "x"},
+                    "data": {"orca-local.yml": yaml.safe_dump(VALUES["profiles"]["orca"]),
+                             "igor.yml": yaml.safe_dump(VALUES["profiles"]["igor"])}})
+    planted.append({"kind": "Deployment", "metadata": {"name": "y", "labels": {"app.kubernetes.io/component": "gate"}},
+                    "spec": {"template": {"spec": {"containers": [
+        {"name": "gate", "env": VALUES["services"]["gate"]["env"]
+         + [{"name": "JAVA_OPTS", "value": VALUES["services"]["gate"]["javaOpts"]}]}]}}}})
+    assert exposed_credentials(objs) == []
+    assert {what for _, _, what in exposed_credentials(planted)} == {"a setting", "a URL with a password",
+                                                                      "an env literal"}

@@ -457,3 +457,42 @@ def test_the_examples_check_finds_what_it_looks_for(rendered):
     assert exposed_credentials(objs) == []
     assert {what for _, _, what in exposed_credentials(planted)} == {"a setting", "a URL with a password",
                                                                       "an env literal"}
+
+
+# --- no message shows a credential, whatever its shape ------------------------------------------------
+
+SHAPES = {"text": " mark-3c9e1b ", "placeholder-like": "<mark-3c9e1b>", "template": "{{ mark-3c9e1b }}",
+          "url": "https://u:mark-3c9e1b@host", "list": ["mark-3c9e1b"], "mapping": {"k": "mark-3c9e1b"},
+          "multi-line": "mark-3c9e1b\nmore"}
+
+
+def _with_every_credential(value) -> dict:
+    """A halconfig with every field the model declares secret set to `value` (each block on the way
+    enabled, list items and map entries named)."""
+    hal: dict = {}
+    for path in sorted(secret_paths(HAL)):
+        msg, node = HAL, hal
+        for name in path[:-1]:
+            field = msg.fields[name]
+            if "enabled" in msg.fields:
+                node.setdefault("enabled", True)
+            if field.repeated:
+                node = node.setdefault(name, [{"name": "a"}])[0]
+            elif field.map:
+                node = node.setdefault(name, {}).setdefault("a", {})
+            else:
+                node = node.setdefault(name, {})
+            msg = field.target
+        if "enabled" in msg.fields:
+            node.setdefault("enabled", True)
+        node[path[-1]] = value
+    return hal
+
+
+@pytest.mark.parametrize("shape", SHAPES)
+def test_no_message_shows_a_credential(shape):
+    from renderer.read.inputs import check_values
+
+    _, _, report = check_values({"halconfig": _with_every_credential(SHAPES[shape])})
+    said = "\n".join(p.render() for p in report.problems)
+    assert said and "mark-3c9e1b" not in said

@@ -25,33 +25,25 @@ NOT_SPRING = ("deck.env", "spinnaker-monitoring.yml")
 _ENV_CHARS = re.compile(r"[^A-Z0-9]+")
 
 
-def encrypted_values(data, path=()):
-    """Paths of every Halyard secret reference (`encrypted:...`) anywhere in `data`."""
+def strings_where(data, wanted, path=()):
+    """(path, value) of every string in `data` for which `wanted(value)`."""
     if isinstance(data, dict):
         for key, value in data.items():
-            yield from encrypted_values(value, path + (key,))
+            yield from strings_where(value, wanted, path + (key,))
     elif isinstance(data, list):
         for i, item in enumerate(data):
-            yield from encrypted_values(item, path + (i,))
-    elif isinstance(data, str) and data.startswith("encrypted:"):
+            yield from strings_where(item, wanted, path + (i,))
+    elif isinstance(data, str) and wanted(data):
         yield path, data
+
+
+def encrypted_values(data, path=()):
+    """Paths of every Halyard secret reference (`encrypted:...`) anywhere in `data`."""
+    return strings_where(data, lambda text: text.startswith("encrypted:"), path)
 
 
 def env_name(path) -> str:
     return "HAL_" + _ENV_CHARS.sub("_", "_".join(str(p) for p in path).upper()).strip("_")
-
-
-def url_strings(data, path=()):
-    """(path, value) of every string in `data` holding a URL with a password (a Jenkins `address` of
-    `https://admin:<token>@jenkins...`): a credential wherever it is written."""
-    if isinstance(data, dict):
-        for key, value in data.items():
-            yield from url_strings(value, path + (key,))
-    elif isinstance(data, list):
-        for i, item in enumerate(data):
-            yield from url_strings(item, path + (i,))
-    elif isinstance(data, str) and url_passwords(data):
-        yield path, data
 
 
 def _set(data, path, value):
@@ -199,7 +191,7 @@ def move(hal_model, hal: dict, vault: Vault, base=(), release=None, text=""):
             _set(rewritten, path, kept)
     found = list(marked_strings(hal_model, rewritten, "secret"))
     declared = {tuple(path) for path, _ in found}
-    found += [(path, value) for path, value in url_strings(rewritten) if tuple(path) not in declared]
+    found += [(path, value) for path, value in strings_where(rewritten, url_passwords) if tuple(path) not in declared]
     pending = {}
     for path, value in found:
         if value.startswith(("encrypted:", "encryptedFile:", "${")):

@@ -316,6 +316,8 @@ def test_plan_masks_every_credential(fmt, side, values_file, tmp_path, helm3):
     out = result.stdout + result.stderr
     assert _leaks(out) == [] and _leaks(out.replace("_", "-")) == []
     assert "orca-local.yml" in out and "(credential)" in out
+    # The numbers where a password belongs are warnings here too, once each.
+    assert result.stderr.count("[typed-credential]") == 2, result.stderr
 
 
 # --- migrate -----------------------------------------------------------------------------------------

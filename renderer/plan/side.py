@@ -27,8 +27,9 @@ class Side:
     {service: {input: value}} of what else goes into its pod template (None:
     unknown, a rendered release); `state`: the facts `safety` reads."""
 
-    def __init__(self, label, release, files, credentials, pods, state, hal=None, secret_files=()):
+    def __init__(self, label, release, files, credentials, pods, state, hal=None, secret_files=(), warnings=()):
         self.label = label
+        self.warnings = list(warnings)  # credentials YAML read as numbers (every route says so)
         self.release = release
         self.files = files
         self.credentials = credentials
@@ -43,10 +44,10 @@ def from_values(values: dict, label: str, kleat_compat: bool = False) -> Side:
     from ..model import HAL
     from ..model.credentials import secret_values
     from ..postrender.configset import ConfigSet
-    from ..postrender.credentials import credentials as release_credentials
+    from ..model.credentials import TYPED, url_passwords
+    from ..postrender.credentials import credentials as release_credentials, typed_profile_warnings
     from ..postrender.errors import PostRenderError
     from ..postrender.expose import apply_chart
-    from ..postrender.objects import url_password
     from ..read.inputs import check_values
     from ..releases import DEFAULT
     from ..translate import translate
@@ -73,17 +74,17 @@ def from_values(values: dict, label: str, kleat_compat: bool = False) -> Side:
             files["front50"]["env"] = dict(env)
     known = secret_values(HAL, hal)
     for url in bundle["redis"].values():
-        password = url_password(url)
-        if password:
-            known.update((password, url))
+        if url_passwords(url):
+            known.update((*url_passwords(url), url))
     credentials = release_credentials(hal, files, outputs, known)
     secret_files = {(service, "env") for service in files}
     try:
         routes = _secret_routes(values, bundle, files, outputs, hal, release)
     except PostRenderError as exc:
         raise PlanInputError(f"{label}: {exc.render()}") from None
+    warnings = [p.render() for p in report.problems if p.check == TYPED] + typed_profile_warnings(bundle)
     return Side(label, release, files, credentials, _pods(values, bundle, release, routes),
-                _state(values, bundle, files), hal=hal, secret_files=secret_files)
+                _state(values, bundle, files), hal=hal, secret_files=secret_files, warnings=warnings)
 
 
 def _secret_routes(values, bundle, files, outputs, hal, release) -> dict:

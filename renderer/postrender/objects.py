@@ -110,33 +110,20 @@ class ObjectBuilder:
         self.documents.append(doc)
 
 
-def url_password(url: str) -> str:
-    """The password in a `scheme://[user]:password@host` URL, else ""."""
-    if not isinstance(url, str) or "://" not in url:
-        return ""
-    authority = url.split("://", 1)[1].split("/", 1)[0]
-    if "@" not in authority:
-        return ""
-    userinfo = authority.rsplit("@", 1)[0]
-    password = userinfo.partition(":")[2]
-    return "" if password.startswith("${") else password
-
-
 def build_objects(bundle: dict, hal: dict, files: dict, written: dict, outputs: dict, helm4: bool, source,
                   front50_env: dict | None = None, env: dict | None = None) -> ObjectBuilder:
     """The ConfigMaps and Secrets of every service (`written`: `written.write_files(files)`), Deck's
     env Secret, and front50's (its S3 keys as AWS_ACCESS_KEY_ID/AWS_SECRET_ACCESS_KEY, maybe none).
     `env`: {service: {Secret key: value}} moved out of the pods' env (`credentials.env_credentials`)."""
     from ..model import HAL
-    from renderer.model.credentials import secret_values
+    from renderer.model.credentials import secret_values, url_passwords
     from .credentials import credentials, refuse_in_settings_js
 
     known = secret_values(HAL, hal)
     # A password written into redis.externalUrl (or ha.clouddriver.redisRoUrl) keeps spinnaker.yml out of ConfigMaps.
     for url in (bundle.get("redis") or {}).values():
-        password = url_password(url)
-        if password:
-            known.update((password, url))
+        if url_passwords(url):
+            known.update((*url_passwords(url), url))
     secrets = credentials(hal, files, outputs, known)
     refuse_in_settings_js(files, outputs, secrets)
     builder = ObjectBuilder(bundle, helm4, secrets, source, frozenset(id(data) for data in outputs.values()))

@@ -18,6 +18,7 @@ a credential key is one (a password YAML read as a number: `typed_credential`).
 """
 from __future__ import annotations
 
+import functools
 import re
 
 from .dsl import ANY, STR, STRV
@@ -37,8 +38,9 @@ _PAIRS = frozenset((("private", "key"), ("secret", "key"), ("api", "key"), ("app
 # Keys whose name is the credential's owner, not the credential (`PWD` is the shell's working directory).
 _NOT_KEYS = frozenset(("pwd",))
 _WORD = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+")
-# `scheme://[user]:password@host`: the password part, unless it is a placeholder.
-_URL_PASSWORD = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://[^/@\s:'\"]*:(?!\$\{|\$\()([^/@\s'\"]+)@")
+# `scheme://userinfo@host`: the userinfo. The literal `://` lets the pattern skip at C speed through a
+# large file's text, which holds thousands of URLs.
+_USERINFO = re.compile(r"://([^/@\s'\"]*)@")
 
 
 def key_words(key) -> tuple:
@@ -46,6 +48,7 @@ def key_words(key) -> tuple:
     return tuple(w.lower() for w in _WORD.findall(str(key)))
 
 
+@functools.lru_cache(maxsize=4096)  # a large profile repeats a few keys many times
 def credential_key(key, parent=None) -> bool:
     """Is a value under `key` (inside `parent`, the key above it) a credential?"""
     words = key_words(key)
@@ -72,7 +75,12 @@ def url_passwords(text) -> list:
     """The passwords written in URLs' user-info inside `text` (placeholders left out)."""
     if not isinstance(text, str) or "@" not in text or "://" not in text:
         return []
-    return [p for p in _URL_PASSWORD.findall(text) if not is_reference(p)]
+    out = []
+    for userinfo in _USERINFO.findall(text):
+        password = userinfo.partition(":")[2]
+        if password and not password.startswith("$(") and not is_reference(password):
+            out.append(password)
+    return out
 
 
 def is_credential(key, value, parent=None) -> bool:

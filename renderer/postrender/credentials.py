@@ -27,51 +27,44 @@ from .errors import PostRenderError
 ENV_KEY = "env."  # Secret keys of moved env values: never a config file name (those end in .yml or .js)
 
 
+class Judge:
+    """Which of the release's files hold a credential, each file's data judged once (spinnaker.yml is one
+    object shared by every service); `credentials`: every credential string of them, for the checks that
+    look for one in text (Deck's .js files) and `plan`'s masking."""
+
+    def __init__(self, hal: dict, files: dict, outputs: dict, known: set):
+        from ..model import HAL
+
+        self.translated = frozenset(id(data) for data in outputs.values())
+        self.credentials = set(known) | free_form_credentials(HAL, hal)
+        self._found: dict = {}  # id(data) -> whether it holds a credential, for the files walked key by key
+        for service_files in files.values():
+            for data in service_files.values():
+                if id(data) not in self.translated and not isinstance(data, str) and id(data) not in self._found:
+                    found = text_credentials(data)
+                    self._found[id(data)] = bool(found)
+                    self.credentials |= found
+
+    def holds(self, data, written) -> bool:
+        """Does this file (its data, and `written`: its Written) hold a credential?"""
+        known = self.credentials
+        if isinstance(data, str):
+            return any(c in data for c in known if len(c) >= 4) or bool(url_passwords(data))
+        if not known.isdisjoint(written.strings) or url_passwords(written.text):
+            return True
+        return self._found.get(id(data), False)
+
+
 def credentials(hal: dict, files: dict, outputs: dict, known: set) -> set:
     """Every credential string of the release's files: `known` (the halconfig's declared ones), those in
     its free-form fields, and those in the files that are not translated output (profiles)."""
-    from ..model import HAL
-
-    found = set(known)
-    found |= free_form_credentials(HAL, hal)
-    translated = {id(data) for data in outputs.values()}
-    for service_files in files.values():
-        for data in service_files.values():
-            if id(data) not in translated and not isinstance(data, str):
-                found |= text_credentials(data)
-    return found
+    return Judge(hal, files, outputs, known).credentials
 
 
-def holds_credential(data, written, translated: bool, known: set) -> bool:
-    """Does this file (data, and `written`: its Written) hold a credential? `known`: `credentials()`."""
-    if isinstance(data, str):
-        return any(c in data for c in known if len(c) >= 4) or bool(url_passwords(data))
-    if not known.isdisjoint(written.strings) or _url_password_in(written.text):
-        return True
-    return not translated and any(True for _ in found_in(data))
-
-
-def _url_password_in(text: str) -> bool:
-    """A URL with a password anywhere in a file's text, looked for only where `://` is (str.find at C
-    speed over a large file, then each URL's own few characters)."""
-    find = text.find
-    at = find("://")
-    while at >= 0:
-        start = max(text.rfind("\n", 0, at), text.rfind(" ", 0, at), text.rfind('"', 0, at)) + 1
-        end = at + 3
-        while end < len(text) and text[end] not in "/ \n\"'":
-            end += 1
-        if "@" in text[at:end] and url_passwords(text[start:end]):
-            return True
-        at = find("://", end)
-    return False
-
-
-def check_config_map(service: str, plain: dict, files: dict, written: dict, known: set, translated: set) -> None:
+def check_config_map(service: str, plain: dict, files: dict, written: dict, judge: Judge) -> None:
     """The backstop: refuse to emit `service`'s ConfigMap when one of its files holds a credential."""
     for name in plain:
-        data = files[name]
-        if holds_credential(data, written[name], id(data) in translated, known):
+        if judge.holds(files[name], written[name]):
             raise PostRenderError(f"{service}'s file {name} holds a credential but was about to go into a "
                                   "ConfigMap; nothing was written.",
                                   "This is a defect of spinnaker-renderer: please report it (without the file).",
@@ -127,7 +120,7 @@ def typed_profile_warnings(bundle: dict, written=None) -> list:
 # --- env -----------------------------------------------------------------------------------------
 
 # The chart writes each env entry as `- name: X` followed by `value: ...` (toYaml of the values).
-_ENV_ENTRY = re.compile(r"^[ \t]*- name:[ \t]*['\"]?([^'\"\n]+?)['\"]?[ \t]*\n[ \t]+value:", re.M)
+_ENV_ENTRY = re.compile(r"- name: ([A-Za-z_][A-Za-z0-9_.-]*)\n[ \t]+value:")  # a literal first: found at C speed
 
 
 def _may_hold(text: str) -> bool:

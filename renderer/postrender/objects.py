@@ -13,7 +13,7 @@ except ImportError:
 
 from renderer.write.config_text import env_file, to_yaml
 from .bundle import PLACEHOLDER
-from .credentials import check_config_map, holds_credential
+from .credentials import check_config_map
 from ..service_facts import SERVICES
 from .stream import HELM4_ANNOTATION, Document
 
@@ -42,15 +42,13 @@ def _digest(*parts: dict) -> str:
 class ObjectBuilder:
     """Turns {service: {file: data}} into documents and placeholder names."""
 
-    def __init__(self, bundle: dict, helm4: bool, secrets: set, source: str | None = None,
-                 translated: frozenset = frozenset()):
+    def __init__(self, bundle: dict, helm4: bool, judge, source: str | None = None):
         release = bundle["release"]
         self.fullname = release["fullname"]
         self.namespace = release.get("namespace") or ""
         self.labels = dict(release.get("labels") or {})
         self.annotations = dict(release.get("annotations") or {})
-        self.secrets = secrets  # every credential string of the release's files (postrender.credentials)
-        self.translated = translated  # ids of the translated files' data (walked by the model, not key by key)
+        self.judge = judge  # which files hold a credential (postrender.credentials.Judge)
         self.helm4 = helm4
         self.source = source  # the bundle's template path: new documents are filed with it
         self.names: dict[str, str] = {}  # placeholder -> object name
@@ -61,12 +59,11 @@ class ObjectBuilder:
         """`written`: the service's files as `written.write_files` gives them; `env`: credentials moved
         out of its pods' env ({Secret key: value}, `credentials.env_credentials`)."""
         plain, secret = {}, {}
-        secrets, translated = self.secrets, self.translated
+        holds = self.judge.holds
         for name, data in files.items():
             file = written[name]
-            held = holds_credential(data, file, id(data) in translated, secrets)
-            (secret if held else plain)[name] = file.text
-        check_config_map(service, plain, files, written, secrets, translated)
+            (secret if holds(data, file) else plain)[name] = file.text
+        check_config_map(service, plain, files, written, self.judge)
         self.texts[service] = {**plain, **secret}
         secret.update(env or {})
         digest = _digest(plain, secret)
@@ -117,16 +114,16 @@ def build_objects(bundle: dict, hal: dict, files: dict, written: dict, outputs: 
     `env`: {service: {Secret key: value}} moved out of the pods' env (`credentials.env_credentials`)."""
     from ..model import HAL
     from renderer.model.credentials import secret_values, url_passwords
-    from .credentials import credentials, refuse_in_settings_js
+    from .credentials import Judge, refuse_in_settings_js
 
     known = secret_values(HAL, hal)
     # A password written into redis.externalUrl (or ha.clouddriver.redisRoUrl) keeps spinnaker.yml out of ConfigMaps.
     for url in (bundle.get("redis") or {}).values():
         if url_passwords(url):
             known.update((*url_passwords(url), url))
-    secrets = credentials(hal, files, outputs, known)
-    refuse_in_settings_js(files, outputs, secrets)
-    builder = ObjectBuilder(bundle, helm4, secrets, source, frozenset(id(data) for data in outputs.values()))
+    judge = Judge(hal, files, outputs, known)
+    refuse_in_settings_js(files, outputs, judge.credentials)
+    builder = ObjectBuilder(bundle, helm4, judge, source)
     env = env or {}
     for service in sorted(files):
         builder.add_service(service, files[service], written[service], env.get(service))

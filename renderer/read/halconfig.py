@@ -52,9 +52,16 @@ def read_chart_halconfig(values: dict, requested: Release | None = None, *, char
 
         hal = load(hal, "halconfig") if hal.strip() else {}
         via_helm = False  # read here, from its text
-    return read_for_release(hal or {}, requested, deployment=values.get("halconfigDeployment") or None,
-                            strict=values.get("strict") is True, base=("halconfig",), kleat_compat=kleat_compat,
-                            chart=chart, fallback=fallback, via_helm=via_helm)
+    text = values.get("halconfig") if isinstance(values.get("halconfig"), str) else ""
+    hal, release, report = read_for_release(hal or {}, requested, deployment=values.get("halconfigDeployment") or None,
+                                            strict=values.get("strict") is True, base=("halconfig",),
+                                            kleat_compat=kleat_compat, chart=chart, fallback=fallback,
+                                            via_helm=via_helm)
+    if text:
+        from renderer.read.yaml11 import typed_as_written
+
+        typed_as_written(report, text, ("halconfig",))
+    return hal, release, report
 
 
 def _read(data, deployment, strict, base, kleat_compat, chart=None, via_helm=False):

@@ -371,15 +371,15 @@ def plain_scalars(text, paths) -> dict:
     return found
 
 
-def typed_as_written(report, text) -> None:
+def typed_as_written(report, text, base=()) -> None:
     """Say how each credential YAML read as a number or boolean was written (renderer.model.credentials
-    `typed-credential` problems), from the source `text` the problems' paths point into."""
+    `typed-credential` problems), from the source `text` the problems' paths point into (below `base`)."""
     from renderer.model.credentials import TYPED, typed_message
 
-    typed = [p for p in report.problems if p.check == TYPED]
+    typed = [p for p in report.problems if p.check == TYPED and p.path[:len(base)] == tuple(base)]
     if not typed or not text:
         return
-    written = plain_scalars(text, [p.path for p in typed])
+    written = plain_scalars(text, [p.path[len(base):] for p in typed])
     for problem in typed:
-        if problem.path in written:
-            problem.message = typed_message(None, written[problem.path])
+        if problem.path[len(base):] in written:
+            problem.message = typed_message(None, written[problem.path[len(base):]])

@@ -288,6 +288,11 @@ def check_credentials_reach_only_their_readers(migration, objs):
                 assert service in REDIS_SERVICES, component
             elif var["name"].startswith("AWS_"):
                 assert service == "front50", component
+            elif ref["key"].startswith("HAL_ENV_"):  # service-settings env: the variable itself is the setting
+                assert ref["key"].startswith(f"HAL_ENV_{service.upper()}_"), (component, ref["key"])
+            elif ref["key"].startswith("HAL_JAVA_OPTS_"):  # a -D credential, used as $(NAME) in JAVA_OPTS
+                java_opts = next(v["value"] for v in _main(workload)["env"] if v["name"] == "JAVA_OPTS")
+                assert f"$({var['name']})" in java_opts, (component, var["name"])
             else:
                 assert "${" + var["name"] in texts[service], (component, var["name"])
         for name in set(_PLACEHOLDER.findall(texts[service])):
@@ -302,11 +307,21 @@ def check_credentials_reach_only_their_readers(migration, objs):
                     continue
                 assert any(f"/var/secrets/{key}" in texts[service] for key in entry["keys"]), \
                     (component, source["secret"]["name"])
-    configmaps = json.dumps([o.get("data") for o in objs if o["kind"] == "ConfigMap"])
+    # No credential outside a Secret: not in a ConfigMap, an env literal, an annotation or label, the
+    # values, the report or what migrate printed (the corpus has REDACTED where real ones were).
+    exposed = json.dumps([o.get("data") for o in objs if o["kind"] == "ConfigMap"])
+    exposed += json.dumps([[e.get("value") for c in _containers(o) for e in c.get("env") or ()]
+                           + [o["metadata"].get("annotations"), o["metadata"].get("labels")] for o in objs])
+    said = migration.values_yaml + migration.report + migration.result.stdout + migration.result.stderr
     for value in set(credentials.values()) | {v for s, d in migration.secrets.items() for v in d.values()
-                                               if s != CREDENTIALS}:
+                                               if s != CREDENTIALS} | {"REDACTED"}:
         if len(value) >= 6:
-            assert value not in configmaps and value not in migration.values_yaml
+            assert value not in exposed and value not in said, value[:3]
+
+
+def _containers(obj):
+    spec = ((obj.get("spec") or {}).get("template") or {}).get("spec") or {}
+    return (spec.get("initContainers") or []) + (spec.get("containers") or [])
 
 
 def check_health_is_probed_where_served(migration, objs):

@@ -51,8 +51,30 @@ def chart_verdict(values_files, namespace: str = "default") -> ChartVerdict:
         return ChartVerdict(errors=[f"error: the chart refuses these values: {message}"])
     warnings: list = []
     try:
-        render(result.stdout, warnings, halconfig_warnings=False)
+        render(result.stdout, warnings, halconfig_warnings=False, written_at=_written_in(values_files))
     except PostRenderError as exc:
         return ChartVerdict(errors=[exc.render()])
     prefix = "spinnaker-renderer post-render: "
     return ChartVerdict(warnings=[w[len(prefix):] if w.startswith(prefix) else w for w in warnings])
+
+
+def _written_in(values_files):
+    """`written(path)` for `render`: the plain text at a values path in the last file that has one (Helm
+    keeps the last file's value), or None."""
+    from renderer.read.yaml11 import plain_scalars
+
+    texts = []
+    for path in values_files:
+        try:
+            with open(path, encoding="utf-8-sig") as handle:
+                texts.append(handle.read())
+        except (OSError, UnicodeDecodeError):
+            continue
+
+    def written(path):
+        for text in reversed(texts):
+            found = plain_scalars(text, [path]).get(path)
+            if found is not None:
+                return found
+        return None
+    return written

@@ -158,8 +158,9 @@ def _chart_files(chart: str) -> tuple[str | None, str | None]:
         return member("values.yaml"), member("values.schema.json")
 
 
-def check_values(args, major: int) -> list[str]:
-    """Problems in the values the command would use; [] when they look fine."""
+def check_values(args, major: int, report_out: list | None = None) -> list[str]:
+    """Problems in the values the command would use; [] when they look fine. `report_out` gets the
+    halconfig's report."""
     import json
 
     import yaml
@@ -210,6 +211,8 @@ def check_values(args, major: int) -> list[str]:
         return [p.render() for p in exc.report.errors]
     for problem in report.warnings:
         print(problem.render(), file=sys.stderr)
+    if report_out is not None:
+        report_out.append(report)
     return [p.render() for p in report.errors]
 
 
@@ -377,7 +380,8 @@ def run(helm_args) -> int:
 
 def _checked_run(helm: str, major: int, helm_args: list) -> int:
     """Check the values, then run helm with the post-renderer wired in."""
-    problems = check_values(helm_args, major)
+    checked: list = []
+    problems = check_values(helm_args, major, checked)
     if problems:
         for line in problems:
             print(line if line.startswith("error") else f"error: {line}", file=sys.stderr)
@@ -407,7 +411,12 @@ def _checked_run(helm: str, major: int, helm_args: list) -> int:
             os.environ.pop(WARNINGS_FILE, None)
             if os.path.exists(warnings):
                 with open(warnings, encoding="utf-8") as handle:  # once each, however often helm ran it
-                    sys.stderr.writelines(dict.fromkeys(handle.readlines()))
+                    lines = list(dict.fromkeys(handle.readlines()))
+                if checked:
+                    from renderer.cli.typedwarnings import not_said
+
+                    lines = not_said(lines, checked[0])
+                sys.stderr.writelines(lines)
     sys.stdout.buffer.write(output)
     return EXIT_OK
 

@@ -134,6 +134,10 @@ def _print_problems(report, text: str, source: str, levels) -> None:
     shown = [p for p in report.problems if p.level in levels]
     if not shown:
         return
+    if text:
+        from renderer.read.yaml11 import typed_as_written
+
+        typed_as_written(report, text)
     missing = [p.path for p in shown if p.line is None]
     if missing and text:
         from renderer.read.yaml11 import locate
@@ -261,8 +265,10 @@ def cmd_validate(args) -> int:
     warnings = sum(p.level == WARNING for p in report.problems)
     if args.values:  # the rest of the verdict Helm's route gives: the chart's and the post-renderer's
         from renderer.cli.chartcheck import chart_verdict
+        from renderer.cli.typedwarnings import not_said
 
         verdict = chart_verdict(args.values, args.namespace)
+        verdict.warnings = not_said(verdict.warnings, report)
         for line in verdict.errors + verdict.warnings:
             print(line, file=sys.stderr)
         if verdict.skipped:

@@ -139,6 +139,8 @@ def run(argv) -> int:
     except (PlanInputError, _Refused) as exc:
         print(f"spinnaker-renderer plan: {exc}", file=sys.stderr)
         return EXIT_INVALID
+    for line in dict.fromkeys(current.warnings + target.warnings):
+        print(line, file=sys.stderr)
     plan = make_plan(current, target, set(old.migrated) | set(new.migrated))
     limit = None if (old.all or new.all) else 40
     sys.stdout.write(report.markdown(plan, limit) if fmt == "markdown" else report.text(plan, limit))

@@ -146,6 +146,10 @@ class Builder:
         kind = field.kind
         null = ["null"] if nullable else []
         if kind in (STR, STRV):
+            if halconfig and field.secret:
+                # A credential YAML read as a number or boolean (`0123`, `yes`): the renderer warns, naming
+                # how it was read and never the value, where a schema error would only say "boolean".
+                return {"type": ["string", "number", "boolean"] + null}
             return {"type": ["string", "integer"] + null} if halconfig else {"type": ["string"] + null}
         if kind == BOOL:
             if halconfig:  # Halyard-era files quote booleans; a list of values prints without a regex

@@ -14,7 +14,9 @@ import copy
 import re
 
 from .walk import marked_strings
+from ..model.credentials import TYPED, found_in, typed_text, url_passwords
 from ..problems import format_path
+from ..read.yaml11 import plain_scalars
 from ..translate import OUTPUTS, translate
 from ..write.config_text import render
 
@@ -23,16 +25,21 @@ NOT_SPRING = ("deck.env", "spinnaker-monitoring.yml")
 _ENV_CHARS = re.compile(r"[^A-Z0-9]+")
 
 
-def encrypted_values(data, path=()):
-    """Paths of every Halyard secret reference (`encrypted:...`) anywhere in `data`."""
+def strings_where(data, wanted, path=()):
+    """(path, value) of every string in `data` for which `wanted(value)`."""
     if isinstance(data, dict):
         for key, value in data.items():
-            yield from encrypted_values(value, path + (key,))
+            yield from strings_where(value, wanted, path + (key,))
     elif isinstance(data, list):
         for i, item in enumerate(data):
-            yield from encrypted_values(item, path + (i,))
-    elif isinstance(data, str) and data.startswith("encrypted:"):
+            yield from strings_where(item, wanted, path + (i,))
+    elif isinstance(data, str) and wanted(data):
         yield path, data
+
+
+def encrypted_values(data, path=()):
+    """Paths of every Halyard secret reference (`encrypted:...`) anywhere in `data`."""
+    return strings_where(data, lambda text: text.startswith("encrypted:"), path)
 
 
 def env_name(path) -> str:
@@ -45,25 +52,36 @@ def _set(data, path, value):
     data[path[-1]] = value
 
 
-# A URL carrying a password (`redis://:secret@host:6379`).
-_URL_PASSWORD = re.compile(r"^[a-zA-Z][a-zA-Z0-9+.-]*://[^/@\s]*:[^/@\s]+@")
-# Keys whose values are credentials when written inline in a profile.
-_CREDENTIAL_KEY = re.compile(r"(password|passphrase|secret|token|apikey|api_key|privatekey|accesskey)", re.I)
-# ... unless the key names where a credential is, not the credential (`secretName` of a Kubernetes
-# volume, `passwordFile`, `tokenUrl`, `accessKeyId`).
-_NOT_CREDENTIAL_KEY = re.compile(r"(name|ref|file|path|url|uri|id|type|header|location|endpoint|prefix|enabled)$",
-                                 re.I)
+def kept_as_written(value, written, where, report):
+    """The credential to keep: the text written (`written`, the source's plain scalar, or None) when a YAML
+    reader would not keep it as text (SnakeYAML reads `1e3` as a number where this reader keeps it), or a
+    value YAML read as a number or boolean; else `value` as it is."""
+    from ..model.credentials import written_form
+
+    if written is not None and written_form(written) or not isinstance(value, str):
+        return as_written(value, written, where, report)
+    return value
 
 
-def url_with_password(value) -> bool:
-    return isinstance(value, str) and bool(_URL_PASSWORD.match(value))
+def as_written(value, written, where, report) -> str:
+    """A credential YAML read as a number or boolean, as the text written (`written`, when the source
+    has it plain), with a report line that never shows it."""
+    from ..model.credentials import typed_form, written_form
 
-
-def looks_like_credential(key, value) -> bool:
-    if not isinstance(value, str) or not value or value.startswith(("${", "encrypted:", "encryptedFile:")):
-        return False
-    return url_with_password(value) or (bool(_CREDENTIAL_KEY.search(str(key)))
-                                        and not _NOT_CREDENTIAL_KEY.search(str(key)))
+    form = written_form(written) if written is not None else ""
+    if written is not None:
+        text = written
+        said = (f"a credential written as {form or 'text YAML read as ' + typed_form(value)}. Halyard's "
+                "SnakeYAML read it that way too, so the service Halyard ran used what YAML made of it; migrate "
+                "keeps the text as written (quoted). If the service really logged in with YAML's reading, put "
+                "that in the Secret instead.")
+    else:
+        text = typed_text(value)
+        said = (f"a credential YAML read as {typed_form(value)}; its text is not in the source as written (an "
+                "anchor or a flow value), so migrate keeps the text the service got. Check it against the "
+                "password the other side expects.")
+    report.human(where, said + f" [{TYPED}]")
+    return text
 
 
 class Vault:
@@ -96,23 +114,30 @@ class Vault:
                                                  f"env var to {', '.join(services)} only")
         return "${" + env + "}"
 
-    def scrub(self, data, env_prefix, services, where, path=()):
-        """`data` (a Spring profile) with every credential-looking value replaced by a placeholder."""
-        if isinstance(data, dict):
-            out = {}
-            for key, value in data.items():
-                # Spring flattens keys with their text (`null`, `true`), not Python's (`None`, `True`).
-                if key is None or isinstance(key, bool):
-                    key = {None: "null", True: "true", False: "false"}[key]
-                if looks_like_credential(key, value):
-                    env = env_name((env_prefix,) + path + (key,))
-                    out[key] = self.keep(env, value, services, f"{where}: {'.'.join(map(str, path + (key,)))}")
-                else:
-                    out[key] = self.scrub(value, env_prefix, services, where, path + (key,))
-            return out
-        if isinstance(data, list):
-            return [self.scrub(item, env_prefix, services, where, path + (i,)) for i, item in enumerate(data)]
-        return data
+    def scrub(self, data, env_prefix, services, where, text=""):
+        """`data` (a Spring profile) with every credential (renderer.model.credentials) replaced by a
+        placeholder; `text`: the file's source, for the ones YAML read as numbers."""
+        data = _spring_keys(data)
+        found = list(found_in(data))
+        if not found:
+            return data
+        written = plain_scalars(text, [path for path, _ in found]) if text else {}
+        out = copy.deepcopy(data)
+        for path, value in found:
+            here = f"{where}: {'.'.join(map(str, path))}"
+            value = kept_as_written(value, written.get(path), here, self.report)
+            _set(out, path, self.keep(env_name((env_prefix,) + path), value, services, here))
+        return out
+
+
+def _spring_keys(data):
+    """Keys as Spring flattens them, with their text (`null`, `true`), not Python's (`None`, `True`)."""
+    if isinstance(data, dict):
+        return {({None: "null", True: "true", False: "false"}[k] if k is None or isinstance(k, bool) else k):
+                _spring_keys(v) for k, v in data.items()}
+    if isinstance(data, list):
+        return [_spring_keys(v) for v in data]
+    return data
 
 
 # Credentials a service reads from its environment, not from its config files: {halconfig path: (env var,
@@ -127,9 +152,10 @@ def _env_read(hal) -> dict:
             if s3.get(key)}
 
 
-def move(hal_model, hal: dict, vault: Vault, base=(), release=None):
+def move(hal_model, hal: dict, vault: Vault, base=(), release=None, text=""):
     """The halconfig with its credentials replaced by placeholders (kept in `vault`); the services that
-    read each are found by translating for `release`."""
+    read each are found by translating for `release`. `text`: the config file's source (`base`: where the
+    deployment is in it), for the credentials YAML read as numbers, kept as written."""
     report = vault.report
     env_read = _env_read(hal)
     for path, value in encrypted_values(hal):
@@ -155,8 +181,19 @@ def move(hal_model, hal: dict, vault: Vault, base=(), release=None):
                      f"a Halyard secret reference ({value.split('!')[0]}...): left as it is. The service "
                      "decrypts it at run time only if its secret engine can reach the store (IAM for s3/gcs).")
     rewritten = copy.deepcopy(hal)
+    # A credential YAML read as a number, or written so that a YAML reader would (SnakeYAML reads `1e3`
+    # as a number): kept as the text written.
+    marked = list(marked_strings(hal_model, hal, "secret", typed=True)) + list(marked_strings(hal_model, hal, "secret"))
+    written = plain_scalars(text, [base + path for path, _ in marked]) if marked and text else {}
+    for path, value in marked:
+        kept = kept_as_written(value, written.get(base + path), "config: " + format_path(base + path), report)
+        if kept is not value:
+            _set(rewritten, path, kept)
+    found = list(marked_strings(hal_model, rewritten, "secret"))
+    declared = {tuple(path) for path, _ in found}
+    found += [(path, value) for path, value in strings_where(rewritten, url_passwords) if tuple(path) not in declared]
     pending = {}
-    for path, value in marked_strings(hal_model, hal, "secret"):
+    for path, value in found:
         if value.startswith(("encrypted:", "encryptedFile:", "${")):
             continue
         env = env_name(path)

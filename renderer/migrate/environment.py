@@ -14,7 +14,7 @@ import re
 from ..problems import format_path
 from ..service_facts import REDIS_SERVICES, SERVICES, SPLITS
 from renderer.generate.values_model import default_resources
-from .credentials import url_with_password
+from ..model.credentials import url_passwords
 
 # SPLITS: Halyard's split names -> (service, the chart's `ha.<service>` key for that split).
 # Variables the chart sets itself: a second definition would clash with them.
@@ -46,12 +46,13 @@ def _name_of(key: str) -> str:
 class Environment:
     """Builds the values; `values` is the result, findings go to `report`."""
 
-    def __init__(self, raw: dict, service_settings: dict, report, base=(), vault=None):
+    def __init__(self, raw: dict, service_settings: dict, report, base=(), vault=None, texts=None):
         env = raw.get("deploymentEnvironment")
         self.env = env if isinstance(env, dict) else {}
         self.settings = service_settings
         self.report = report
         self.vault = vault
+        self.texts = texts or {}  # {service: its service-settings file's text}, for values YAML read as numbers
         self.source = "config: " + format_path(tuple(base) + ("deploymentEnvironment",))
         self.values: dict = {}
         self.location = None
@@ -81,7 +82,23 @@ class Environment:
             else:
                 self._drop(key, value, f"{src}.{key}")
         self._guarded(lambda _, __: self._service_settings(), None, "service-settings")
+        self._containers_env()
         return self.values
+
+    def _containers_env(self):
+        """The user's own containers (sidecars, init containers) with their literal credentials read from
+        the credentials Secret, as the service's own env is."""
+        for service, settings in sorted((self.values.get("services") or {}).items()):
+            for kind in ("sidecars", "initContainers"):
+                for container in settings.get(kind) or ():
+                    env = container.get("env") if isinstance(container, dict) else None
+                    if not isinstance(env, list):
+                        continue
+                    where = f"{self.source}.{kind}.{service}.{container.get('name')}.env"
+                    container["env"] = [
+                        self._env_var(f"{service}_{container.get('name')}", str(e["name"]), e["value"],
+                                      f"{where}.{e['name']}")
+                        if isinstance(e, dict) and "name" in e and "value" in e else e for e in env]
 
     def _guarded(self, handler, value, where):
         """Halyard read these blocks into Java types; a block of another shape is an error, not a traceback."""
@@ -458,9 +475,50 @@ class Environment:
 
     def _url(self, url, env, readers, where):
         """A URL for a Spring setting; one carrying a password is kept in the credentials Secret."""
-        if self.vault is not None and url_with_password(url):
+        if self.vault is not None and url_passwords(url):
             return self.vault.keep("HAL_" + env, url, readers, where, "a URL with a password")
         return url
+
+    def _env_var(self, service, var, value, where):
+        """An EnvVar for a service-settings `env` entry: a credential (renderer.model.credentials) goes into
+        the credentials Secret and is read from there; one YAML read as a number keeps its text."""
+        from ..model.credentials import env_credential, typed_credential
+        from .credentials import SECRET_NAME, env_name, kept_as_written
+
+        if self.vault is None or not (env_credential(var, value) or typed_credential(var, value)):
+            return {"name": var, "value": _env_text(value)}
+        value = kept_as_written(value, self._written(service, var), where, self.report)
+        key = self.vault.store(env_name(("ENV", service, var)), value, where, f"the credential in env var {var}",
+                               f"{service} reads it with valueFrom.secretKeyRef")
+        return {"name": var, "valueFrom": {"secretKeyRef": {"name": SECRET_NAME, "key": key}}}
+
+    def _java_opts(self, service, text, where):
+        """(JAVA_OPTS, env entries): each `-D<credential>=value` goes into the credentials Secret, defined as
+        an env var and used as `$(NAME)`, which Kubernetes expands from the variables defined before it
+        (the chart writes JAVA_OPTS after services.<name>.env)."""
+        from ..model.credentials import java_opts_credentials
+        from .credentials import SECRET_NAME, env_name
+
+        found = java_opts_credentials(text) if self.vault is not None else []
+        defines, out, last = [], [], 0
+        for prop, value, (start, end) in found:
+            if "$(" in value:
+                continue
+            var = env_name(("JAVA_OPTS", service, prop))
+            self.vault.store(var, value, where, f"-D{prop} in JAVA_OPTS",
+                             f"{service} reads it as $({var}) in its JAVA_OPTS")
+            defines.append({"name": var, "valueFrom": {"secretKeyRef": {"name": SECRET_NAME, "key": var}}})
+            quote = text[start] if text[start] in "'\"" else ""
+            out += [text[last:start], f"{quote}$({var}){quote}"]
+            last = end
+        return "".join(out) + text[last:], defines
+
+    def _written(self, service, var):
+        """The text written for `env.<var>` in the service's service-settings file, when it is plain."""
+        from ..read.yaml11 import plain_scalars
+
+        text = self.texts.get(service, "")
+        return plain_scalars(text, [("env", var)]).get(("env", var)) if text else None
 
     # service-settings -----------------------------------------------------------
 
@@ -544,7 +602,9 @@ class Environment:
                 here = f"{where}.{var}"
                 if var == "JAVA_OPTS" and SERVICES[name].java:
                     if self._text(text, here):
-                        _deep(self.values, svc + ("javaOpts",), _env_text(text))
+                        opts, defines = self._java_opts(name, _env_text(text), here)
+                        env.extend(defines)
+                        _deep(self.values, svc + ("javaOpts",), opts)
                         self.report.mapped(here, f"services.{name}.javaOpts")
                 elif var in CHART_ENV:
                     self.report.dropped(here, CHART_ENV[var])
@@ -552,7 +612,7 @@ class Environment:
                     self.report.human(here, f"a {type(text).__name__} where an environment variable's value "
                                             f"belongs; skipped. Add it to `services.{name}.env` by hand.")
                 else:
-                    env.append({"name": str(var), "value": _env_text(text)})
+                    env.append(self._env_var(name, str(var), text, here))
             if env:
                 self.values.setdefault("services", {}).setdefault(name, {}).setdefault("env", []).extend(env)
                 self.report.converted(where, f"services.{name}.env",

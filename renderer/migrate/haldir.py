@@ -50,6 +50,7 @@ class HalDir:
         self.rewritten: dict | None = None
         self.profiles: dict[str, str] = {}
         self.service_settings: dict[str, dict] = {}
+        self.service_settings_text: dict[str, str] = {}  # their text, for values YAML read as numbers
         self.files: list = []
         self.report = Report()
         self.findings = MigrationReport()
@@ -214,6 +215,7 @@ def _read_service_settings(hal_dir, top):
             hal_dir.findings.human(shown, f"expected a mapping of settings, got {type(data).__name__}; skipped.")
             continue
         hal_dir.service_settings[name.rsplit(".", 1)[0]] = data
+        hal_dir.service_settings_text[name.rsplit(".", 1)[0]] = text
 
 
 REDIS_STORE_STEPS = (

@@ -137,11 +137,12 @@ def migrate(path: str, deployment: str | None = None, includes=(), command=None,
     release = _release(hal_dir.rewritten.get("version"), "config: " + format_path(base + ("version",)),
                        values, report)
     vault = credentials.Vault(report)
-    halconfig = dict(credentials.move(HAL, hal_dir.rewritten, vault, base, release))
+    halconfig = dict(credentials.move(HAL, hal_dir.rewritten, vault, base, release, hal_dir.text))
     # The release lives in `spinnaker.version` only: one place to change it when upgrading.
     halconfig.pop("version", None)
     values["halconfig"] = halconfig
-    environment = Environment(hal_dir.raw, hal_dir.service_settings, report, base, vault)
+    environment = Environment(hal_dir.raw, hal_dir.service_settings, report, base, vault,
+                              hal_dir.service_settings_text)
     _merge(values, environment.build())
     _merge(values, map_profiles(hal_dir.profiles, hal_dir.deployment, environment.ha_on, report, vault))
     secrets = {}

@@ -53,7 +53,7 @@ def map_profiles(profiles: dict, deployment: str, ha_on: dict, report, vault) ->
         readers = JAVA_SERVICES if key == "spinnaker" else (SPLITS[key][0],) if key in SPLITS else (key,)
         # Profiles are Spring config: a credential (a password-like key, a URL with a password)
         # becomes a placeholder resolved from the credentials Secret.
-        values.setdefault("profiles", {})[key] = vault.scrub(data, "PROFILE_" + key, list(readers), where)
+        values.setdefault("profiles", {})[key] = vault.scrub(data, "PROFILE_" + key, list(readers), where, text)
         report.mapped(where, f"profiles.{key}", f"read by the {key} split only" if key in SPLITS else "")
     return values
 

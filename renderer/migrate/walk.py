@@ -1,12 +1,13 @@
 """The halconfig's set strings whose model field carries a mark (`secret`, `file`)."""
 from __future__ import annotations
 
-from ..model.dsl import MSG
+from ..model.dsl import MSG, STR, STRV
 
 
-def marked_strings(msg, data, mark: str, path=()):
+def marked_strings(msg, data, mark: str, path=(), typed: bool = False):
     """(halconfig path, value) of every non-empty string in `data` (an instance of `msg`) whose
-    field has `mark` set, e.g. `secret` or `file`."""
+    field has `mark` set, e.g. `secret` or `file`; with `typed`, of every number or boolean there
+    instead (what YAML made of text written unquoted)."""
     if not isinstance(data, dict):
         return
     for key, value in data.items():
@@ -19,9 +20,10 @@ def marked_strings(msg, data, mark: str, path=()):
             elif field.map:
                 items = value.items()
             else:
-                yield from marked_strings(field.ref, value, mark, path + (key,))
+                yield from marked_strings(field.ref, value, mark, path + (key,), typed)
                 continue
             for index, item in items:
-                yield from marked_strings(field.ref, item, mark, path + (key, index))
-        elif getattr(field, mark) and isinstance(value, str) and value:
-            yield path + (key,), value
+                yield from marked_strings(field.ref, item, mark, path + (key, index), typed)
+        elif getattr(field, mark) and field.kind in (STR, STRV) and not field.repeated:
+            if (isinstance(value, (int, float)) if typed else isinstance(value, str) and value):
+                yield path + (key,), value

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 
+from renderer.model.credentials import TYPED, typed_fix, typed_message, typed_text
 from renderer.model.dsl import ANY, BOOL, ENUM, INT, INTV, MSG, STR, STRV
 from renderer.model.references import is_reference
 from renderer.problems import Report
@@ -120,11 +121,12 @@ def _shortcut(field) -> int:
 class Normalizer:
     """One pass over one document; `strict` turns unknown keys into errors."""
 
-    __slots__ = ("report", "strict")
+    __slots__ = ("report", "strict", "via_helm")
 
-    def __init__(self, report: Report, strict: bool = False):
+    def __init__(self, report: Report, strict: bool = False, via_helm: bool = False):
         self.report = report
         self.strict = strict
+        self.via_helm = via_helm  # the data came through Helm's YAML reader (the post-renderer's bundle)
 
     def message(self, msg, data, path):
         if not isinstance(data, dict):
@@ -245,6 +247,19 @@ class Normalizer:
                 out[key] = got
         return out if out else _DROP
 
+    def _credential(self, value, path):
+        """A credential field given something other than text: a number or boolean is what YAML made of
+        the text written (a warning: the service runs, with the value Spring makes of it); anything else
+        an error. Neither message shows the value."""
+        if isinstance(value, (bool, int, float)):
+            self.report.warning(path, typed_message(value, via_helm=self.via_helm),
+                                typed_fix(next((p for p in reversed(path) if isinstance(p, str)), "key")))
+            self.report.problems[-1].check = TYPED
+            return typed_text(value)
+        self.report.error(path, f"expected a string (a credential), got {_type_name(value)}; its content is not "
+                                "shown.", "Write the credential as one quoted string.")
+        return _DROP
+
     def value(self, field, value, path, in_list=False):
         kind = field.kind
         if kind == STR or kind == STRV:
@@ -252,6 +267,8 @@ class Normalizer:
                 if not value and kind == STR and not in_list:
                     return _DROP
                 return value
+            if field.secret:
+                return self._credential(value, path)
             if isinstance(value, int) and not isinstance(value, bool):
                 return str(value)
             self.report.error(path, f"expected a string, got {_type_name(value)} {_show(value)}.",
@@ -315,6 +332,7 @@ class _Drop:
 _DROP = _Drop()
 
 
-def normalize(msg, data, report: Report, strict: bool = False, path=()):
-    """Normalize `data` as an instance of `msg`; problems go to `report`."""
-    return Normalizer(report, strict).message(msg, data, tuple(path))
+def normalize(msg, data, report: Report, strict: bool = False, path=(), via_helm: bool = False):
+    """Normalize `data` as an instance of `msg`; problems go to `report`. `via_helm`: `data` is what Helm's
+    YAML reader made of the user's text (the messages say what that means)."""
+    return Normalizer(report, strict, via_helm).message(msg, data, tuple(path))

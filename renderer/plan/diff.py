@@ -9,9 +9,10 @@ from __future__ import annotations
 import json
 import re
 
-from ..model.credentials import holds_secret
+from ..model.credentials import holds_secret, is_credential, url_passwords
 
 MASK = "(credential)"
+ENV_FILES = ("env", "deck.env")
 
 
 class Change:
@@ -58,18 +59,21 @@ def show(value) -> str:
     return json.dumps(value, sort_keys=True, default=str)
 
 
-# A file read back from a rendered release's Secret does not say which of its values are the
-# credentials: values under keys named like one are taken to be.
-_CREDENTIAL_NAME = re.compile(r"(password|secret|token|passphrase|credential|private|apikey|api-key|accesskey|access_key|access-key)",
-                              re.I)
+_LAST = re.compile(r"\[[^\]]*\]$")
 
 
-def _masked(key, value, credentials, secret_file: bool) -> bool:
-    if value is None or isinstance(value, bool):
+def _masked(key, value, credentials) -> bool:
+    """Is this value (at dotted `key`) a credential, by the halconfig's and the one rule for settings
+    (renderer.model.credentials)? Keys come from the file, so a file read back from a rendered
+    release's Secret is judged as the values' own."""
+    if value is None:
         return False
     if holds_secret(value, credentials):
         return True
-    return secret_file and bool(_CREDENTIAL_NAME.search(key.rsplit(".", 1)[-1])) and "${" not in str(value)
+    parts = [_LAST.sub("", part) for part in key.split(".")]
+    last, parent = parts[-1], parts[-2] if len(parts) > 1 else None
+    items = value if isinstance(value, list) else [value]
+    return any(is_credential(last, item, parent) for item in items if not isinstance(item, (dict, list)))
 
 
 def compare(old, new) -> dict:
@@ -145,7 +149,7 @@ def _file_changes(name, before, after, credentials, secret_file):
     if isinstance(before, str) or isinstance(after, str):
         if before == after:
             return []
-        masked = holds_secret(before, credentials) or holds_secret(after, credentials) or secret_file
+        masked = secret_file or any(holds_secret(text, credentials) or url_passwords(text) for text in (before, after))
         return [Change(name, "", "text changed", None if masked else len(str(before)),
                        None if masked else len(str(after)))]
     flat_before, flat_after = flatten(before), flatten(after)
@@ -154,8 +158,9 @@ def _file_changes(name, before, after, credentials, secret_file):
         a, b = flat_before.get(key, _ABSENT), flat_after.get(key, _ABSENT)
         if a == b:
             continue
-        hide = _masked(key, None if a is _ABSENT else a, credentials, secret_file) or \
-            _masked(key, None if b is _ABSENT else b, credentials, secret_file)
+        # An env Secret's variables (front50's S3 keys, Deck's TLS passphrase) are all kept from view.
+        hide = (secret_file and name in ENV_FILES) or _masked(key, None if a is _ABSENT else a, credentials) or \
+            _masked(key, None if b is _ABSENT else b, credentials)
         shown_a = MASK if hide else (None if a is _ABSENT else show(a))
         shown_b = MASK if hide else (None if b is _ABSENT else show(b))
         kind = "added" if a is _ABSENT else "removed" if b is _ABSENT else "changed"

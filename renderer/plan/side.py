@@ -30,8 +30,9 @@ class Side:
     update} (`immutable`)."""
 
     def __init__(self, label, release, files, credentials, pods, state, hal=None, secret_files=(),
-                 release_name=chartbundle.RELEASE_NAME, namespace="", fixed=None):
+                 release_name=chartbundle.RELEASE_NAME, namespace="", fixed=None, warnings=()):
         self.label = label
+        self.warnings = list(warnings)  # credentials YAML read as numbers (every route says so)
         self.release = release
         self.files = files
         self.credentials = credentials
@@ -52,9 +53,10 @@ def from_values(values: dict, label: str, kleat_compat: bool = False, release_na
     from ..model.credentials import secret_values
     from ..postrender.bootstrap import FILE_NAMES as BOOTSTRAP_FILES
     from ..postrender.configset import ConfigSet
+    from ..model.credentials import TYPED, url_passwords
+    from ..postrender.credentials import credentials as release_credentials, typed_profile_warnings
     from ..postrender.errors import PostRenderError
     from ..postrender.expose import apply_chart
-    from ..postrender.objects import url_password
     from ..read.inputs import check_values
     from ..releases import DEFAULT
     from ..translate import translate
@@ -79,11 +81,11 @@ def from_values(values: dict, label: str, kleat_compat: bool = False, release_na
         env = front50_env(hal, release)
         if env:
             files["front50"]["env"] = dict(env)
-    credentials = secret_values(HAL, hal)
+    known = secret_values(HAL, hal)
     for url in bundle["redis"].values():
-        password = url_password(url)
-        if password:
-            credentials.update((password, url))
+        if url_passwords(url):
+            known.update((*url_passwords(url), url))
+    credentials = release_credentials(hal, files, outputs, known)
     # The env Secrets, and the bootstrap files the post-renderer always puts in the Secret.
     secret_files = {(service, "env") for service in files} | {
         (service, name) for service in files for name in files[service] if name in BOOTSTRAP_FILES}
@@ -91,9 +93,10 @@ def from_values(values: dict, label: str, kleat_compat: bool = False, release_na
         routes = _secret_routes(values, bundle, files, outputs, hal, release)
     except PostRenderError as exc:
         raise PlanInputError(f"{label}: {exc.render()}") from None
+    warnings = [p.render() for p in report.problems if p.check == TYPED] + typed_profile_warnings(bundle)
     return Side(label, release, files, credentials, _pods(values, bundle, release, routes),
                 _state(values, bundle, files), hal=hal, secret_files=secret_files, release_name=release_name,
-                namespace=namespace, fixed=immutable.of_values(values, bundle, release_name))
+                namespace=namespace, fixed=immutable.of_values(values, bundle, release_name), warnings=warnings)
 
 
 def _secret_routes(values, bundle, files, outputs, hal, release) -> dict:
@@ -324,7 +327,14 @@ def from_manifests(text: str, label: str) -> Side:
         redis["redisUrl"] = _discovered_redis(files)
     state = dict(redis, mysqlBundled=mysql, mysqlUsers=None, front50Store=front50_store(files),
                  orcaStore=orca_store(files))
-    return Side(label, release, files, set(), None, state, secret_files=secret_files, release_name=release_name,
+    from ..model.credentials import text_credentials
+
+    found = set()
+    for service, name in secret_files:
+        data = files.get(service, {}).get(name)
+        if data is not None and not isinstance(data, str):
+            found |= text_credentials(data)
+    return Side(label, release, files, found, None, state, secret_files=secret_files, release_name=release_name,
                 namespace=namespace, fixed=immutable.of_manifests(docs))
 
 

@@ -7,8 +7,9 @@ A pipeline of small passes over the document stream:
    chart's values say (`expose.apply_chart`: public URLs, clouddriver's namespaces);
 3. translate (`renderer.translate`, the functions `generate` uses);
 4. assemble each service's files (`configset`), write each once (`written`), check their
-   Kubernetes Secret references (`k8s_secrets`) and build ConfigMaps/Secrets named by content
-   hash (`objects`);
+   Kubernetes Secret references (`k8s_secrets`), move literal credentials out of the workloads'
+   env (`credentials`) and build ConfigMaps/Secrets named by content hash (`objects`; a file that
+   holds a credential goes into the Secret);
 5. wire the user's existing Secrets into the services that need them
    (`usersecrets`);
 6. replace the workloads' placeholders with those names, drop the bundle,
@@ -26,30 +27,33 @@ from .. import lasterror
 from .errors import PostRenderError
 
 
-def render(text: str, warnings: list | None = None, halconfig_warnings: bool = True, keep: list | None = None) -> str:
+def render(text: str, warnings: list | None = None, halconfig_warnings: bool = True, keep: list | None = None,
+           written_at=None) -> str:
     """Post-render one manifest stream; raises PostRenderError. Warnings are added to `warnings`
     (shown by the caller once the render succeeded), else shown at once; `halconfig_warnings`
     False leaves out the halconfig's own (`validate -f` has shown them with file lines). `keep`
-    gets what the render built, for a caller that ends the process without freeing it."""
+    gets what the render built, for a caller that ends the process without freeing it. `written_at(path)`:
+    the text written at a values path, for a caller that has the values files."""
     from ..translate import translate
     from . import stream
     from .bundle import take_bundle
     from .complete import check_complete
     from .configset import ConfigSet
+    from .credentials import env_credentials, rewrite_env, typed_profile_warnings
     from .expose import apply_chart
     from ..translate.front50 import front50_env, front50_env_refs
     from .k8s_secrets import check_kubernetes_secrets, switch_engine
     from .names import check_names
     from .objects import build_objects
     from .placeholders import undefined_placeholders
-    from .usersecrets import route, service_workloads, wire_secrets
+    from .usersecrets import mounted_service, route, service_workloads, wire_secrets
     from .wire import wire
     from .written import write_files
 
     docs = stream.split(text)
     bundle, index = take_bundle(docs)
     found: list = []
-    hal, release = _read_halconfig(bundle, found if halconfig_warnings else [])
+    hal, release = _read_halconfig(bundle, found, halconfig_warnings)
     hal = apply_chart(hal, bundle)
     outputs = translate(hal, release, kubernetes_secrets=False)
     configset = ConfigSet(bundle, hal, outputs)
@@ -59,12 +63,13 @@ def render(text: str, warnings: list | None = None, halconfig_warnings: bool = T
     switch_engine(files, written, release)  # what translate leaves to the caller
     check_kubernetes_secrets(files, written, bundle, release)
     check_complete(text, docs, bundle)
+    moved, edits = env_credentials(docs, mounted_service)
     objects = build_objects(bundle, hal, files, written, outputs, stream.is_helm4(docs), docs[index].source,
-                            front50_env(hal, release))
+                            front50_env(hal, release), moved)
+    found += [PREFIX + line for line in rewrite_env(edits) + typed_profile_warnings(bundle, written_at)]
     workloads = service_workloads(docs)
     routes = route(bundle, files, outputs, workloads, front50_env_refs(hal, release), written)
-    found += ["spinnaker-renderer post-render: " + line for line in
-              undefined_placeholders(files, objects.texts, routes, workloads)]
+    found += [PREFIX + line for line in undefined_placeholders(files, objects.texts, routes, workloads)]
     wire_secrets(docs, bundle, routes)
     out = wire(docs, index, objects.names) + objects.documents
     patches = bundle.get("patches") or []
@@ -82,14 +87,18 @@ def render(text: str, warnings: list | None = None, halconfig_warnings: bool = T
     return stream.join(out)
 
 
+PREFIX = "spinnaker-renderer post-render: "
 WARNINGS_FILE = "SPINNAKER_RENDERER_WARNINGS_FILE"
 REPRODUCE = ("Run `spinnaker-renderer validate -f VALUES.yaml` with the values files you gave helm to see the "
              "same with file lines.")
 
 
-def _read_halconfig(bundle: dict, warnings: list):
+def _read_halconfig(bundle: dict, warnings: list, every_warning: bool = True):
     """(hal, release): the bundle's halconfig, read as `validate -f` reads the values, and the
-    release the chart runs (`version`); every error in one refusal."""
+    release the chart runs (`version`); every error in one refusal. Without `every_warning` (the caller
+    has shown the halconfig's warnings with file lines) only the credentials Helm's reader made numbers
+    of go to `warnings`: the caller's reader may have kept them as text (`1e3`, `08`, `0o17`, `y`)."""
+    from ..model.credentials import TYPED
     from renderer.read import halconfig
     from renderer.read.preflight import Chart
     from ..problems import InvalidHalconfig
@@ -102,7 +111,7 @@ def _read_halconfig(bundle: dict, warnings: list):
                               where="spinnaker.version") from None
     chart = Chart.from_bundle(bundle)
     try:
-        hal, release, report = halconfig.read_chart_halconfig(bundle, requested, chart=chart)
+        hal, release, report = halconfig.read_chart_halconfig(bundle, requested, chart=chart, via_helm=True)
     except InvalidHalconfig as exc:  # a halconfig given as text (--set-file) that YAML cannot read
         hal, release, report = None, None, exc.report
     if not report.ok:
@@ -112,7 +121,8 @@ def _read_halconfig(bundle: dict, warnings: list):
             lines.append(f"... and {len(errors) - 20} more")
         raise PostRenderError("the halconfig in the chart's values is not valid:\n" + "\n".join(lines),
                               "\n" + REPRODUCE)
-    warnings.extend("spinnaker-renderer post-render: " + p.render() for p in report.warnings)
+    warnings.extend("spinnaker-renderer post-render: " + p.render() for p in report.warnings
+                    if every_warning or p.check == TYPED)
     return hal, release
 
 

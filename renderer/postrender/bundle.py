@@ -8,6 +8,8 @@ from ..service_facts import SERVICES
 from .errors import PostRenderError
 
 KIND = "SpinnakerConfigBundle"
+# Where the chart's workloads name a config object the post-renderer makes (`<PLACEHOLDER>configmap-<service>`).
+PLACEHOLDER = "spinnaker-renderer-placeholder-"
 
 
 def take_bundle(docs):

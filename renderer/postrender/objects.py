@@ -12,12 +12,12 @@ except ImportError:
         from hashlib import sha256
 
 from renderer.write.config_text import env_file, to_yaml
-from renderer.model.credentials import holds_secret
+from .bundle import PLACEHOLDER
+from .credentials import check_config_map
 from ..service_facts import SERVICES
 from .bootstrap import FILE_NAMES as BOOTSTRAP_FILES
 from .stream import HELM4_ANNOTATION, Document
 
-PLACEHOLDER = "spinnaker-renderer-placeholder-"
 # Above this many characters to hash, OpenSSL's SHA-256 (several times faster) saves more than
 # importing hashlib costs; below it the built-in one is quicker in all. The digest is the same.
 _OPENSSL_FROM = 1 << 20
@@ -43,32 +43,32 @@ def _digest(*parts: dict) -> str:
 class ObjectBuilder:
     """Turns {service: {file: data}} into documents and placeholder names."""
 
-    def __init__(self, bundle: dict, helm4: bool, secrets: set, source: str | None = None):
+    def __init__(self, bundle: dict, helm4: bool, judge, source: str | None = None):
         release = bundle["release"]
         self.fullname = release["fullname"]
         self.namespace = release.get("namespace") or ""
         self.labels = dict(release.get("labels") or {})
         self.annotations = dict(release.get("annotations") or {})
-        self.secrets = secrets
+        self.judge = judge  # which files hold a credential (postrender.credentials.Judge)
         self.helm4 = helm4
         self.source = source  # the bundle's template path: new documents are filed with it
         self.names: dict[str, str] = {}  # placeholder -> object name
         self.documents: list[Document] = []
         self.texts: dict[str, dict] = {}  # service -> {file: its text}, for checks that search the text
 
-    def add_service(self, service: str, files: dict, written: dict) -> None:
-        """`written`: the service's files as `written.write_files` gives them."""
+    def add_service(self, service: str, files: dict, written: dict, env: dict | None = None) -> None:
+        """`written`: the service's files as `written.write_files` gives them; `env`: credentials moved
+        out of its pods' env ({Secret key: value}, `credentials.env_credentials`)."""
         plain, secret = {}, {}
-        secrets = self.secrets
+        holds = self.judge.holds
         for name, data in files.items():
             file = written[name]
-            # On the strings collected while writing it, for parsed data.
-            # Bootstrap files carry git passwords, private keys and encrypt.key, which the halconfig's
-            # credentials do not list: always secret.
-            held = name in BOOTSTRAP_FILES or holds_secret(data, secrets,
-                                                           None if isinstance(data, str) else file.strings)
-            (secret if held else plain)[name] = file.text
+            # Bootstrap files carry git passwords, private keys and encrypt.key whatever their keys are
+            # called: always secret.
+            (secret if name in BOOTSTRAP_FILES or holds(data, file) else plain)[name] = file.text
+        check_config_map(service, plain, files, written, self.judge)
         self.texts[service] = {**plain, **secret}
+        secret.update(env or {})
         digest = _digest(plain, secret)
         config_name = f"{self.fullname}-{service}-config-{digest}"
         secret_name = f"{self.fullname}-{service}-secret-{digest}"
@@ -110,39 +110,26 @@ class ObjectBuilder:
         self.documents.append(doc)
 
 
-def url_password(url: str) -> str:
-    """The password in a `scheme://[user]:password@host` URL, else ""."""
-    if not isinstance(url, str) or "://" not in url:
-        return ""
-    authority = url.split("://", 1)[1].split("/", 1)[0]
-    if "@" not in authority:
-        return ""
-    userinfo = authority.rsplit("@", 1)[0]
-    password = userinfo.partition(":")[2]
-    return "" if password.startswith("${") else password
-
-
 def build_objects(bundle: dict, hal: dict, files: dict, written: dict, outputs: dict, helm4: bool, source,
-                  front50_env: dict | None = None) -> ObjectBuilder:
+                  front50_env: dict | None = None, env: dict | None = None) -> ObjectBuilder:
     """The ConfigMaps and Secrets of every service (`written`: `written.write_files(files)`), Deck's
-    env Secret, and front50's (its S3 keys as AWS_ACCESS_KEY_ID/AWS_SECRET_ACCESS_KEY, maybe none)."""
+    env Secret, and front50's (its S3 keys as AWS_ACCESS_KEY_ID/AWS_SECRET_ACCESS_KEY, maybe none).
+    `env`: {service: {Secret key: value}} moved out of the pods' env (`credentials.env_credentials`)."""
     from ..model import HAL
-    from renderer.model.credentials import secret_values
-    from .errors import PostRenderError
+    from renderer.model.credentials import secret_values, url_passwords
+    from .credentials import Judge, refuse_in_settings_js
 
-    secrets = secret_values(HAL, hal)
+    known = secret_values(HAL, hal)
     # A password written into redis.externalUrl (or ha.clouddriver.redisRoUrl) keeps spinnaker.yml out of ConfigMaps.
     for url in (bundle.get("redis") or {}).values():
-        password = url_password(url)
-        if password:
-            secrets.update((password, url))
-    builder = ObjectBuilder(bundle, helm4, secrets, source)
-    local_js = files.get("deck", {}).get("settings-local.js")
-    if local_js and holds_secret(local_js, builder.secrets):
-        raise PostRenderError("settingsLocalJs contains a credential from the halconfig; Deck serves that "
-                              "file to every browser.", "Remove it from settingsLocalJs.", where="settingsLocalJs")
+        if url_passwords(url):
+            known.update((*url_passwords(url), url))
+    judge = Judge(hal, files, outputs, known)
+    refuse_in_settings_js(files, outputs, judge.credentials)
+    builder = ObjectBuilder(bundle, helm4, judge, source)
+    env = env or {}
     for service in sorted(files):
-        builder.add_service(service, files[service], written[service])
+        builder.add_service(service, files[service], written[service], env.get(service))
     # The env Secret of each service with `envSecret` (service_facts): what goes into it.
     env = {"deck": outputs["deck.env"], "front50": front50_env or {}}
     for service in sorted(files):

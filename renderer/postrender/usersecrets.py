@@ -115,6 +115,12 @@ def _front50_aws_env(env_entries: list, refs: dict, running: set) -> list:
     return wired
 
 
+def mounted_service(doc):
+    """The service whose config a workload document mounts, or None."""
+    services = _mounted(doc.text)
+    return next(iter(services)) if len(services) == 1 else None
+
+
 def service_workloads(docs):
     """service -> the texts of its workload documents (found by the ConfigMap placeholders they carry)."""
     by_service: dict = {}
@@ -204,6 +210,13 @@ def route(bundle: dict, files: dict, outputs: dict, workload_texts, front50_refs
     return routes
 
 
+def before_java_opts(env: list, added: list) -> list:
+    """`env` with `added` at its end, but before JAVA_OPTS: Kubernetes expands `$(NAME)` in a value only
+    from the variables defined before it, so javaOpts may use a `secrets.env` variable."""
+    at = next((i for i, e in enumerate(env) if isinstance(e, dict) and e.get("name") == "JAVA_OPTS"), len(env))
+    return env[:at] + added + env[at:]
+
+
 def wire_secrets(docs, bundle: dict, routes: dict) -> None:
     """Add the routed volumes, mounts and env vars to the workloads of each routed service."""
     if not routes:
@@ -239,7 +252,7 @@ def wire_secrets(docs, bundle: dict, routes: dict) -> None:
                 env += [{"name": var, "valueFrom": {"secretKeyRef": {"name": e["secretName"], "key": e["key"]}}}
                         for var, e in route["aws"]]
                 if env:
-                    container["env"] = (container.get("env") or []) + env
+                    container["env"] = before_java_opts(container.get("env") or [], env)
             elif monitoring and container["name"] == monitoring:
                 mount = bool(route["sidecarFiles"])
             else:

@@ -21,16 +21,17 @@ def read(data, *, deployment: str | None = None, strict: bool = False, base: tup
          kleat_compat: bool = False, chart=None):
     """Normalize halconfig `data` and run the preflight checks; problems (with paths under `base`) go
     to the report. `chart` (a `renderer.read.preflight.Chart`) enables the checks against the chart's values."""
-    hal, report, _ = _read(data, deployment, strict, base, kleat_compat, chart)
+    hal, report, _ = _read(data, deployment, strict, base, kleat_compat, chart, False)
     return hal, report
 
 
 def read_for_release(data, requested: Release | None = None, *, deployment: str | None = None,
                      strict: bool = False, base: tuple = (), kleat_compat: bool = False, chart=None,
-                     fallback: Release | None = None):
+                     fallback: Release | None = None, via_helm: bool = False):
     """(hal, release, report): `read`, plus the release to translate for
-    (`requested`, else the halconfig's version, else `fallback`; see `renderer.releases.target`)."""
-    hal, report, where = _read(data, deployment, strict, base, kleat_compat, chart)
+    (`requested`, else the halconfig's version, else `fallback`; see `renderer.releases.target`).
+    `via_helm`: `data` is what Helm's YAML reader made of the values (the config bundle)."""
+    hal, report, where = _read(data, deployment, strict, base, kleat_compat, chart, via_helm)
     release = None
     if hal is not None:
         release = target(requested, hal, report, where + ("version",), fallback=fallback)
@@ -40,7 +41,7 @@ def read_for_release(data, requested: Release | None = None, *, deployment: str 
 
 
 def read_chart_halconfig(values: dict, requested: Release | None = None, *, chart=None, kleat_compat: bool = False,
-                         fallback: Release | None = None):
+                         fallback: Release | None = None, via_helm: bool = False):
     """(hal, release, report) for the halconfig as the chart carries it, in its values (`validate -f`,
     the helm wrapper) or in the config bundle it hands the post-renderer: `halconfig` (a mapping, or
     the text `--set-file halconfig=FILE` gives), `halconfigDeployment` and `strict`; paths under
@@ -50,12 +51,20 @@ def read_chart_halconfig(values: dict, requested: Release | None = None, *, char
         from renderer.read.yaml11 import load
 
         hal = load(hal, "halconfig") if hal.strip() else {}
-    return read_for_release(hal or {}, requested, deployment=values.get("halconfigDeployment") or None,
-                            strict=values.get("strict") is True, base=("halconfig",), kleat_compat=kleat_compat,
-                            chart=chart, fallback=fallback)
+        via_helm = False  # read here, from its text
+    text = values.get("halconfig") if isinstance(values.get("halconfig"), str) else ""
+    hal, release, report = read_for_release(hal or {}, requested, deployment=values.get("halconfigDeployment") or None,
+                                            strict=values.get("strict") is True, base=("halconfig",),
+                                            kleat_compat=kleat_compat, chart=chart, fallback=fallback,
+                                            via_helm=via_helm)
+    if text:
+        from renderer.read.yaml11 import typed_as_written
+
+        typed_as_written(report, text, ("halconfig",))
+    return hal, release, report
 
 
-def _read(data, deployment, strict, base, kleat_compat, chart=None):
+def _read(data, deployment, strict, base, kleat_compat, chart=None, via_helm=False):
     """(hal, report, path of the halconfig inside `data`)."""
     report = Report(kleat_compat=kleat_compat)
     if data is None:
@@ -78,7 +87,7 @@ def _read(data, deployment, strict, base, kleat_compat, chart=None):
                      "Drop --deployment for a kleat-form halconfig.")
         return None, report, base
     data = halyard.apply_rules(data, base, report, halyard_form)
-    hal = normalize(HAL, data, report, strict=strict, path=base)
+    hal = normalize(HAL, data, report, strict=strict, path=base, via_helm=via_helm)
     if hal is not None:
         run_checks(hal, report, base, chart)
     report.restore_paths()

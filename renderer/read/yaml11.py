@@ -471,3 +471,43 @@ def locate(text, paths):
         if line is not None:
             found[path] = line
     return found
+
+
+def plain_scalars(text, paths) -> dict:
+    """{path: the text written} for those `paths` that lead to a plain (unquoted) scalar in the YAML
+    `text` (every document of it: the last that has one wins, as Spring reads a file's documents)."""
+    try:
+        roots = list(yaml.compose_all(text, Loader=_Loader))
+    except yaml.YAMLError:
+        return {}
+    found = {}
+    for root in roots:
+        for path in paths:
+            node = root
+            for part in path:
+                if isinstance(node, yaml.MappingNode):
+                    node = next((v for k, v in node.value if isinstance(k, yaml.ScalarNode)
+                                 and k.value == str(part)), None)
+                elif isinstance(node, yaml.SequenceNode) and isinstance(part, int) and part < len(node.value):
+                    node = node.value[part]
+                else:
+                    node = None
+                if node is None:
+                    break
+            if isinstance(node, yaml.ScalarNode) and not node.style:  # libyaml says "", PyYAML None
+                found[path] = node.value
+    return found
+
+
+def typed_as_written(report, text, base=()) -> None:
+    """Say how each credential YAML read as a number or boolean was written (renderer.model.credentials
+    `typed-credential` problems), from the source `text` the problems' paths point into (below `base`)."""
+    from renderer.model.credentials import TYPED, typed_message
+
+    typed = [p for p in report.problems if p.check == TYPED and p.path[:len(base)] == tuple(base)]
+    if not typed or not text:
+        return
+    written = plain_scalars(text, [p.path[len(base):] for p in typed])
+    for problem in typed:
+        if problem.path[len(base):] in written:
+            problem.message = typed_message(None, written[problem.path[len(base):]])

@@ -1,0 +1,248 @@
+"""Credentials in a service's files and pods, by the one rule (`renderer.model.credentials`).
+
+- Which files go into the service's Secret rather than its ConfigMap: a file holding a credential the
+  halconfig declares, one found in a free-form part of it (plugin `config`, ...), a URL with a
+  password, or (profiles, split profiles: free-form Spring settings) a credential-shaped key.
+- The backstop: a ConfigMap about to be emitted holding any of them refuses the render (a defect of
+  the decision above, never shipped).
+- Literal credentials in the workloads' env (`services.<name>.env`, `serviceDefaults.env`, sidecars)
+  and `-D<credential>=` in JAVA_OPTS: moved into the service's Secret and read back through
+  `valueFrom.secretKeyRef` (JAVA_OPTS through a variable defined before it, `$(NAME)`), with a warning
+  that the value still sits in the user's values.
+- Profiles' credentials that YAML read as numbers or booleans: a warning.
+
+A translated file (thousands of accounts) is never walked key by key: the model says where its
+credentials are, and its text is searched for URL passwords at C speed.
+"""
+from __future__ import annotations
+
+import re
+
+from ..model.credentials import (credential_key, env_credential, found_in, free_form_credentials,
+                                 is_set, java_opts_credentials, text_credentials, typed_credential, typed_fix,
+                                 typed_message, url_passwords)
+from ..problems import format_path
+from .errors import PostRenderError
+
+ENV_KEY = "env."  # Secret keys of moved env values: never a config file name (those end in .yml or .js)
+
+
+class Judge:
+    """Which of the release's files hold a credential, each file's data judged once (spinnaker.yml is one
+    object shared by every service); `credentials`: every credential string of them, for the checks that
+    look for one in text (Deck's .js files) and `plan`'s masking."""
+
+    def __init__(self, hal: dict, files: dict, outputs: dict, known: set):
+        from ..model import HAL
+
+        self.translated = frozenset(id(data) for data in outputs.values())
+        self.credentials = set(known) | free_form_credentials(HAL, hal)
+        self._found: dict = {}  # id(data) -> whether it holds a credential, for the files walked key by key
+        for service_files in files.values():
+            for data in service_files.values():
+                if id(data) not in self.translated and not isinstance(data, str) and id(data) not in self._found:
+                    found = text_credentials(data)
+                    self._found[id(data)] = bool(found)
+                    self.credentials |= found
+
+    def holds(self, data, written) -> bool:
+        """Does this file (its data, and `written`: its Written) hold a credential?"""
+        known = self.credentials
+        if isinstance(data, str):
+            return any(c in data for c in known if len(c) >= 4) or bool(url_passwords(data))
+        if not known.isdisjoint(written.strings) or url_passwords(written.text):
+            return True
+        return self._found.get(id(data), False)
+
+
+def credentials(hal: dict, files: dict, outputs: dict, known: set) -> set:
+    """Every credential string of the release's files: `known` (the halconfig's declared ones), those in
+    its free-form fields, and those in the files that are not translated output (profiles)."""
+    return Judge(hal, files, outputs, known).credentials
+
+
+def check_config_map(service: str, plain: dict, files: dict, written: dict, judge: Judge) -> None:
+    """The backstop: refuse to emit `service`'s ConfigMap when one of its files holds a credential."""
+    for name in plain:
+        if judge.holds(files[name], written[name]):
+            raise PostRenderError(f"{service}'s file {name} holds a credential but was about to go into a "
+                                  "ConfigMap; nothing was written.",
+                                  "This is a defect of spinnaker-renderer: please report it (without the file).",
+                                  where=f"{service}/{name}")
+
+
+def refuse_in_settings_js(files: dict, outputs: dict, known: set) -> None:
+    """Deck serves settings.js and settings-local.js to every browser that opens Spinnaker: a credential
+    there is given to everyone who can load the page, so it is refused. settings.js is judged on the
+    values it was written from (a credential's text may well be a word the settings hold too)."""
+    from ..model.walk import strings
+
+    deck = files.get("deck") or {}
+    settings = outputs.get("settings.js")
+    if "settings.js" in deck and isinstance(settings, dict):
+        texts = strings(settings)
+        if not known.isdisjoint(texts) or any(url_passwords(t) for t in texts):
+            raise PostRenderError("Deck's settings.js would hold a credential of the halconfig; Deck serves that "
+                                  "file to every browser that opens Spinnaker.", "This is a defect of "
+                                  "spinnaker-renderer: please report it (without the halconfig).", where="halconfig")
+    local = deck.get("settings-local.js")
+    if isinstance(local, str) and (any(c in local for c in known if len(c) >= 4) or url_passwords(local)
+                                   or _js_credential(local)):
+        raise PostRenderError("settingsLocalJs holds a credential; Deck serves settings-local.js to every browser "
+                              "that opens Spinnaker.", "Remove it (a credential Deck's users need belongs in "
+                              "Gate's config, which stays on the server).", where="settingsLocalJs")
+
+
+# A JavaScript property set to a string literal: `token: '...'`, `x.apiKey = "..."`.
+_JS_PROPERTY = re.compile(r"""([A-Za-z_$][\w$]*)["']?\s*[:=]\s*(["'`])((?:(?!\2)[^\\\n]|\\.)*)\2""")
+
+
+def _js_credential(text: str) -> bool:
+    return any(credential_key(key) and is_set(value) for key, _, value in _JS_PROPERTY.findall(text))
+
+
+def typed_profile_warnings(bundle: dict, written=None) -> list:
+    """Profiles' credentials that Helm's reader made numbers or booleans of. `written(path)`: the text
+    written at a values path, when the caller has the values files (`validate -f`), else None."""
+    out = []
+    profiles = bundle.get("profiles") or {}
+    for name in sorted(profiles, key=str):
+        for path, value in found_in(profiles[name], ("profiles", name)):
+            parent = path[-2] if len(path) > 2 and isinstance(path[-2], str) else None
+            key = next((p for p in reversed(path) if isinstance(p, str)), "")
+            if typed_credential(key, value, parent):
+                text = written(path) if written else None
+                message = typed_message(value, text) if text is not None else typed_message(value, via_helm=True)
+                out.append(f"warning: {format_path(path)}: {message} {typed_fix(key)}")
+    return out
+
+
+# --- env -----------------------------------------------------------------------------------------
+
+# The chart writes each env entry as `- name: X` followed by `value: ...` (toYaml of the values).
+_ENV_ENTRY = re.compile(r"- name: ([A-Za-z_][A-Za-z0-9_.-]*)\n[ \t]+value:")  # a literal first: found at C speed
+
+
+def _may_hold(text: str) -> bool:
+    """A cheap look at a workload's text: could an env literal in it be a credential?"""
+    if "-D" in text:
+        return True
+    if "://" in text and "@" in text:
+        return True
+    return any(credential_key(name) for name in _ENV_ENTRY.findall(text))
+
+
+def env_credentials(docs, workload_service) -> tuple[dict, list]:
+    """({service: {Secret key: value}}, [(doc, parsed object, service)]): the literal credentials in the
+    services' workloads' env, and the workloads to re-write once the Secrets are named. `workload_service`
+    gives the service whose config a workload document mounts (None for others)."""
+    moved: dict = {}
+    edits = []
+    for doc in docs:
+        if doc.kind not in ("Deployment", "StatefulSet") or not _may_hold(doc.text):
+            continue
+        service = workload_service(doc)
+        if service is None:
+            continue
+        try:
+            obj = doc.parse()
+            spec = obj["spec"]["template"]["spec"]
+        except Exception:  # not the chart's workload: the passes that wire it say so
+            continue
+        values = moved.setdefault(service, {})
+        changed = False
+        for group in ("initContainers", "containers"):
+            for container in spec.get(group) or ():
+                if isinstance(container, dict) and isinstance(container.get("env"), list):
+                    changed |= _move_env(container, service, values)
+        if changed:
+            edits.append((doc, obj, service))
+        elif not values:
+            moved.pop(service)
+    return moved, edits
+
+
+def _secret_key(container: str, service: str, name: str) -> str:
+    prefix = ENV_KEY if container == service else f"{ENV_KEY}{container}."
+    return prefix + re.sub(r"[^-._A-Za-z0-9]", "_", name)
+
+
+def _move_env(container: dict, service: str, values: dict) -> bool:
+    """Replace the container's literal credential env values by references to the service's Secret
+    (its placeholder name, replaced when the Secret is named); True when something moved."""
+    from .bundle import PLACEHOLDER
+
+    secret = f"{PLACEHOLDER}secret-{service}"
+    env = container["env"]
+    out = []
+    changed = False
+    for entry in env:
+        name, value = (entry.get("name"), entry.get("value")) if isinstance(entry, dict) else (None, None)
+        if not isinstance(name, str) or not isinstance(value, str):
+            out.append(entry)
+            continue
+        if name == "JAVA_OPTS" and java_opts_credentials(value):
+            defines, value = _java_opts(value, container["name"], service, secret, values)
+            out.extend(defines)
+            out.append(dict(entry, value=value))
+            changed = True
+        elif env_credential(name, value) and "$(" not in value:
+            key = _keep(values, _secret_key(container["name"], service, name), _as_seen(value),
+                        f"{container['name']}.{name}")
+            out.append({"name": name, "valueFrom": {"secretKeyRef": {"name": secret, "key": key}}})
+            changed = True
+        else:
+            out.append(entry)
+    container["env"] = out
+    return changed
+
+
+def _as_seen(value: str) -> str:
+    """The value as the container saw it: Kubernetes reduces `$$` to `$` in an env `value` (never in one
+    read from a Secret)."""
+    return value.replace("$$", "$") if "$$" in value else value
+
+
+def _keep(values: dict, key: str, value: str, what: str) -> str:
+    if values.get(key, value) != value:  # HA splits of one service giving one variable two values
+        raise PostRenderError(f"the workloads of one service give the credential env var {what} different "
+                              "values; they share one Secret.", "Give the variable one value for the service, "
+                              "or better, take it from a Secret of yours (secrets.env).", where=what)
+    values[key] = value
+    return key
+
+
+def _java_opts(text: str, container: str, service: str, secret: str, values: dict):
+    """([env entries defining each credential from the Secret], JAVA_OPTS with `$(NAME)` in their place).
+    Kubernetes expands `$(NAME)` in a value from the variables defined before it in the list, so the
+    definitions go right before JAVA_OPTS."""
+    defines = []
+    out, last = [], 0
+    for prop, value, (start, end) in java_opts_credentials(text):
+        if "$(" in value:
+            continue  # refers to another variable: only the env's own expansion can resolve it
+        value = _as_seen(value)
+        var = "JAVA_OPTS_" + re.sub(r"[^A-Za-z0-9]", "_", prop).upper()
+        key = _keep(values, _secret_key(container, service, var), value, f"{container}.JAVA_OPTS -D{prop}")
+        defines.append({"name": var, "valueFrom": {"secretKeyRef": {"name": secret, "key": key}}})
+        out.append(text[last:start])
+        quote = text[start] if text[start] in "'\"" else ""
+        out.append(f"{quote}$({var}){quote}")
+        last = end
+    out.append(text[last:])
+    return defines, "".join(out)
+
+
+def rewrite_env(edits) -> list:
+    """Write back the workloads `env_credentials` changed; the warnings to show."""
+    from renderer.write.config_text import to_yaml
+
+    said = []
+    for doc, obj, service in edits:
+        doc.text = doc.head() + to_yaml(obj)
+        said.append(service)
+    return [f"warning: services.{service}: a literal credential in the env of {service}'s pods (env or "
+            f"javaOpts, from services.{service} or serviceDefaults) was moved into {service}'s Secret and is "
+            "read from there (valueFrom.secretKeyRef); it is still in your values and Helm's release record. "
+            "Put it in a Secret of your own and name it in `secrets.env` (with `${NAME}` in the config) or in "
+            "an env `valueFrom.secretKeyRef`." for service in sorted(set(said))]

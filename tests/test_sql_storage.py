@@ -26,7 +26,7 @@ helm_python = pytest.importorskip("helm_python", reason="helm-python-sdk provide
 
 import handover  # noqa: E402
 from test_chart_templates import render_error  # noqa: E402
-from test_state import (CREDENTIALS, FULLNAME, REDIS_USERS, _free_port, _keys, _run_hook, env_of,  # noqa: E402
+from test_state import (CREDENTIALS, FULLNAME, REDIS_USERS, _free_port, env_of,  # noqa: E402
                         helm_profiles, named, objects, post_render, post_render_error)
 
 MYSQL = f"{FULLNAME}-mysql"
@@ -256,23 +256,7 @@ def test_keel_without_a_database_is_still_refused_with_the_new_choices():
     assert "keel" in error and "storage.bundled" in error
 
 
-# the credentials hook adds what an earlier chart version's Secret lacks ------------------------------
-
-def test_the_hook_adds_missing_keys_and_keeps_the_others(tmp_path):
-    result, store = _run_hook(tmp_path, **{CREDENTIALS: {
-        "redis-password": "keptRedis", "root-password": "keptRoot", "password": "keptFront50",
-        "keel-password": "keptKeel"}})
-    assert result.returncode == 0, result.stderr
-    values = _keys(store, CREDENTIALS)
-    assert {k: values[k] for k in ("redis-password", "root-password", "password", "keel-password")} == {
-        "redis-password": "keptRedis", "root-password": "keptRoot", "password": "keptFront50",
-        "keel-password": "keptKeel"}
-    assert re.fullmatch(r"[A-Za-z0-9]{32}", values["orca-password"])
-    assert re.fullmatch(r"[A-Za-z0-9]{32}", values["clouddriver-password"])
-    calls = (store / "calls").read_text()
-    assert "patch secret" in calls and "--type merge" in calls
-    assert not any(v in calls for v in (values["orca-password"], values["clouddriver-password"]))
-
+# (the credentials hook adding what an earlier version's Secret lacks: tests/test_credentials_hook.py)
 
 # plan: moving state is stated, never silent ------------------------------------------------------
 

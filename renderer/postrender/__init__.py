@@ -40,6 +40,7 @@ def render(text: str, warnings: list | None = None, halconfig_warnings: bool = T
     from .k8s_secrets import check_kubernetes_secrets, switch_engine
     from .objects import build_objects
     from .placeholders import undefined_placeholders
+    from .tls import apply_to_outputs as apply_tls
     from .usersecrets import route, service_workloads, wire_secrets
     from .wire import wire
     from .written import write_files
@@ -50,6 +51,7 @@ def render(text: str, warnings: list | None = None, halconfig_warnings: bool = T
     hal, release = _read_halconfig(bundle, found if halconfig_warnings else [])
     hal = apply_chart(hal, bundle)
     outputs = translate(hal, release, kubernetes_secrets=False)
+    found += ["spinnaker-renderer post-render: " + line for line in apply_tls(bundle, hal, outputs)]
     files = ConfigSet(bundle, hal, outputs).files()  # checks the bundle's workload entries
     written = write_files(files)
     switch_engine(files, written, release)  # what translate leaves to the caller

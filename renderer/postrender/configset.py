@@ -12,6 +12,7 @@ from renderer.write.config_text import settings_js
 from ..service_facts import MONITORING_DAEMON_PORT, OBSERVABILITY_PLUGIN, SERVICES
 from ..translate._common import get
 from .errors import PostRenderError
+from .tls import chart_settings, first_entry, management_settings
 
 
 def _url(workload: dict) -> str:
@@ -167,6 +168,9 @@ class ConfigSet:
             # Merged, whatever the order: `sql` and the switches (`.`) both write under `sql`.
             _merge(out, value if key == "." else _nested(key, value))
         _merge(out, self.observability(service))
+        entry = first_entry(self.workloads, self.by_service.get(service, ()), "tls")
+        if entry and SERVICES[service].java:
+            _merge(out, chart_settings(entry))
         own_sql = (self.outputs.get(f"{service}.yml") or {}).get("sql")
         if facts.needs_sql and not out.get("sql") and not own_sql:
             raise PostRenderError(
@@ -283,6 +287,14 @@ class ConfigSet:
                 files["spinnaker-local.yml"] = profiles["spinnaker"]
             if profiles.get(service) is not None:
                 files[f"{service}-local.yml"] = profiles[service]
+            management = first_entry(self.workloads, names, "managementTls")
+            if management:
+                common = [files.get(name) for name in (own, f"{service}-helm.yml", "spinnaker-local.yml",
+                                                       f"{service}-local.yml")]
+                extra = management_settings(service, management, first_entry(self.workloads, names, "tls"),
+                                            common)
+                if extra:
+                    files[f"{service}-helm.yml"] = _merge(files.get(f"{service}-helm.yml") or {}, extra)
             files.update(self.split_local_profiles(service, profiles))
             result[service] = files
         return result

@@ -23,6 +23,8 @@ from test_helm_binary import _docs, _failure_reason, helm, helm4_plugin, render_
 MTLS = os.path.join(ROOT, "examples", "values-mtls.yaml")
 MOUNT = "/opt/spinnaker/tls"
 JAVA = ("clouddriver", "echo", "front50", "gate", "orca", "rosco")
+HA_PROFILES = {"clouddriver-caching": "caching", "clouddriver-rw": "rw", "clouddriver-ro": "ro",
+               "clouddriver-ro-deck": "ro-deck"}
 
 
 def _load(path):
@@ -131,7 +133,9 @@ def test_mutual_tls_everywhere(mtls):
             assert ssl["client-auth"] == "need"
             assert probe == {"path": "/health", "port": 8081, "scheme": "HTTPS"}, workload
             assert ports["management"] == 8081 and svc_ports["management"]["port"] == 8081
-            management = helm_profile["management"]["server"]
+            split = HA_PROFILES.get(workload)  # a split's management port is in its own profile's file
+            management = (release.files(service)[f"{service}-{split}.yml"] if split else helm_profile)[
+                "management"]["server"]
             assert management["port"] == 8081 and management["ssl"]["client-auth"] == "none"
             assert management["ssl"]["key-store"] == ssl["key-store"]
             assert checks[workload] == f"https://spin-spinnaker-{workload}:8081/health"
@@ -203,6 +207,27 @@ def test_what_serves_tls_is_reached_over_https(helm, tmp_path, values, served, n
         mounted = any(v["name"] == "spinnaker-tls"
                       for v in release.deployments[workload]["spec"]["template"]["spec"]["volumes"])
         assert mounted == (values is GATE_ONLY and workload in JAVA), workload
+
+
+def test_a_split_serving_tls_by_its_own_profile_is_probed_and_called_as_it_serves(helm, tmp_path):  # noqa: F811
+    values = {"ha": {"clouddriver": {"enabled": True}},
+              "secrets": {"files": [{"secretName": "caching-tls"}]},
+              "profiles": {"clouddriver-caching": {"server.ssl": {"key-store": "/var/secrets/caching.p12",
+                                                                   "client-auth": "need"}}}}
+    release = _render(helm, tmp_path, values)
+    files = release.files("clouddriver")
+    for workload in HA_PROFILES:
+        probe = release.container(workload)["readinessProbe"]["httpGet"]
+        if workload == "clouddriver-caching":
+            assert probe == {"path": "/health", "port": 8081, "scheme": "HTTPS"}
+            assert files["clouddriver-caching.yml"]["management"]["server"] == {"port": 8081, "ssl": {
+                "enabled": True, "client-auth": "none", "key-store": "${server.ssl.key-store}"}}
+        else:
+            assert probe["scheme"] == "HTTP" and probe["port"] == 7002, workload
+            assert "management" not in (files.get(f"clouddriver-{HA_PROFILES[workload]}.yml") or {}), workload
+    assert "management" not in (files.get("clouddriver-helm.yml") or {})
+    # clouddriver's main URL is the rw split's, which serves plain HTTP.
+    assert files["spinnaker.yml"]["services"]["clouddriver"]["baseUrl"] == "http://spin-spinnaker-clouddriver-rw:7002"
 
 
 @pytest.mark.parametrize("values,message", [

@@ -195,6 +195,14 @@ MISTAKES = [
                                            "halconfig": hal(notifications={"slack": {"enabled": True,
                                                                                      "token": "${SLACK_TOKEN}"}})},
      "accept", [], True),
+    # TLS between the services (tls, services.<name>.tls)
+    ("TLS on without a Secret", {"tls": {"enabled": True}, "halconfig": hal()}, "refuse",
+     ["tls (services.", "no Secret holds its key store", "tls.secretName"], True),
+    ("gate's key store both in apiSecurity.ssl and the chart's tls",
+     {"tls": {"secretName": "spinnaker-tls"}, "services": {"gate": {"tls": {"enabled": True}}},
+      "halconfig": hal(security={"apiSecurity": {"ssl": {"enabled": True,
+                                                          "keyStore": "/opt/spinnaker/tls/gate.p12"}}})},
+     "accept", ["apiSecurity.ssl", "keyStore not used", "services.gate.tls.enabled: false"], True),
     # YAML
     ("YAML error", "halconfig:\n  providers:\n    kubernetes:\n      enabled: true\n     accounts: []\n", "refuse",
      ["YAML", "did not find expected key"], True),

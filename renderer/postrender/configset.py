@@ -246,6 +246,23 @@ class ConfigSet:
         return {f"{service}-{own[name]}-local.yml": profiles[name]
                 for name in self.by_service[service] if name in own and profiles.get(name) is not None}
 
+    def management_tls(self, service: str, names, files: dict) -> None:
+        """The management port (and its TLS) of each workload that serves with client auth `need`
+        (bundle `managementTls`): in the helm profile, or for an HA split in its own profile's file, which
+        that split alone reads (a split may serve TLS by its own profile)."""
+        for name in names:
+            workload = self.workloads[name]
+            if not workload.get("managementTls"):
+                continue
+            split = (workload.get("profiles") or [""])[-1]
+            target = f"{service}-{split}.yml" if split else f"{service}-helm.yml"
+            read = [f"{service}.yml", f"{service}-helm.yml", target, "spinnaker-local.yml", f"{service}-local.yml",
+                    f"{service}-{split}-local.yml" if split else ""]
+            extra = management_settings(name, workload["managementTls"], workload.get("tls") or {},
+                                        [files.get(f) for f in read])
+            if extra:
+                files[target] = _merge(files.get(target) or {}, extra)
+
     def files(self) -> dict:
         """{service: {file name: data}} for every service that has a workload."""
         discovery = self.discovery()
@@ -287,14 +304,7 @@ class ConfigSet:
                 files["spinnaker-local.yml"] = profiles["spinnaker"]
             if profiles.get(service) is not None:
                 files[f"{service}-local.yml"] = profiles[service]
-            management = first_entry(self.workloads, names, "managementTls")
-            if management:
-                common = [files.get(name) for name in (own, f"{service}-helm.yml", "spinnaker-local.yml",
-                                                       f"{service}-local.yml")]
-                extra = management_settings(service, management, first_entry(self.workloads, names, "tls"),
-                                            common)
-                if extra:
-                    files[f"{service}-helm.yml"] = _merge(files.get(f"{service}-helm.yml") or {}, extra)
             files.update(self.split_local_profiles(service, profiles))
+            self.management_tls(service, names, files)
             result[service] = files
         return result

@@ -79,13 +79,13 @@ def _ssl_keys(data) -> set:
     return found
 
 
-def management_settings(service: str, management: dict, entry: dict, common_files) -> dict:
-    """`management.server.*` of a service whose config serves with client auth `need`: the port the chart chose
+def management_settings(workload: str, management: dict, entry: dict, common_files) -> dict:
+    """`management.server.*` of a workload whose config serves with client auth `need`: the port the chart chose
     (`management["port"]`, absent when a profile gives one) and, unless a profile sets its own
     `management.server.ssl`, that port's TLS without client auth: the chart's key store when it serves with
     one (`entry`), else the server's certificate settings by reference (Spring resolves `${server.ssl.*}`
-    from the service's own files: the halconfig's gate.yml, the user's profiles). `common_files`: the config
-    files every pod of the service reads."""
+    from the workload's own files: the halconfig's gate.yml, the user's profiles). `common_files`: the config
+    files the workload reads."""
     out: dict = {}
     if management.get("port"):
         out["port"] = int(management["port"])
@@ -99,10 +99,10 @@ def management_settings(service: str, management: dict, entry: dict, common_file
         chosen = [k for k in _KEY_SETTINGS if k in keys]
         if not chosen:
             raise PostRenderError(
-                f"{service} serves TLS with client auth need, but no config file of it names its certificate "
+                f"{workload} serves TLS with client auth need, but no config file of it names its certificate "
                 "(server.ssl.key-store, certificate or bundle), so the port its probes use cannot serve it.",
-                f"Give the key store with tls.secretName (or services.{service}.tls), or set "
-                f"management.server.ssl yourself in profiles.{service}.", where=f"profiles.{service}")
+                "Give the key store with tls.secretName (services.<name>.tls), or set management.server.ssl "
+                f"yourself in profiles.{workload}.", where=f"profiles.{workload}")
         ssl = {"enabled": True, "client-auth": "none"}
         ssl.update({key: "${server.ssl." + key + "}" for key in chosen})
         out["ssl"] = ssl

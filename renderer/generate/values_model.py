@@ -606,8 +606,9 @@ Observability = message(
                         "configs. Not together with `monitoringDaemon.prometheus.podAnnotations`.", default=False),
     podMonitor=Msg(PodMonitor, "The PodMonitor."),
     serviceMonitor=Msg(ServiceMonitor, "The ServiceMonitor."),
-    tlsConfig=Map(Any("The monitors' `tlsConfig` for a Gate that speaks https (its CA, or `insecureSkipVerify`).",
-                      default={})),
+    tlsConfig=Map(Any("The monitors' `tlsConfig` for the services that speak https (Gate's own TLS, `tls`): their "
+                      "CA, or `insecureSkipVerify`. Under `tls.clientAuth: need` they are scraped on the "
+                      "management port, which asks for no client certificate.", default={})),
 )
 
 MonitoringDaemon = message(

@@ -218,6 +218,14 @@ MISTAKES = [
         {"name": "MY VAR", "value": "x"}]}}, "halconfig": hal()}, "accept", ["env name 'MY VAR'", "before 1.32"], True),
     ("an Ingress host with a newline", {"expose": {"host": "a\nb.example.com"}, "halconfig": hal()}, "refuse",
      ["expose.host", "host 'a\\nb.example.com'"], True),
+    # TLS between the services (tls, services.<name>.tls)
+    ("TLS on without a Secret", {"tls": {"enabled": True}, "halconfig": hal()}, "refuse",
+     ["tls (services.", "no Secret holds its key store", "tls.secretName"], True),
+    ("gate's key store both in apiSecurity.ssl and the chart's tls",
+     {"tls": {"secretName": "spinnaker-tls"}, "services": {"gate": {"tls": {"enabled": True}}},
+      "halconfig": hal(security={"apiSecurity": {"ssl": {"enabled": True,
+                                                          "keyStore": "/opt/spinnaker/tls/gate.p12"}}})},
+     "accept", ["apiSecurity.ssl", "keyStore not used", "services.gate.tls.enabled: false"], True),
     # YAML
     ("YAML error", "halconfig:\n  providers:\n    kubernetes:\n      enabled: true\n     accounts: []\n", "refuse",
      ["YAML", "did not find expected key"], True),

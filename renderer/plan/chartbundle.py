@@ -114,27 +114,182 @@ def expose(values: dict) -> dict:
     return out
 
 
+# TLS between the services: charts/spinnaker/templates/_tls.tpl, mirrored.
+TLS_MOUNT_PATH = "/opt/spinnaker/tls"
+_TLS_FIELDS = ("secretName", "keyStoreKey", "keyStoreType", "keyStorePasswordKey", "keyAlias", "trustStoreKey",
+               "trustStoreType", "trustStorePasswordKey", "passwordSecretName", "clientAuth")
+
+
+def _text(value) -> str:
+    """Helm's `toString` of a scalar ("" for null)."""
+    if value is None:
+        return ""
+    return ("true" if value else "false") if isinstance(value, bool) else str(value)
+
+
+def service_tls(values: dict, name: str) -> dict:
+    """`spinnaker.serviceTls`."""
+    glob = _mapping(values.get("tls"))
+    own = _mapping(_mapping(_mapping(values.get("services")).get(name)).get("tls"))
+    out = {key: _text(own[key] if is_set(own.get(key)) else glob.get(key)) or "" for key in _TLS_FIELDS}
+    out["passwordSecretName"] = out["passwordSecretName"] or out["secretName"]
+    out["clientAuth"] = out["clientAuth"].lower()
+    out["ownClientAuth"] = _text(own.get("clientAuth")).lower()
+    enabled = own.get("enabled")
+    if not (isinstance(enabled, bool) or (isinstance(enabled, str) and enabled)):
+        enabled = glob.get("enabled")
+    out["enabled"] = truthy(enabled)
+    return out
+
+
+def _flatten(node, prefix: str, out: dict) -> None:
+    """`spinnaker.flattenProfile`."""
+    if isinstance(node, dict):
+        for key, value in node.items():
+            _flatten(value, f"{prefix}.{_text(key).replace('-', '').lower()}", out)
+    else:
+        out[prefix.lstrip(".")] = node
+
+
+def profile_tls(values: dict, names) -> dict:
+    """`spinnaker.profileTls`."""
+    flat: dict = {}
+    profiles = _mapping(values.get("profiles"))
+    for name in names:
+        for key, value in _mapping(profiles.get(name)).items():
+            k = _text(key).lower()
+            if k in ("server", "management") or k.startswith(("server.", "management.")):
+                _flatten({key: value}, "", flat)
+    out = {"enabled": "", "any": any(k.startswith("server.ssl.") for k in flat),
+           "clientAuth": _text(flat.get("server.ssl.clientauth")).lower(),
+           "managementSsl": any(k.startswith("management.server.ssl.") for k in flat), "managementSslEnabled": ""}
+    for key, field in (("server.ssl.enabled", "enabled"), ("management.server.ssl.enabled", "managementSslEnabled")):
+        if key in flat:
+            out[field] = "true" if truthy(flat[key]) else "false"
+    return out
+
+
+def management_port(values: dict, names) -> str:
+    """`spinnaker.managementPort`."""
+    import re
+
+    port = ""
+    profiles = _mapping(values.get("profiles"))
+    for name in names:
+        p = profiles.get(name)
+        if not isinstance(p, dict):
+            continue
+        found = [p.get("management.server.port")]
+        m = p.get("management")
+        if isinstance(m, dict):
+            found.append(m.get("server.port"))
+            if isinstance(m.get("server"), dict):
+                found.append(m["server"].get("port"))
+        if isinstance(p.get("management.server"), dict):
+            found.append(p["management.server"].get("port"))
+        for value in found:
+            if re.fullmatch(r"[0-9]+", _text(value)):
+                port = _text(value)
+    return port
+
+
+def served_tls(hal: dict, tls_path: str, tls: dict, profile: dict) -> tuple[bool, str]:
+    """`spinnaker.servedTls`: (served, clientAuth)."""
+    served, client_auth = "", ""
+    if tls_path:
+        enabled = _at(hal, tls_path)
+        if enabled is not None:
+            served = "true" if truthy(enabled) else "false"
+        client_auth = _text(_at(hal, tls_path[:-len(".enabled")] + ".clientAuth")).lower()
+    if tls["enabled"]:
+        served = "true"
+        client_auth = tls["ownClientAuth"] or client_auth or tls["clientAuth"]
+    served = profile["enabled"] or served
+    if not served and profile["any"]:
+        served = "true"
+    client_auth = profile["clientAuth"] or client_auth
+    return served == "true", client_auth if served == "true" else ""
+
+
+def tls_entry(tls: dict, serve: bool, client: bool, client_auth: str) -> dict:
+    """`spinnaker.tlsEntry`."""
+    out = {"serve": serve, "client": client, "secretName": tls["secretName"],
+           "passwordSecretName": tls["passwordSecretName"], "keyStore": f"{TLS_MOUNT_PATH}/{tls['keyStoreKey']}",
+           "keyStoreKey": tls["keyStoreKey"], "keyStoreType": tls["keyStoreType"],
+           "keyStorePasswordKey": tls["keyStorePasswordKey"], "keyStorePasswordEnv": "SPINNAKER_TLS_KEY_STORE_PASSWORD",
+           "keyAlias": tls["keyAlias"], "clientAuth": client_auth if serve else "",
+           "trustStore": "", "trustStoreKey": "", "trustStoreType": "", "trustStorePasswordKey": "",
+           "trustStorePasswordEnv": ""}
+    if tls["trustStoreKey"]:
+        out.update(trustStore=f"{TLS_MOUNT_PATH}/{tls['trustStoreKey']}", trustStoreKey=tls["trustStoreKey"],
+                   trustStoreType=tls["trustStoreType"], trustStorePasswordKey=tls["trustStorePasswordKey"],
+                   trustStorePasswordEnv="SPINNAKER_TLS_TRUST_STORE_PASSWORD")
+    return out
+
+
+def deck_tls(values: dict) -> dict:
+    """`spinnaker.deckTls` ({} when Deck gets none)."""
+    own = _mapping(_mapping(_mapping(values.get("services")).get("deck")).get("tls"))
+    if not truthy(own.get("enabled")):
+        return {}
+    cert, key = own.get("certificateKey") or "tls.crt", own.get("privateKeyKey") or "tls.key"
+    return {"serve": True, "secretName": own.get("secretName") or "", "certificateKey": cert, "privateKeyKey": key,
+            "certificate": f"{TLS_MOUNT_PATH}/{cert}", "privateKey": f"{TLS_MOUNT_PATH}/{key}"}
+
+
 def workloads(values: dict, hal: dict, release: str = RELEASE_NAME) -> tuple[dict, list]:
     """({workload: bundle entry}, [disabled services]): `spinnaker.workloads`."""
     sidecar = monitoring(hal)
     out, disabled = {}, []
     ha = _mapping(values.get("ha"))
-    for name, svc in sorted(_mapping(values.get("services")).items()):
+    services = _mapping(values.get("services"))
+    chart_tls = {name: service_tls(values, name) for name, svc in services.items()
+                 if name in SERVICES and SERVICES[name].java and isinstance(svc, dict)}
+    chart_serves = any(t["enabled"] for t in chart_tls.values())
+    management_default = int(_mapping(values.get("tls")).get("managementPort") or 8081)
+    deck = deck_tls(values)
+    for name, svc in sorted(services.items()):
         facts = SERVICES.get(name)
         if facts is None or not isinstance(svc, dict):
             continue
         if not service_enabled(values, hal, name):
             disabled.append(name)
             continue
-        scheme = "https" if facts.tls and truthy(_at(hal, facts.tls)) else "http"
+        tls = chart_tls.get(name)
+        client = bool(facts.java and chart_serves and tls["secretName"] and tls["keyStoreKey"]
+                      and tls["trustStoreKey"])
         own_ha = ha.get(name)
         if isinstance(own_ha, dict) and truthy(own_ha.get("enabled")) and facts.splits:
             items = [(split.name, list(split.profiles), split.key) for split in facts.splits]
         else:
             items = [(name, [], "")]
         for item, profiles, key in items:
+            entry, management_tls = {}, {}
+            if facts.java:
+                layers = ("spinnaker", name, item)
+                management = management_port(values, layers)
+                if management == _text(svc.get("port")):
+                    management = ""
+                profile = profile_tls(values, layers)
+                served, client_auth = served_tls(hal, facts.tls, tls, profile)
+                scheme = "https" if served else "http"
+                if served and client_auth == "need":
+                    if not management:
+                        management_tls["port"] = management_default
+                    if not profile["managementSsl"]:
+                        management_tls["ssl"] = True
+                if (tls["enabled"] and served) or client:
+                    entry = tls_entry(tls, tls["enabled"] and served, client, client_auth)
+            elif deck:
+                scheme, entry = "https", deck
+            else:
+                scheme = "https" if facts.tls and truthy(_at(hal, facts.tls)) else "http"
             out[item] = {"service": name, "host": component(values, item, release), "port": int(svc.get("port")),
                          "scheme": scheme, "profiles": profiles, "monitoring": bool(facts.java and sidecar)}
+            if entry:
+                out[item]["tls"] = entry
+            if management_tls:
+                out[item]["managementTls"] = management_tls
             if facts.config_server_bootstrap:
                 out[item]["writable"] = writable(values, name, key)
     return out, disabled
@@ -253,8 +408,10 @@ def storage(values: dict, hal: dict, release: str = RELEASE_NAME) -> dict:
     return out
 
 
-def mounts(values: dict) -> list:
+def mounts(values: dict, work: dict) -> list:
     out = ["/var/secrets"] if _mapping(values.get("secrets")).get("files") else []
+    if any(w.get("tls") for w in work.values()):
+        out.append(TLS_MOUNT_PATH)
     blocks = list(_mapping(values.get("services")).values())
     for _, ha in sorted(_mapping(values.get("ha")).items()):
         blocks += [split for _, split in sorted(_mapping(_mapping(ha).get("splits")).items())]
@@ -298,7 +455,7 @@ def bundle(values: dict, default_version: str, release: str = RELEASE_NAME, name
         "disabled": disabled,
         "redis": redis(values, release),
         "storage": storage(values, hal, release),
-        "mounts": mounts(values),
+        "mounts": mounts(values, work),
         "expose": expose(values),
         "profiles": values.get("profiles") or {},
         "settingsLocalJs": values.get("settingsLocalJs") or "",

@@ -46,6 +46,7 @@ def render(text: str, warnings: list | None = None, halconfig_warnings: bool = T
     from .names import check_names
     from .objects import build_objects
     from .placeholders import undefined_placeholders
+    from .tls import apply_to_outputs as apply_tls
     from .usersecrets import mounted_service, route, service_workloads, wire_secrets
     from .wire import wire
     from .written import write_files
@@ -56,6 +57,7 @@ def render(text: str, warnings: list | None = None, halconfig_warnings: bool = T
     hal, release = _read_halconfig(bundle, found, halconfig_warnings)
     hal = apply_chart(hal, bundle)
     outputs = translate(hal, release, kubernetes_secrets=False)
+    found += ["spinnaker-renderer post-render: " + line for line in apply_tls(bundle, hal, outputs)]
     configset = ConfigSet(bundle, hal, outputs)
     files = configset.files()  # checks the bundle's workload entries
     found += ["spinnaker-renderer post-render: " + line for line in configset.warnings]

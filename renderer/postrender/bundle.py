@@ -125,7 +125,10 @@ _RELEASE = {"fullname": lambda v: isinstance(v, str) and bool(v), "namespace": _
 _WORKLOAD = {"service": _is_str, "host": _is_str,
              "port": lambda v: isinstance(v, int) and not isinstance(v, bool),
              "scheme": _optional(_is_str), "profiles": _optional(_strings),
-             "monitoring": _optional(lambda v: isinstance(v, bool)), "writable": _optional(_strings)}
+             "monitoring": _optional(lambda v: isinstance(v, bool)), "writable": _optional(_strings),
+             "tls": _optional(lambda v: isinstance(v, dict) and all(isinstance(x, (str, bool)) for x in v.values())),
+             "managementTls": _optional(lambda v: isinstance(v, dict) and all(
+                 isinstance(x, (int, bool)) for x in v.values()))}
 
 
 def _check_shape(bundle: dict) -> None:

@@ -13,6 +13,7 @@ from ..service_facts import MONITORING_DAEMON_PORT, OBSERVABILITY_PLUGIN, SERVIC
 from ..translate._common import get
 from .bootstrap import bootstrap_files, halyard_hint
 from .errors import PostRenderError
+from .tls import chart_settings, first_entry, management_settings
 
 
 def _url(workload: dict) -> str:
@@ -169,6 +170,9 @@ class ConfigSet:
             # Merged, whatever the order: `sql` and the switches (`.`) both write under `sql`.
             _merge(out, value if key == "." else _nested(key, value))
         _merge(out, self.observability(service))
+        entry = first_entry(self.workloads, self.by_service.get(service, ()), "tls")
+        if entry and SERVICES[service].java:
+            _merge(out, chart_settings(entry))
         own_sql = (self.outputs.get(f"{service}.yml") or {}).get("sql")
         if facts.needs_sql and not out.get("sql") and not own_sql:
             raise PostRenderError(
@@ -244,6 +248,23 @@ class ConfigSet:
         return {f"{service}-{own[name]}-local.yml": profiles[name]
                 for name in self.by_service[service] if name in own and profiles.get(name) is not None}
 
+    def management_tls(self, service: str, names, files: dict) -> None:
+        """The management port (and its TLS) of each workload that serves with client auth `need`
+        (bundle `managementTls`): in the helm profile, or for an HA split in its own profile's file, which
+        that split alone reads (a split may serve TLS by its own profile)."""
+        for name in names:
+            workload = self.workloads[name]
+            if not workload.get("managementTls"):
+                continue
+            split = (workload.get("profiles") or [""])[-1]
+            target = f"{service}-{split}.yml" if split else f"{service}-helm.yml"
+            read = [f"{service}.yml", f"{service}-helm.yml", target, "spinnaker-local.yml", f"{service}-local.yml",
+                    f"{service}-{split}-local.yml" if split else ""]
+            extra = management_settings(name, workload["managementTls"], workload.get("tls") or {},
+                                        [files.get(f) for f in read])
+            if extra:
+                files[target] = _merge(files.get(target) or {}, extra)
+
     def files(self) -> dict:
         """{service: {file name: data}} for every service that has a workload."""
         discovery = self.discovery()
@@ -296,5 +317,6 @@ class ConfigSet:
                 files[f"{service}-local.yml"] = profiles[service]
             files.update(self.split_local_profiles(service, profiles))
             files.update(bootstrap.get(service, {}))
+            self.management_tls(service, names, files)
             result[service] = files
         return result

@@ -48,9 +48,10 @@ def check(id, path, rule, fix, *, evidence, severity=ERROR, kleat_accepted=True,
 class Chart:
     """What the chart's values say about the pods: mounted directories and public host."""
 
-    __slots__ = ("mounts", "host", "keel_database", "profiles", "rbac", "namespace")
+    __slots__ = ("mounts", "host", "keel_database", "profiles", "rbac", "namespace", "tls_services")
 
-    def __init__(self, mounts=(), host="", keel_database=False, profiles=None, rbac=None, namespace="default"):
+    def __init__(self, mounts=(), host="", keel_database=False, profiles=None, rbac=None, namespace="default",
+                 tls_services=()):
         self.mounts = tuple(m.rstrip("/") + "/" for m in mounts if isinstance(m, str) and m.startswith("/"))
         self.host = host or ""
         # The chart's bundled MySQL gives keel its own database (templates/_helpers.tpl spinnaker.keelSql).
@@ -61,6 +62,8 @@ class Chart:
         # clouddriver's own-cluster access (rbac.clouddriver: access, namespaces) and the release namespace.
         self.rbac = rbac if isinstance(rbac, dict) else None
         self.namespace = namespace or "default"
+        # Services the chart's `tls` makes serve TLS with its own stores (a key store the halconfig need not give).
+        self.tls_services = frozenset(tls_services)
 
     @classmethod
     def from_bundle(cls, bundle: dict) -> "Chart":
@@ -70,7 +73,9 @@ class Chart:
         expose = bundle.get("expose") or {}
         return cls(bundle.get("mounts") or (), urlsplit(expose.get("deckUrl") or "").hostname or "",
                    keel_database=bool((bundle.get("storage") or {}).get("keel")), profiles=bundle.get("profiles"),
-                   rbac=bundle.get("rbac"), namespace=(bundle.get("release") or {}).get("namespace") or "default")
+                   rbac=bundle.get("rbac"), namespace=(bundle.get("release") or {}).get("namespace") or "default",
+                   tls_services={w.get("service") for w in (bundle.get("services") or {}).values()
+                                 if isinstance(w, dict) and isinstance(w.get("tls"), dict) and w["tls"].get("serve")})
 
     @classmethod
     def from_values(cls, values: dict, namespace: str = "default") -> "Chart":
@@ -84,13 +89,37 @@ class Chart:
             for mount in (svc or {}).get("extraVolumeMounts") or [] if isinstance(svc, dict) else []:
                 if isinstance(mount, dict):
                     mounts.append(mount.get("mountPath") or "")
+        tls = _chart_tls(values, services)
+        if tls:  # templates/_tls.tpl: the stores are mounted where a service serves (or calls) with them
+            mounts.insert(1 if mounts[:1] == ["/var/secrets"] else 0, TLS_MOUNT)
         expose = values.get("expose") if isinstance(values.get("expose"), dict) else {}
         storage = values.get("storage") if isinstance(values.get("storage"), dict) else {}
         bundled = str(storage.get("bundled", "auto")).lower() != "false"
         from .rbac_namespaces import clouddriver_rbac
 
         return cls(mounts, str(expose.get("host") or ""), keel_database=bundled, profiles=values.get("profiles"),
-                   rbac=clouddriver_rbac(values), namespace=namespace)
+                   rbac=clouddriver_rbac(values), namespace=namespace, tls_services=tls)
+
+
+# Where the chart mounts the `tls` stores (templates/_tls.tpl spinnaker.tlsMountPath).
+TLS_MOUNT = "/opt/spinnaker/tls"
+
+
+def _chart_tls(values: dict, services: dict) -> set:
+    """The services the chart's `tls` makes serve TLS (`enabled`, a service's own over `tls`'s; Deck only by
+    its own), as templates/_tls.tpl decides."""
+    from renderer.service_facts import SERVICES
+
+    default = values.get("tls") if isinstance(values.get("tls"), dict) else {}
+    out = set()
+    for name, svc in services.items():
+        own = (svc.get("tls") if isinstance(svc, dict) else None) or {}
+        enabled = own.get("enabled") if isinstance(own, dict) else None
+        if enabled is None or enabled == "":
+            enabled = default.get("enabled") if name in SERVICES and SERVICES[name].java else None
+        if str(enabled).lower() == "true":
+            out.add(name)
+    return out
 
 
 def run_checks(hal: dict, report, base: tuple = (), chart: Chart | None = None) -> None:
@@ -411,20 +440,22 @@ def _profile_sets(chart, service, *keys) -> bool:
 
 
 @check("tls-complete", "security.apiSecurity.ssl, security.uiSecurity.ssl", "TLS enabled has its key store / certificate",
-       "Set keyStore and keyStorePassword (gate) or sslCertificateFile and sslCertificateKeyFile (Deck), or give "
-       "them in profiles.gate (server.ssl.key-store).", severity=WARNING,
+       "Set keyStore and keyStorePassword (gate) or sslCertificateFile and sslCertificateKeyFile (Deck), give "
+       "them in profiles.gate (server.ssl.key-store), or serve with the chart's stores (tls, "
+       "services.<name>.tls).", severity=WARNING,
        evidence="gate's embedded server does not start HTTPS without a key store unless one comes from elsewhere "
                 "(a profile, JAVA_OPTS, the environment), which the halconfig cannot show; Deck serves plain HTTP "
                 "without DECK_CERT/DECK_KEY.")
 def _tls(hal, chart):
+    served = chart.tls_services if chart is not None else frozenset()
     ssl = _get(hal, "security", "apiSecurity", "ssl") or {}
-    if ssl.get("enabled") is True and not ssl.get("keyStore") and not _profile_sets(chart, "gate", "server", "ssl",
-                                                                                      "keyStore"):
+    if ssl.get("enabled") is True and not ssl.get("keyStore") and "gate" not in served \
+            and not _profile_sets(chart, "gate", "server", "ssl", "keyStore"):
         yield (("security", "apiSecurity", "ssl", "keyStore"),
                "TLS is enabled but keyStore is not set: gate does not start unless a profile or its environment "
                "gives server.ssl.key-store.")
     ssl = _get(hal, "security", "uiSecurity", "ssl") or {}
-    if ssl.get("enabled") is True:
+    if ssl.get("enabled") is True and "deck" not in served:
         for key in ("sslCertificateFile", "sslCertificateKeyFile"):
             if not ssl.get(key):
                 yield (("security", "uiSecurity", "ssl", key),

@@ -347,7 +347,7 @@ Every workload the chart renders, as JSON:
   byService: {<service>: [<workload>, ...]}
   disabled:  [services not rendered]
   monitoring: whether Java pods get the monitoring sidecar
-  gateScheme: http or https (Gate's own TLS, security.apiSecurity.ssl)
+  gateScheme: http or https (Gate's own TLS: security.apiSecurity.ssl, tls, its profiles)
 A workload is a service, or one of its HA splits when `ha.<service>.enabled`
 (the facts table's `splits`: split name, the Spring profiles it adds, and its
 `key` under `ha.<service>`, "" for a whole service: spinnaker.workloadSettings
@@ -359,6 +359,15 @@ with autoscaling on and no workload that may scale fails, with the table's reaso
 `managementPort`: spinnaker.managementPort when not the service port (0: none;
 `health` is then served there, outside Gate's path); `metricsPath`: the
 Observability plugin's endpoint ("": not loaded), on that port or the service's.
+TLS (_tls.tpl): `scheme` is https when the workload's config serves TLS (the
+halconfig's switch, the chart's `tls`, or the user's profiles' `server.ssl`);
+`healthScheme` the scheme of the port /health is on. Under client auth `need`
+the kubelet's probes, which present no certificate (kubernetes
+pkg/probe/http/http.go: InsecureSkipVerify, no client certificate), cannot
+pass the handshake, so /health moves to `tls.managementPort` unless a profile
+gives a management port; `managementTls` then asks the renderer for that
+port's `management.server.*` (HTTPS with the same key, no client auth).
+`tls`: the chart's stores in this pod (spinnaker.tlsEntry), or null.
 */}}
 {{- define "spinnaker.workloads" -}}
 {{- $ctx := . -}}
@@ -372,6 +381,18 @@ Observability plugin's endpoint ("": not loaded), on that port or the service's.
 {{- $workloads := dict -}}
 {{- $byService := dict -}}
 {{- $disabled := list -}}
+{{- /* The chart's TLS per Java service; a service serving with it makes every Java service with stores a client. */ -}}
+{{- $chartTls := dict -}}
+{{- $chartServes := false -}}
+{{- range $name, $svc := .Values.services -}}
+{{- if and (get (get $facts $name | default dict) "java") (kindIs "map" $svc) -}}
+{{- $t := include "spinnaker.serviceTls" (dict "ctx" $ctx "name" $name) | fromJson -}}
+{{- $_ := set $chartTls $name $t -}}
+{{- if $t.enabled -}}{{- $chartServes = true -}}{{- end -}}
+{{- end -}}
+{{- end -}}
+{{- $tlsManagementPort := int ((.Values.tls | default dict).managementPort | default 8081) -}}
+{{- $deckTls := include "spinnaker.deckTls" (dict "ctx" .) -}}
 {{- range $name, $svc := .Values.services -}}
 {{- if or (not (kindIs "map" $svc)) (not (include "spinnaker.isSet" (get $svc "port"))) (not (hasKey $facts $name)) -}}
 {{- fail (printf "services.%s: not a Spinnaker service the chart knows (it has no port); check the spelling" $name) -}}
@@ -379,10 +400,10 @@ Observability plugin's endpoint ("": not loaded), on that port or the service's.
 {{- if include "spinnaker.serviceEnabled" (dict "ctx" $ctx "hal" $hal "name" $name) -}}
 {{- $f := get $facts $name -}}
 {{- $java := $f.java -}}
-{{- $scheme := "http" -}}
-{{- if and $f.tls (include "spinnaker.halTrue" (dict "hal" $hal "path" $f.tls)) -}}
-{{- $scheme = "https" -}}
-{{- end -}}
+{{- $tls := get $chartTls $name | default (dict "enabled" false "secretName" "" "keyStoreKey" "" "trustStoreKey" "") -}}
+{{- /* Calls the other services with the chart's stores: its key store is its client certificate (kork's
+     ok-http-client loads the key store and the trust store together, or neither). */ -}}
+{{- $client := and $java $chartServes (ne $tls.secretName "") (ne $tls.keyStoreKey "") (ne $tls.trustStoreKey "") -}}
 {{- /* Gate served under a path runs with that servlet context path (set by the renderer's helm profile). */ -}}
 {{- $prefix := "" -}}
 {{- if and $f.underGatePath $expose.gatePath -}}
@@ -416,9 +437,47 @@ Observability plugin's endpoint ("": not loaded), on that port or the service's.
 {{- end -}}
 {{- $names := list -}}
 {{- range $item := $items -}}
-{{- $management := include "spinnaker.managementPort" (dict "ctx" $ctx "names" (list "spinnaker" $name $item.name)) -}}
+{{- $layers := list "spinnaker" $name $item.name -}}
+{{- $management := include "spinnaker.managementPort" (dict "ctx" $ctx "names" $layers) -}}
 {{- if eq $management (toString (get $svc "port")) -}}{{- $management = "" -}}{{- end -}}
 {{- if and $management (not $java) -}}{{- $management = "" -}}{{- end -}}
+{{- $scheme := "http" -}}
+{{- $healthScheme := "" -}}
+{{- $managementTls := dict -}}
+{{- $entry := dict -}}
+{{- if $java -}}
+{{- $profile := include "spinnaker.profileTls" (dict "ctx" $ctx "names" $layers) | fromJson -}}
+{{- $serving := include "spinnaker.servedTls" (dict "hal" $hal "facts" $f "tls" $tls "profile" $profile) | fromJson -}}
+{{- $scheme = ternary "https" "http" $serving.served -}}
+{{- if $tls.enabled -}}
+{{- include "spinnaker.checkTls" (dict "name" $name "tls" $tls "clientAuth" $serving.clientAuth "port" (get $svc "port")
+      "managementPort" $tlsManagementPort "where" (printf "tls (services.%s.tls)" $name)) -}}
+{{- end -}}
+{{- if and $serving.served (eq $serving.clientAuth "need") -}}
+{{- if not $management -}}
+{{- $management = toString $tlsManagementPort -}}
+{{- $_ := set $managementTls "port" $tlsManagementPort -}}
+{{- end -}}
+{{- if not $profile.managementSsl -}}{{- $_ := set $managementTls "ssl" true -}}{{- end -}}
+{{- end -}}
+{{- /* The management port inherits server.ssl unless management.server.ssl says otherwise (Spring Boot's
+     ManagementWebServerFactoryCustomizer). */ -}}
+{{- if $management -}}
+{{- $healthScheme = $scheme -}}
+{{- if eq $profile.managementSslEnabled "false" -}}{{- $healthScheme = "http" -}}
+{{- else if and $profile.managementSsl (ne $profile.managementSslEnabled "false") -}}{{- $healthScheme = "https" -}}
+{{- end -}}
+{{- end -}}
+{{- if or (and $tls.enabled $serving.served) $client -}}
+{{- $entry = include "spinnaker.tlsEntry" (dict "tls" $tls "serve" (and $tls.enabled $serving.served) "client" $client
+      "clientAuth" $serving.clientAuth) | fromJson -}}
+{{- end -}}
+{{- else if $deckTls -}}
+{{- $scheme = "https" -}}
+{{- $entry = $deckTls | fromJson -}}
+{{- else if and $f.tls (include "spinnaker.halTrue" (dict "hal" $hal "path" $f.tls)) -}}
+{{- $scheme = "https" -}}
+{{- end -}}
 {{- /* A management port of its own is served outside Gate's servlet context path. */ -}}
 {{- $base := ternary "" $prefix (ne $management "") -}}
 {{- $w := merge $item (dict
@@ -427,6 +486,9 @@ Observability plugin's endpoint ("": not loaded), on that port or the service's.
       "host" (include "spinnaker.componentName" (dict "ctx" $ctx "name" $item.name))
       "port" (get $svc "port")
       "scheme" $scheme
+      "healthScheme" ($healthScheme | default $scheme)
+      "tls" (ternary $entry nil (gt (len $entry) 0))
+      "managementTls" (ternary $managementTls nil (gt (len $managementTls) 0))
       "java" $java
       "health" (ternary (printf "%s%s" $base $f.health) "" (ne $f.health ""))
       "managementPort" (atoi $management)
@@ -441,8 +503,8 @@ Observability plugin's endpoint ("": not loaded), on that port or the service's.
 {{- end -}}
 {{- end -}}
 {{- $gateScheme := "http" -}}
-{{- if include "spinnaker.halTrue" (dict "hal" $hal "path" (get $facts "gate").tls) -}}
-{{- $gateScheme = "https" -}}
+{{- with get $workloads "gate" -}}
+{{- $gateScheme = .scheme -}}
 {{- end -}}
 {{- toJson (dict "workloads" $workloads "byService" $byService "disabled" $disabled
       "monitoring" (eq $monitoring "true") "gateScheme" $gateScheme) -}}

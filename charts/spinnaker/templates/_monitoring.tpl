@@ -65,8 +65,9 @@ under expose.gatePath). (dict "state" spinnaker.workloads)
 {{- $w := get $.state.workloads $name -}}
 {{- if $w.metricsPath -}}
 {{- $port := ternary "management" $w.scheme (gt (int $w.managementPort) 0) -}}
-{{- $key := printf "%s %s %s" $port $w.scheme $w.metricsPath -}}
-{{- $group := get $groups $key | default (dict "port" $port "scheme" $w.scheme "path" $w.metricsPath "workloads" list) -}}
+{{- $scheme := ternary $w.healthScheme $w.scheme (gt (int $w.managementPort) 0) -}}
+{{- $key := printf "%s %s %s" $port $scheme $w.metricsPath -}}
+{{- $group := get $groups $key | default (dict "port" $port "scheme" $scheme "path" $w.metricsPath "workloads" list) -}}
 {{- $_ := set $group "workloads" (append $group.workloads $name) -}}
 {{- $_ := set $groups $key $group -}}
 {{- end -}}

@@ -30,6 +30,10 @@ Per service:
 - `scales`: true when more replicas of it share the work safely, so the chart may put
   a HorizontalPodAutoscaler on it (`services.<name>.autoscaling`); else why not (the
   chart's refusal quotes it);
+- `bootstrap`: reads Spring Cloud Config's bootstrap files (`spinnakerconfig.yml`,
+  `<service>config.yml` in /opt/spinnaker/config): its main class calls kork's
+  ConfigServerBootstrap (clouddriver-web Main.groovy, echo-web Application.java, igor-web
+  Main.groovy at spinnaker-release-2026.2.3; since 2019, so in every supported release);
 - `splits`, `primarySplit`: Halyard's HA splits (name, Spring profiles, key under
   `ha.<service>`, and `scales` as above, for the split) and the split (by profile)
   serving the service's main URL;
@@ -92,6 +96,7 @@ FACTS = {
     "services": {
         "clouddriver": dict(
             _JVM, port=7002, cpu="500m", memory="2Gi", grace=720, redis=True, clusterAccess=True, scales=True,
+            bootstrap=True,
             doc="Talks to cloud providers and caches their state.",
             sql={"database": "clouddriver", "user": "clouddriver", "passwordEnv": "CLOUDDRIVER_DB_PASSWORD",
                  "secretKey": "clouddriver-password", "switches": _CLOUDDRIVER_SQL},
@@ -111,6 +116,7 @@ FACTS = {
                      tls="security.uiSecurity.ssl.enabled", envSecret=True, runAs=33, writableRoot=True,
                      doc="The browser UI (static files served by Apache)."),
         "echo": dict(_JVM, port=8089, cpu="250m", memory="1Gi", grace=720, redis=True, scales=_ECHO_CRON,
+                     bootstrap=True,
                      doc="Notifications, triggers and the cron scheduler.",
                      splits=[{"name": "echo-scheduler", "profiles": ["scheduler"], "key": "scheduler"},
                              {"name": "echo-worker", "profiles": ["worker"], "key": "worker", "scales": True}],
@@ -133,6 +139,7 @@ FACTS = {
                          "server.servlet.context-path": "gatePath"}),
                      doc="The API gateway Deck and API clients talk to."),
         "igor": dict(_JVM, port=8088, cpu="250m", memory="1Gi", grace=720, redis=True, scales=_IGOR_POLLERS,
+                     bootstrap=True,
                      enabledWhen=["ci.*.enabled", "providers.dockerRegistry.enabled"], helmProfile=_CLOUDDRIVER_RO,
                      doc="Polls CI systems and registries; runs when any CI or dockerRegistry is enabled."),
         # kayenta runs its canary stages on orca's queue in Redis, shared by every replica, as orca does.
@@ -195,14 +202,14 @@ Split = namedtuple("Split", "name profiles key no_scale_reason")
 Service = namedtuple("Service", (
     "name port cpu memory memory_limit grace doc java health under_gate_path tls enabled_when redis sql "
     "needs_sql env_secret cluster_access java_opts run_as writable_root home env splits primary_split "
-    "split_settings read_replica_profiles helm_profile no_scale_reason"))
+    "split_settings read_replica_profiles helm_profile no_scale_reason bootstrap"))
 
 
 HELM_PROFILE_SOURCES = ("gatePath", "bundledSql", "sqlSwitches")
 _KEYS = {"port", "cpu", "memory", "memoryLimit", "grace", "doc", "java", "health", "underGatePath", "tls",
          "enabledWhen", "redis", "sql", "needsSql", "envSecret", "clusterAccess", "javaOpts", "home", "env",
          "splits", "primarySplit", "runAs", "writableRoot", "splitSettings", "readReplicaProfiles", "helmProfile",
-         "scales"}
+         "scales", "bootstrap"}
 _SPLIT_KEYS = {"name", "profiles", "key", "scales"}
 
 
@@ -242,7 +249,7 @@ def _service(name: str, raw: dict) -> Service:
                            _why_not(s["name"], s["scales"]) if "scales" in s else why) for s in raw.get("splits", ())),
         primary_split=raw.get("primarySplit", ""), split_settings=dict(raw.get("splitSettings", {})),
         read_replica_profiles=tuple(raw.get("readReplicaProfiles", ())), helm_profile=dict(raw.get("helmProfile", {})),
-        no_scale_reason=why)
+        no_scale_reason=why, bootstrap=raw.get("bootstrap", False))
 
 
 # The releases the renderer writes for (renderer.releases), for the chart's pick of the halconfig's version.

@@ -34,6 +34,9 @@ Image = message(
     repository=Str("Image name under the registry; empty: the service's name."),
     tag=Str("Image tag; empty: derived from the Spinnaker version."),
     digest=Str("Image digest (`sha256:...`); when set it pins the image and the tag is ignored."),
+    release=Str("The Spinnaker release a custom image (another repository, tag or digest) was built from, e.g. "
+                "`2026.4.0`. It must be the release that runs (`spinnaker.version`): the config is written for "
+                "it, and the post-renderer refuses an image it cannot tell to be that release's otherwise."),
 )
 
 Pdb = message(

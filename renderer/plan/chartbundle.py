@@ -126,9 +126,11 @@ def workloads(values: dict, hal: dict) -> tuple[dict, list]:
             items = [(split.name, list(split.profiles)) for split in facts.splits]
         else:
             items = [(name, [])]
+        declared = _mapping(svc.get("image")).get("release")
         for item, profiles in items:
             out[item] = {"service": name, "host": component(values, item), "port": int(svc.get("port")),
-                         "scheme": scheme, "profiles": profiles, "monitoring": bool(facts.java and sidecar)}
+                         "scheme": scheme, "profiles": profiles, "monitoring": bool(facts.java and sidecar),
+                         "imageRelease": "" if declared is None else str(declared)}
     return out, disabled
 
 

@@ -12,7 +12,8 @@ A pipeline of small passes over the document stream:
 5. wire the user's existing Secrets into the services that need them
    (`usersecrets`);
 6. replace the workloads' placeholders with those names, drop the bundle,
-   apply the user's patches (`patches`), join.
+   apply the user's patches (`patches`);
+7. judge whether the release would run (`judge`: renderer/runtime, on the final documents), join.
 
 All or nothing: any error raises before a byte reaches stdout.
 """
@@ -25,11 +26,13 @@ from .. import lasterror
 from .errors import PostRenderError
 
 
-def render(text: str, warnings: list | None = None, halconfig_warnings: bool = True, keep: list | None = None) -> str:
+def render(text: str, warnings: list | None = None, halconfig_warnings: bool = True, keep: list | None = None,
+           findings: list | None = None) -> str:
     """Post-render one manifest stream; raises PostRenderError. Warnings are added to `warnings`
     (shown by the caller once the render succeeded), else shown at once; `halconfig_warnings`
     False leaves out the halconfig's own (`validate -f` has shown them with file lines). `keep`
-    gets what the render built, for a caller that ends the process without freeing it."""
+    gets what the render built, for a caller that ends the process without freeing it; `findings`
+    the runtime model's (runtime.Finding, with their values paths), for `migrate` and `plan`."""
     from ..translate import translate
     from . import stream
     from .bundle import take_bundle
@@ -38,8 +41,8 @@ def render(text: str, warnings: list | None = None, halconfig_warnings: bool = T
     from .expose import apply_chart
     from ..translate.front50 import front50_env, front50_env_refs
     from .k8s_secrets import check_kubernetes_secrets, switch_engine
+    from .judge import judge
     from .objects import build_objects
-    from .placeholders import undefined_placeholders
     from .usersecrets import route, service_workloads, wire_secrets
     from .wire import wire
     from .written import write_files
@@ -59,8 +62,6 @@ def render(text: str, warnings: list | None = None, halconfig_warnings: bool = T
                             front50_env(hal, release))
     workloads = service_workloads(docs)
     routes = route(bundle, files, outputs, workloads, front50_env_refs(hal, release), written)
-    found += ["spinnaker-renderer post-render: " + line for line in
-              undefined_placeholders(files, objects.texts, routes, workloads)]
     wire_secrets(docs, bundle, routes)
     out = wire(docs, index, objects.names) + objects.documents
     patches = bundle.get("patches") or []
@@ -68,6 +69,10 @@ def render(text: str, warnings: list | None = None, halconfig_warnings: bool = T
         from .patches import apply_patches
 
         out = apply_patches(out, patches)
+    judged = judge(out, bundle, files, objects.texts, objects.keys)
+    if findings is not None:
+        findings.extend(judged)
+    found += ["spinnaker-renderer post-render: " + f.render() for f in judged]
     if warnings is not None:
         warnings.extend(found)
     elif found:

@@ -128,7 +128,8 @@ def migrate(path: str, deployment: str | None = None) -> Migration:
     # The release lives in `spinnaker.version` only: one place to change it when upgrading.
     halconfig.pop("version", None)
     values["halconfig"] = halconfig
-    environment = Environment(hal_dir.raw, hal_dir.service_settings, report, base, vault)
+    environment = Environment(hal_dir.raw, hal_dir.service_settings, report, base, vault, release,
+                              pinned="spinnaker" in values)
     _merge(values, environment.build())
     _merge(values, map_profiles(hal_dir.profiles, hal_dir.deployment, environment.ha_on, report, vault))
     secrets = {}

@@ -278,6 +278,12 @@ def cmd_migrate(args) -> int:
     if not os.path.isdir(args.hal_dir):
         raise UsageError(f"{args.hal_dir} is not a directory (HAL_DIR holds Halyard's `config`, usually ~/.hal)")
     migration = migrate(args.hal_dir, args.deployment)
+    if migration.ok:
+        # Judge the output before writing it, by the route every Helm command takes (the chart and the
+        # post-renderer's checks, the runtime model among them).
+        from renderer.cli.chartcheck import chart_verdict_of_text
+
+        migration.judged(chart_verdict_of_text(migration.values_yaml, migration.namespace or "spinnaker"))
     for line in migration.report.lines():
         print(line, file=sys.stderr)
     if not migration.ok:

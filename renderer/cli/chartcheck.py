@@ -62,6 +62,9 @@ def chart_verdict(values_files, namespace: str = "default", extra=()) -> ChartVe
         result = subprocess.run(args, capture_output=True, text=True, env=dict(os.environ))
     except OSError as exc:
         return ChartVerdict(skipped=f"{helm} could not run ({exc.strerror})")
+    if result.returncode != 0 and "Error:" not in result.stderr:
+        # Not a refusal of the values (helm prints those after `Error:`): helm itself did not run.
+        return ChartVerdict(skipped=f"{helm} template exited {result.returncode} without saying why")
     if result.returncode != 0:
         message = " ".join(result.stderr.replace("Error: ", "", 1).split()) or f"helm exited {result.returncode}"
         # The chart's own message names the value; where in which template it failed is noise to a user.

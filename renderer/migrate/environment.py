@@ -858,12 +858,18 @@ def _fitted(options: str, pods: list, mib, min_heap, non_heap, heap_of):
         return None, (f"a memory limit of {int(smallest // mib)} MiB leaves too little for a JVM: a Spinnaker "
                       f"service needs {int(non_heap // mib)} MiB outside its heap and a heap of at least "
                       f"{int(min_heap // mib)} MiB. Raise the memory request and limit of the smallest pod.")
-    new = f"-XX:MaxRAMPercentage={percent}.0" + (f" {rest}" if rest else "")
+    explicit = any(f.startswith(("-Xmx", "-XX:MaxHeapSize=")) for f in flags)
+    if explicit and len({limit for pod, limit, heap in heaps}) == 1:
+        flag = f"-Xmx{int((smallest - non_heap) // mib)}m"  # an -Xmx stays one, lowered to fit
+    else:
+        flag = f"-XX:MaxRAMPercentage={percent}.0"
+    new = flag + (f" {rest}" if rest else "")
     grown = ", ".join(f"{pod} {int(heap // mib)} of {int(limit // mib)} MiB" for pod, limit, heap in heaps
                       if heap + non_heap > limit)
     return new, (f"these options let the heap grow over what the memory limit leaves outside it ({grown}; a "
                  f"Spinnaker service needs at least {int(non_heap // mib)} MiB outside its heap), so the kernel "
-                 f"would kill the container as the heap fills; {percent}% leaves that room in the smallest limit")
+                 f"would kill the container as the heap fills; {flag} leaves that room"
+                 + (" in the smallest limit" if len(heaps) > 1 else ""))
 
 
 def _image_pin(image: dict) -> str:

@@ -176,7 +176,9 @@ def fixes(service: str, heap: Heap, limit: float) -> list:
     little heap), or a larger limit for these flags."""
     out = []
     room = limit - NON_HEAP
-    if room >= MIN_HEAP:
+    if room >= MIN_HEAP and heap.flag == "xmx":
+        out.append(f"lower -Xmx in services.{service}.javaOpts to -Xmx{_mib(room)}m")
+    elif room >= MIN_HEAP:
         out.append(f"set services.{service}.javaOpts to -XX:MaxRAMPercentage={math.floor(room / limit * 100)}.0 "
                    f"(or -Xmx{_mib(room)}m, in place of {heap.flag_text})")
     else:

@@ -14,6 +14,7 @@ import re
 from ..problems import format_path
 from ..service_facts import REDIS_SERVICES, SERVICES, SPLITS
 from renderer.generate.values_model import default_resources
+from ..runtime.jvm import quantity  # noqa: F401  (Kubernetes quantities, as the runtime model reads them)
 from .credentials import url_with_password
 
 # SPLITS: Halyard's split names -> (service, the chart's `ha.<service>` key for that split).
@@ -776,17 +777,6 @@ def _env_text(value) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     return "" if value is None else str(value)
-
-
-_QUANTITY = re.compile(r"^([0-9]*\.?[0-9]+(?:[eE][-+]?[0-9]+)?)(m|k|M|G|T|P|E|Ki|Mi|Gi|Ti|Pi|Ei)?$")
-_SCALE = {None: 1, "m": 1e-3, "k": 1e3, "M": 1e6, "G": 1e9, "T": 1e12, "P": 1e15, "E": 1e18,
-          "Ki": 2 ** 10, "Mi": 2 ** 20, "Gi": 2 ** 30, "Ti": 2 ** 40, "Pi": 2 ** 50, "Ei": 2 ** 60}
-
-
-def quantity(value):
-    """A Kubernetes quantity as a number (for comparing), or None when it is not one."""
-    match = _QUANTITY.match(str(value)) if value is not None and not isinstance(value, bool) else None
-    return float(match.group(1)) * _SCALE[match.group(2)] if match else None
 
 
 def _split_userinfo(url: str):

@@ -11,19 +11,25 @@ Each finding is a warning (the service starts, without what the file says).
 """
 from __future__ import annotations
 
-import re
-
 from .findings import warning
 
 LOCATIONS = ("/opt/spinnaker/config",)
-_EXTENSIONS = r"\.(?:yml|yaml|properties)"
+_EXTENSIONS = (".yml", ".yaml", ".properties")
+
+
+def bootstrap_owner(key: str, services) -> str | None:
+    """`spinnaker` or the service whose bootstrap file `key` is (`clouddriverconfig.yml`), else None."""
+    for extension in _EXTENSIONS:
+        if key.endswith("config" + extension):
+            owner = key[:-len("config" + extension)]
+            return owner if owner == "spinnaker" or owner in services else None
+    return None
 
 
 def check(release, pods) -> list:
     from ..service_facts import SERVICES
 
     readers = sorted(name for name, facts in SERVICES.items() if facts.bootstrap)
-    named = re.compile(r"^(spinnaker|" + "|".join(map(re.escape, SERVICES)) + r")config" + _EXTENSIONS + "$")
     found = []
     for pod in pods:
         facts = SERVICES.get(pod.service)
@@ -31,10 +37,9 @@ def check(release, pods) -> list:
             continue
         homes = LOCATIONS + ((facts.home.rstrip("/") + "/.spinnaker",) if facts.home else ())
         for path, key in pod.mounted_files(release.object_keys):
-            match = named.match(key)
-            if not match:
+            owner = bootstrap_owner(key, SERVICES)
+            if owner is None:
                 continue
-            owner = match.group(1)
             directory = path.rsplit("/", 1)[0]
             if not facts.bootstrap:
                 found.append(warning("", f"{pod.workload} mounts {path}, a Spring Cloud Config bootstrap file, but "

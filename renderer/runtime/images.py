@@ -11,14 +11,11 @@ the release it was built from (`services.<name>.image.release`, in the bundle as
 """
 from __future__ import annotations
 
-import re
-
 from ..releases import Release, UnsupportedRelease
 from .findings import error, warning
 
 # Spinnaker's image variants (Halyard's imageVariant: SLIM, UBUNTU, JAVA8, UBUNTU_JAVA8, as tag suffixes).
 VARIANTS = ("", "-slim", "-ubuntu", "-java8", "-ubuntu-java8")
-_RELEASE_TAG = re.compile(r"^(spinnaker-)?([0-9]+\.[0-9]+\.[0-9]+)(-[a-z0-9-]+)?$")
 
 
 def release_tag(version: str) -> str:
@@ -38,12 +35,20 @@ def split_image(image: str):
 def tagged_release(tag: str):
     """The release a tag names in the shape Spinnaker's images are tagged (`2026.4.0`,
     `spinnaker-1.30.1`, with a variant), or None."""
-    match = _RELEASE_TAG.match(tag)
-    if not match or (match.group(3) or "") not in VARIANTS:
-        return None
-    version = match.group(2)
-    # 1.x images carry the `spinnaker-` prefix, 2025+ ones do not.
-    return version if bool(match.group(1)) == version.startswith("1.") else None
+    prefixed = tag.startswith("spinnaker-")
+    rest = tag[len("spinnaker-"):] if prefixed else tag
+    for variant in VARIANTS:
+        version = rest[:len(rest) - len(variant)] if variant and rest.endswith(variant) else rest
+        if (variant and not rest.endswith(variant)) or not _is_version(version):
+            continue
+        # 1.x images carry the `spinnaker-` prefix, 2025+ ones do not.
+        return version if prefixed == version.startswith("1.") else None
+    return None
+
+
+def _is_version(text: str) -> bool:
+    parts = text.split(".")
+    return len(parts) == 3 and all(part.isdigit() for part in parts)
 
 
 def check(release, pods) -> list:

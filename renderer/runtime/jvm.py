@@ -29,7 +29,6 @@ still need more on a busy clouddriver. The chart's defaults leave 205 MiB (1Gi a
 from __future__ import annotations
 
 import math
-import re
 
 from .findings import warning
 
@@ -38,31 +37,44 @@ NON_HEAP = 192 * MIB
 # The smallest heap the fixes propose: below it a Spinnaker service does not get through its start.
 MIN_HEAP = 256 * MIB
 _DEFAULT_MAX_HEAP = 96 * MIB * 13 / 10  # HotSpot's MaxHeapSize default, ScaleForWordSize on 64-bit
-_SIZE = re.compile(r"^([0-9]+)([kKmMgGtT]?)$")
 _UNITS = {"": 1, "k": 1 << 10, "m": 1 << 20, "g": 1 << 30, "t": 1 << 40}
-_QUANTITY = re.compile(r"^([0-9]*\.?[0-9]+(?:[eE][-+]?[0-9]+)?)(m|k|M|G|T|P|E|Ki|Mi|Gi|Ti|Pi|Ei)?$")
-_SCALE = {None: 1, "m": 1e-3, "k": 1e3, "M": 1e6, "G": 1e9, "T": 1e12, "P": 1e15, "E": 1e18,
-          "Ki": 2 ** 10, "Mi": 2 ** 20, "Gi": 2 ** 30, "Ti": 2 ** 40, "Pi": 2 ** 50, "Ei": 2 ** 60}
+# Kubernetes' quantity suffixes, longest first (read without regular expressions: compiling one costs
+# more than the whole check on a small release).
+_SCALE = (("Ki", 2 ** 10), ("Mi", 2 ** 20), ("Gi", 2 ** 30), ("Ti", 2 ** 40), ("Pi", 2 ** 50), ("Ei", 2 ** 60),
+          ("m", 1e-3), ("k", 1e3), ("M", 1e6), ("G", 1e9), ("T", 1e12), ("P", 1e15), ("E", 1e18))
 
 
 def quantity(value):
     """A Kubernetes quantity in bytes (or cores), or None when it is not one."""
     if value is None or isinstance(value, bool):
         return None
-    match = _QUANTITY.match(str(value))
-    return float(match.group(1)) * _SCALE[match.group(2)] if match else None
+    text = str(value)
+    scale = 1
+    for suffix, factor in _SCALE:
+        if text.endswith(suffix):
+            text, scale = text[:-len(suffix)], factor
+            break
+    if not text or not (text[0].isdigit() or text[0] == "."):
+        return None
+    try:
+        return float(text) * scale
+    except ValueError:
+        return None
 
 
 def size(text: str):
     """A HotSpot size (`2g`, `1536m`, `1048576`) in bytes, or None."""
-    match = _SIZE.match(text)
-    return int(match.group(1)) * _UNITS[match.group(2).lower()] if match else None
+    unit = text[-1:].lower() if text[-1:].isalpha() else ""
+    digits = text[:-1] if unit else text
+    if not digits.isdigit() or unit not in _UNITS:
+        return None
+    return int(digits) * _UNITS[unit]
 
 
 def option_sources(service: str) -> tuple:
     """The env vars the JVM's options come from, in the order it reads them (a later flag wins)."""
     return ("JAVA_TOOL_OPTIONS", "JDK_JAVA_OPTIONS", "JAVA_OPTS",
-            re.sub(r"[^A-Z0-9]", "_", service.upper()) + "_OPTS", "_JAVA_OPTIONS")
+            "".join(c if c.isalnum() else "_" for c in service.upper()) + "_OPTS", "_JAVA_OPTIONS")
 
 
 class Heap:

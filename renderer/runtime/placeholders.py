@@ -18,14 +18,10 @@ settings that hold pipeline stage definitions orca evaluates as SpEL when the st
 """
 from __future__ import annotations
 
-import re
-
 from .findings import warning
 from .spring import env_forms, located_strings, name_parts
 
-_PLACEHOLDER = re.compile(r"\$\{([^}${]*)\}")
-_PROPERTY = re.compile(r"^[A-Za-z_][A-Za-z0-9_.\-\[\]]*$")
-_SYSTEM_PROPERTY = re.compile(r"(?:^|\s)-D([^=\s]+)(?:=|\s|$)")
+_NAME_CHARACTERS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.-[]")
 # Settings whose values are pipeline stage definitions: orca copies them into a stage's context and
 # evaluates their `${...}` as pipeline expressions when the stage runs (orca-webhook WebhookProperties,
 # @ConfigurationProperties("webhook") `preconfigured`; orca-clouddriver JobConfigurationProperties,
@@ -59,10 +55,24 @@ def _properties(data, prefix=(), out=None) -> set:
 
 
 def _placeholders(text: str):
-    """The names of the Spring placeholders without a default in one string."""
-    for content in _PLACEHOLDER.findall(text):
-        if ":" not in content and _PROPERTY.match(content):
+    """The names of the Spring placeholders without a default in one string: `${name}` whose name is a
+    property name (anything else is an expression, or has a default after `:`)."""
+    at = text.find("${")
+    while at >= 0:
+        end = text.find("}", at + 2)
+        if end < 0:
+            return
+        content = text[at + 2:end]
+        if content and (content[0].isalpha() or content[0] == "_") and _NAME_CHARACTERS.issuperset(content):
             yield content
+        at = text.find("${", at + 2)
+
+
+def _system_properties(text: str):
+    """The names a JVM option string sets with -Dname[=value]."""
+    for token in text.split():
+        if token.startswith("-D") and len(token) > 2:
+            yield token[2:].split("=", 1)[0]
 
 
 def check(release, pods) -> list:
@@ -95,7 +105,7 @@ def _service(service, pods, release) -> list:
             env |= {prefix + key for key in keys}
         env |= set(pod.env)
         options += [value for var, value in pod.env.items() if value and var.endswith(("OPTIONS", "_OPTS"))]
-    system = {name_parts(m) for text in options for m in _SYSTEM_PROPERTY.findall(text)}
+    system = {name_parts(m) for text in options for m in _system_properties(text)}
     properties = None  # every property the files set, collected only when a placeholder needs it
     skipped = EXPRESSIONS.get(service, ())
     found = []

@@ -13,26 +13,36 @@ dots as underscores and dashes dropped, is its name (SystemEnvironmentPropertyMa
 """
 from __future__ import annotations
 
-import re
-
-_NOT_ALNUM = re.compile(r"[^a-z0-9]")
-_INDEX = re.compile(r"\[[^\]]*\]")
 
 
 def uniform(element: str) -> str:
     """One element of a property name as relaxed binding compares it."""
-    return _NOT_ALNUM.sub("", element.lower())
+    lower = element.lower()
+    return lower if lower.isalnum() else "".join(c for c in lower if c.isalnum())
+
+
+def _without_indexes(dotted: str, replace: bool = False) -> str:
+    """`a.b[0].c` -> `a.b.c` (or `a.b_0_.c` with `replace`, the env form of an index)."""
+    if "[" not in dotted:
+        return dotted
+    out, rest = [], dotted
+    while "[" in rest and "]" in rest[rest.index("["):]:
+        start = rest.index("[")
+        end = rest.index("]", start)
+        out.append(rest[:start] + (f"_{rest[start + 1:end]}_" if replace else ""))
+        rest = rest[end + 1:]
+    return "".join(out) + rest
 
 
 def name_parts(dotted: str) -> tuple:
     """`services.keel.base-url` -> ("services", "keel", "baseurl"); list indexes dropped."""
-    return tuple(uniform(part) for part in _INDEX.sub("", dotted).split(".") if part)
+    return tuple(uniform(part) for part in _without_indexes(dotted).split(".") if part)
 
 
 def env_forms(dotted: str) -> set:
     """The environment variable names that set property `dotted`: SERVICES_KEEL_BASEURL (and the
     legacy form with dashes as underscores, SERVICES_KEEL_BASE_URL)."""
-    name = _INDEX.sub(lambda m: "_" + m.group(0)[1:-1] + "_", dotted).replace(".", "_").upper()
+    name = _without_indexes(dotted, replace=True).replace(".", "_").upper()
     return {name.replace("-", ""), name.replace("-", "_")}
 
 

@@ -23,7 +23,7 @@ import re
 from .findings import error
 from .spring import PodConfig, located_strings
 
-_URL = re.compile(r"\b(https?)://([A-Za-z0-9.-]+)(?::([0-9]+))?")
+_URL = r"\b(https?)://([A-Za-z0-9.-]+)(?::([0-9]+))?"
 
 
 def values_path(service: str, file: str) -> str:
@@ -171,7 +171,7 @@ def _calls(release, pod, conf, servers, namespace):
 
 
 def _targets(value: str, servers: dict, namespace: str):
-    for match in _URL.finditer(value):
+    for match in re.finditer(_URL, value):  # compiled only when a URL names a workload (re caches it)
         scheme, host, port = match.group(1), match.group(2), match.group(3)
         first, _, rest = host.partition(".")
         server = servers.get(first)

@@ -69,7 +69,7 @@ def render(text: str, warnings: list | None = None, halconfig_warnings: bool = T
         from .patches import apply_patches
 
         out = apply_patches(out, patches)
-    judged = judge(out, bundle, files, objects.texts, objects.keys)
+    judged = judge(out, bundle, files, objects.texts, objects.keys, objects.documents)
     if findings is not None:
         findings.extend(judged)
     found += ["spinnaker-renderer post-render: " + f.render() for f in judged]

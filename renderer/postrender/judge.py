@@ -13,7 +13,8 @@ from .errors import PostRenderError
 
 
 class ObjectKeys:
-    """{(kind, name): keys} of the ConfigMaps and Secrets in the stream, read when first asked for."""
+    """{(kind, name): keys} of the ConfigMaps and Secrets in the stream, read when first asked for
+    (`docs`: the stream without the post-renderer's own objects, whose keys are `known`)."""
 
     def __init__(self, docs, known: dict):
         self._docs = docs
@@ -60,13 +61,17 @@ def pods(docs, bundle: dict) -> list:
     return sorted(found, key=lambda p: p.workload)
 
 
-def judge(docs, bundle: dict, files: dict, texts: dict, known_keys: dict) -> list:
+def judge(docs, bundle: dict, files: dict, texts: dict, known_keys: dict, own=()) -> list:
     """The runtime findings (runtime.Finding) for the final documents; raises PostRenderError with
-    every error (`.findings` holds them) when there is one."""
+    every error (`.findings` holds them) when there is one. `own`: the post-renderer's ConfigMaps
+    and Secrets (their keys are `known_keys`): never searched, as they hold megabytes of config on
+    a large release."""
     from ..runtime import Release, judge as judge_pods
 
-    release = Release(bundle, files, texts, ObjectKeys(docs, known_keys))
-    findings = judge_pods(release, pods(docs, bundle))
+    skip = {id(doc) for doc in own}
+    chart = [doc for doc in docs if id(doc) not in skip]
+    release = Release(bundle, files, texts, ObjectKeys(chart, known_keys))
+    findings = judge_pods(release, pods(chart, bundle))
     errors = [f for f in findings if f.level == ERROR]
     if errors:
         if len(errors) == 1:

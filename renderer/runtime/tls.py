@@ -109,7 +109,11 @@ def check(release, pods) -> list:
 
 
 def _any_https(release, pods, servers) -> bool:
-    needles = ["https://" + host for host in servers]
+    # The workloads' names share the release's prefix (`<fullname>-`): one search finds any of them.
+    import os.path
+
+    prefix = os.path.commonprefix(list(servers))
+    needles = ["https://" + prefix] if len(prefix) >= 3 else ["https://" + host for host in servers]
     texts = [text for service in {p.service for p in pods} for text in (release.texts.get(service) or {}).values()]
     texts += [value for p in pods if p.container is not None for value in p.env.values() if value]
     # "https://" first, at C speed: most files hold none, and a large clouddriver.yml is megabytes.

@@ -191,7 +191,8 @@ def _release(version, where, values, report):
         elif version:
             report.dropped(where, f"{version!r} is not a published Spinnaker release (a build name or a local "
                                   f"BOM); the chart runs {DEFAULT} unless `spinnaker.version` is set (images of "
-                                  "your own: `services.<name>.image`).")
+                                  "your own: `services.<name>.image`, declared with the release they were built "
+                                  "from in `image.release`).")
         return DEFAULT
     values["spinnaker"] = {"version": version}
     report.mapped(where, "spinnaker.version")

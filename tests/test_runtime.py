@@ -113,7 +113,7 @@ CASES = [
      [("warning", "services.orca.resources", ["-XX:MaxRAMPercentage=95"])]),
     ("an HA split at Halyard's sizing", {"ha": {"clouddriver": {"enabled": True, "resources": {"caching": {
         "requests": {"memory": "512Mi"}, "limits": {"memory": "512Mi"}}}}}},
-     [("warning", "ha.clouddriver.resources (the clouddriver-caching split)", ["clouddriver-caching's JVM heap",
+     [("warning", "ha.clouddriver.resources.caching", ["clouddriver-caching's JVM heap",
                                                                                "409 MiB"])]),
     ("no limit, with -Xmx", {"services": {"orca": {"javaOpts": "-Xmx800m", "resources": {
         "requests": {"memory": "1Gi"}, "limits": {"memory": None}}}}}, []),

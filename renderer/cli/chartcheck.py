@@ -47,7 +47,7 @@ def chart_verdict(values_files, namespace: str = "default", extra=()) -> ChartVe
     """Render the installed chart with `values_files` (and `extra` helm flags, e.g. `--set`) and
     post-render it in-process."""
     from renderer.cli.bundled import chart_dir
-    from renderer.cli.helm import find_helm
+    from renderer.cli.helmbin import find_helm
     from renderer.postrender import render
     from renderer.postrender.errors import PostRenderError
 

@@ -173,8 +173,11 @@ def check(release, pods) -> list:
 
 def _warning(pod, heap: Heap, limit: float):
     service = pod.service
-    split = pod.workload != service
-    resources = f"ha.{service}.resources (the {pod.workload} split)" if split else f"services.{service}.resources"
+    from ..service_facts import SPLITS
+
+    # A split's own resources (ha.<service>.resources.<split>) win over the service's.
+    resources = (f"ha.{service}.resources.{SPLITS[pod.workload][1]}" if pod.workload in SPLITS
+                 else f"services.{service}.resources")
     need = heap.bytes + NON_HEAP
     return warning(resources,
                    f"{pod.workload}'s JVM heap can grow to {_mib(heap.bytes)} MiB ({heap.how}), and a Spinnaker "

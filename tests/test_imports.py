@@ -100,7 +100,7 @@ def test_every_module_imports(module):
 
 # The data flow, one layer per folder: a module imports from its own layer or the ones before it.
 # `renderer` itself holds the shared facts and vocabulary (problems, releases, service facts).
-LAYERS = ("renderer", "renderer.model", "renderer.read", "renderer.translate", "renderer.write",
+LAYERS = ("renderer", "renderer.model", "renderer.read", "renderer.translate", "renderer.write", "renderer.runtime",
           "renderer.postrender", "renderer.generate", "renderer.migrate", "renderer.plan", "renderer.cli")
 # Layers that run side by side and must not use each other: post-render never loads the
 # generators (start-up cost on every helm run), and neither knows the other's internals.

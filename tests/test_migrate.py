@@ -206,6 +206,7 @@ SERVICE_SETTINGS = {
     "deck.yml": "artifactId: registry.example.com/spinnaker/deck:2.27.3-custom\nenv:\n  TZ: Europe/Berlin\n"
                 "  API_HOST: http://spin-gate.spinnaker:8084/\n",
     "orca.yml": "env:\n  JAVA_OPTS: -Xmx2g\n  EXTRA: 'yes'\nhealthEndpoint: /health\n",
+    "rosco.yml": "artifactId: registry.example.com/spinnaker/rosco:1.32.4-patched\n",
     "echo-worker.yml": "targetSize: 3\n",
     "redis.yml": "overrideBaseUrl: redis://redis.example.com:6379\nskipLifeCycleManagement: true\n",
     "front50.yml": "kubernetes:\n  volumes:\n  - id: front50-extra\n    type: configMap\n    mountPath: /opt/extra\n",
@@ -391,11 +392,12 @@ def test_sizing_replicas_and_ha(migration):
     assert ha["clouddriver"]["caching"] == 3 and ha["clouddriver"]["rw"] == 2
     assert ha["clouddriver"]["resources"]["caching"] == {"requests": {"cpu": 2, "memory": "8Gi"},
                                                          "limits": {"memory": "8Gi"}}
-    # A memory request without a limit gets the limit equal to it (the chart refuses a JVM without one).
+    # A memory request without a limit, beside splits with limits, gets the limit equal to it: the
+    # service's JVM options (one for all its splits) size the heap from the limit.
     assert ha["clouddriver"]["resources"]["ro"] == {"requests": {"cpu": 1, "memory": "4Gi"},
                                                     "limits": {"memory": "4Gi"}}
-    assert "limits.memory = requests.memory" in entries(migration, "customSizing.clouddriver-ro.requests",
-                                                        "converted")[0].text
+    limited = [e for e in migration.report.entries if e.target == "ha.clouddriver.resources.ro.limits.memory"]
+    assert "a limit equal to its request" in limited[0].text
     # The replica's URL carries a password: a placeholder, the URL in the credentials Secret.
     assert ha["clouddriver"]["redisRoUrl"] == "${HAL_HA_CLOUDDRIVER_REDISROURL}"
     assert migration.credentials["HAL_HA_CLOUDDRIVER_REDISROURL"] == "redis://:replica-pass@redis-replica:6379"
@@ -406,8 +408,11 @@ def test_sizing_replicas_and_ha(migration):
     services = values["services"]
     assert services["orca"]["replicas"] == 2 and services["orca"]["resources"]["limits"] == {"cpu": 2, "memory": "2Gi"}
     # Halyard: the container entry (`gate`) wins for resources, `spin-gate` holds the replicas.
+    # A request alone stays a request alone, as Halyard ran it (null removes the chart's default limit),
+    # and the heap gets an -Xmx that fits it.
     assert services["gate"]["replicas"] == 2 and services["gate"]["resources"] == {
-        "requests": {"cpu": "250m", "memory": "1Gi"}, "limits": {"memory": "1Gi"}}
+        "requests": {"cpu": "250m", "memory": "1Gi"}, "limits": {"memory": None}}
+    assert services["gate"]["javaOpts"].startswith("-Xmx832m")
     assert values["monitoringDaemon"]["resources"] == {"requests": {"cpu": "10m", "memory": "64Mi"}}
     # A typo Halyard silently ignored (seen in a published guide) is reported, with a suggestion.
     assert "Did you mean 'rosco'?" in entries(migration, "customSizing.spin-rosca", "dropped")[0].text
@@ -439,12 +444,21 @@ def test_scheduling_sidecars_and_service_settings(migration):
     gate = services["gate"]
     assert gate["serviceType"] == "LoadBalancer" and gate["podAnnotations"] == {"prometheus.io/scrape": "true"}
     assert gate["serviceAnnotations"] == {"cloud.google.com/load-balancer-type": "Internal"}
-    assert services["deck"]["image"] == {"registry": "registry.example.com/spinnaker", "repository": "deck",
-                                         "tag": "2.27.3-custom"}
+    # A custom image whose tag names no release: the release's own runs, and the report says how to keep it.
+    assert "image" not in services["deck"]
+    kept = entries(migration, "deck.yml: artifactId", "human")[0]
+    assert kept.target == "services.deck.image" and "deck:spinnaker-1.32.4" in kept.text
+    assert "registry.example.com/spinnaker/deck:2.27.3-custom" in kept.text and "release: <release>" in kept.text
+    # One whose tag names the release Halyard ran (and spinnaker.version runs): kept, declared with it.
+    assert services["rosco"]["image"] == {"registry": "registry.example.com/spinnaker", "repository": "rosco",
+                                          "tag": "1.32.4-patched", "release": "1.32.4"}
     assert services["deck"]["env"] == [{"name": "TZ", "value": "Europe/Berlin"}]
     # JAVA_OPTS has its own value; what the chart sets itself (Deck's API_HOST) is not duplicated.
     plain = [e for e in services["orca"]["env"] if "value" in e]
-    assert plain == [{"name": "EXTRA", "value": "yes"}] and services["orca"]["javaOpts"] == "-Xmx2g"
+    # Halyard's -Xmx2g fills orca's 2Gi limit: lowered to leave the JVM its room outside the heap.
+    assert plain == [{"name": "EXTRA", "value": "yes"}] and services["orca"]["javaOpts"] == "-Xmx1856m"
+    assert any("'-Xmx2g' -> '-Xmx1856m'" in e.text for e in migration.report.entries
+               if e.target == "services.orca.javaOpts")
     assert entries(migration, "service-settings/deck.yml: env.API_HOST", "dropped")
     assert services["front50"]["extraVolumes"] == [{"name": "front50-extra", "configMap": {"name": "front50-extra"}}]
     assert migration.values["redis"]["externalUrl"] == "redis://redis.example.com:6379"
@@ -600,8 +614,10 @@ def test_the_rendered_release_carries_everything(migration, form):
     assert pod["deck"]["nodeSelector"] == {"pool": "spinnaker"}
     assert [c["name"] for c in pod["front50"]["initContainers"]] == ["wait-for-gcs"]
     assert "oauth-proxy" in [c["name"] for c in pod["gate"]["containers"]]
-    assert any(c["image"].startswith("registry.example.com/spinnaker/deck:2.27.3-custom")
-               for c in pod["deck"]["containers"])
+    assert [c["image"] for c in pod["deck"]["containers"]] == [
+        "us-docker.pkg.dev/spinnaker-community/docker/deck:spinnaker-1.32.4"]
+    assert any(c["image"] == "registry.example.com/spinnaker/rosco:1.32.4-patched"
+               for c in pod["rosco"]["containers"])
     # The referenced files' Secret is mounted where the halconfig now points.
     # The referenced files' Secret reaches the services whose config names a file, and only them.
     def secret_sources(name):

@@ -226,6 +226,22 @@ MISTAKES = [
       "halconfig": hal(security={"apiSecurity": {"ssl": {"enabled": True,
                                                           "keyStore": "/opt/spinnaker/tls/gate.p12"}}})},
      "accept", ["apiSecurity.ssl", "keyStore not used", "services.gate.tls.enabled: false"], True),
+    # would it run (renderer/runtime): images, the JVM's heap, TLS, placeholders (tests/test_runtime.py has
+    # every check in each severity)
+    ("an image of another release", {"services": {"gate": {"image": {"tag": "2025.3.0"}}}, "halconfig": hal()},
+     "refuse", ["services.gate.image", "Spinnaker 2025.3.0's gate image", "spinnaker.version: 2025.3.0"], True),
+    ("a custom image declared with the release", {"services": {"gate": {"image": {
+        "repository": "my-gate", "tag": "x1", "release": "2026.4.0"}}}, "halconfig": hal()}, "accept", [], True),
+    ("a heap as large as the memory limit", {"services": {"echo": {"javaOpts": "-XX:MaxRAMPercentage=100.0"}},
+                                             "halconfig": hal()},
+     "accept", ["services.echo.resources", "OOMKilled", "-XX:MaxRAMPercentage=81.0"], True),
+    ("TLS a profile serves that the probes do not use", {
+        "profiles": {"orca": {"server": {"ssl": {"enabled": True, "key-store": "/var/secrets/ks.p12"}}}},
+        "secrets": {"files": [{"secretName": "ks", "services": ["orca"]}]}, "halconfig": hal()},
+     "refuse", ["profiles.orca", "orca serves TLS on port 8083", "readinessProbe asks for HTTP"], True),
+    ("SpEL in orca's webhook stages", {"profiles": {"orca": {"webhook": {"preconfigured": [
+        {"payload": "${parameterValues['x']}", "url": "https://x/${trigger.id}"}]}}}, "halconfig": hal()},
+     "accept", [], True),
     # YAML
     ("YAML error", "halconfig:\n  providers:\n    kubernetes:\n      enabled: true\n     accounts: []\n", "refuse",
      ["YAML", "did not find expected key"], True),

@@ -19,18 +19,35 @@ _TEMPLATE_AT = re.compile(r"execution error at \([^)]*\): ")
 
 
 class ChartVerdict:
-    __slots__ = ("errors", "warnings", "skipped")
+    """`errors`, `warnings`: the lines every route shows; `findings`: the runtime model's among them
+    (renderer.runtime.Finding, with the values path to change), errors too; `skipped`: why nothing was
+    judged (no helm)."""
 
-    def __init__(self, errors=(), warnings=(), skipped=""):
+    __slots__ = ("errors", "warnings", "skipped", "findings")
+
+    def __init__(self, errors=(), warnings=(), skipped="", findings=()):
         self.errors = list(errors)
         self.warnings = list(warnings)
         self.skipped = skipped
+        self.findings = list(findings)
 
 
-def chart_verdict(values_files, namespace: str = "default") -> ChartVerdict:
-    """Render the installed chart with `values_files` and post-render it in-process."""
+def chart_verdict_of_text(values_text: str, namespace: str = "default", extra=()) -> ChartVerdict:
+    """The verdict for values given as text (`migrate`'s own output, before it is written)."""
+    import tempfile
+
+    with tempfile.TemporaryDirectory(prefix="spinnaker-renderer-") as directory:
+        path = os.path.join(directory, "values.yaml")
+        with open(path, "w", encoding="utf-8") as handle:
+            handle.write(values_text)
+        return chart_verdict([path], namespace, extra)
+
+
+def chart_verdict(values_files, namespace: str = "default", extra=()) -> ChartVerdict:
+    """Render the installed chart with `values_files` (and `extra` helm flags, e.g. `--set`) and
+    post-render it in-process."""
     from renderer.cli.bundled import chart_dir
-    from renderer.cli.helm import find_helm
+    from renderer.cli.helmbin import find_helm
     from renderer.postrender import render
     from renderer.postrender.errors import PostRenderError
 
@@ -40,22 +57,29 @@ def chart_verdict(values_files, namespace: str = "default") -> ChartVerdict:
     args = [helm, "template", RELEASE_NAME, chart_dir(), "--namespace", namespace]
     for path in values_files:
         args += ["-f", path]
+    args += list(extra)
     try:
         result = subprocess.run(args, capture_output=True, text=True, env=dict(os.environ))
     except OSError as exc:
         return ChartVerdict(skipped=f"{helm} could not run ({exc.strerror})")
+    if result.returncode != 0 and "Error:" not in result.stderr:
+        # Not a refusal of the values (helm prints those after `Error:`): helm itself did not run.
+        return ChartVerdict(skipped=f"{helm} template exited {result.returncode} without saying why")
     if result.returncode != 0:
         message = " ".join(result.stderr.replace("Error: ", "", 1).split()) or f"helm exited {result.returncode}"
         # The chart's own message names the value; where in which template it failed is noise to a user.
         message = _TEMPLATE_AT.sub("", message).replace(" Use --debug flag to render out invalid YAML", "")
         return ChartVerdict(errors=[f"error: the chart refuses these values: {message}"])
     warnings: list = []
+    findings: list = []
     try:
-        render(result.stdout, warnings, halconfig_warnings=False, written_at=_written_in(values_files))
+        render(result.stdout, warnings, halconfig_warnings=False, written_at=_written_in(values_files),
+               findings=findings)
     except PostRenderError as exc:
-        return ChartVerdict(errors=[exc.render()])
+        return ChartVerdict(errors=[exc.render()], findings=getattr(exc, "findings", ()))
     prefix = "spinnaker-renderer post-render: "
-    return ChartVerdict(warnings=[w[len(prefix):] if w.startswith(prefix) else w for w in warnings])
+    return ChartVerdict(warnings=[w[len(prefix):] if w.startswith(prefix) else w for w in warnings],
+                        findings=findings)
 
 
 def _written_in(values_files):

@@ -29,15 +29,10 @@ import tempfile
 
 from renderer.cli import bundled, helmflags
 from renderer.cli.exits import EXIT_INVALID, EXIT_OK, EXIT_USAGE
+from renderer.cli.helmbin import find_helm
 
 PLUGIN_NAME = bundled.PLUGIN_NAME
 VERBS = helmflags.VERBS
-
-
-def find_helm() -> str | None:
-    import shutil
-
-    return os.environ.get("HELM_BIN") or shutil.which("helm")
 
 
 class HelmArgs:

@@ -303,6 +303,12 @@ def cmd_migrate(args) -> int:
                                 args.hal_dir if archive else None, notes)
     except ArchiveError as exc:
         raise _InputError(f"error: {args.hal_dir}: cannot use it as a `hal backup` archive: {exc}.") from None
+    if migration.ok:
+        # Judge the output before writing it, by the route every Helm command takes (the chart and the
+        # post-renderer's checks, the runtime model among them).
+        from renderer.cli.chartcheck import chart_verdict_of_text
+
+        migration.judged(chart_verdict_of_text(migration.values_yaml, migration.namespace or "spinnaker"))
     for line in migration.report.lines():
         print(line, file=sys.stderr)
     if not migration.ok:

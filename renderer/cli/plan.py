@@ -5,8 +5,12 @@ side (or `--from-manifests FILE`, a rendered release) and the new one (or
 `--to-release VERSION`: the current values at another release). Object names
 are the release's: a rendered release says its name and namespace, and values
 are rendered as `--release NAME` in `--namespace NS` (default `spinnaker`, which
-cancels out between two sets of values). Exit codes follow diff: 0 no change,
-2 changes, 1 refused or invalid input; 3 changes `helm upgrade` cannot make.
+cancels out between two sets of values). The new side is also judged the way
+every Helm route judges it (`validate -f`'s verdict: the chart, the post-renderer
+and its runtime model, when a helm is installed). Exit codes follow diff: 0 no
+change, 2 changes, 1 refused or invalid input, or a new side Helm would refuse
+(one that would not run: an image of another release, TLS that probes or callers
+do not match, ...); 3 changes `helm upgrade` cannot make.
 """
 from __future__ import annotations
 
@@ -144,6 +148,7 @@ def run(argv) -> int:
     plan = make_plan(current, target, set(old.migrated) | set(new.migrated))
     limit = None if (old.all or new.all) else 40
     sys.stdout.write(report.markdown(plan, limit) if fmt == "markdown" else report.text(plan, limit))
+    verdict = _judge_new_side(new.values or old.values, to_release, fmt, namespace or "default")
     if plan.refusals:
         print(f"spinnaker-renderer plan: refused: the change would lose data ({', '.join(r.name for r in plan.refusals)}"
               "); the first section says why and which --migrated states a migration.", file=sys.stderr)
@@ -152,7 +157,33 @@ def run(argv) -> int:
               f"{'; '.join(r.kind + ' ' + ', '.join(r.names) for r in plan.immutable)} in place; the first section "
               "gives the steps.",
               file=sys.stderr)
+    if verdict.errors:
+        print("spinnaker-renderer plan: refused: Helm would refuse the new values (the last section says why).",
+              file=sys.stderr)
+        return EXIT_INVALID
     return plan.exit_code
+
+
+def _judge_new_side(files, to_release, fmt, namespace):
+    """The verdict every Helm route gives the new side (renderer.cli.chartcheck), as a last section."""
+    from renderer.cli.chartcheck import chart_verdict
+
+    extra = ["--set-string", f"spinnaker.version={to_release}"] if to_release else []
+    verdict = chart_verdict(files, namespace, extra=extra)
+    if verdict.skipped:
+        print(f"note: the new side was not judged as Helm would judge it: {verdict.skipped}.", file=sys.stderr)
+        return verdict
+    lines = verdict.errors + verdict.warnings
+    title = "Would the new side run (the verdict `validate -f` and every Helm route give it)"
+    if fmt == "markdown":
+        body = [f"- {line}" for line in lines] or ["Nothing to say: it renders and would run as far as the "
+                                                   "checks see."]
+        sys.stdout.write(f"\n## {title}\n\n" + "\n".join(body) + "\n")
+    else:
+        body = [f"  {line}" for line in lines] or ["  nothing to say: it renders and would run as far as the checks "
+                                                   "see"]
+        sys.stdout.write(f"\n{title}:\n" + "\n".join(body) + "\n")
+    return verdict
 
 
 def _usage(message: str) -> int:

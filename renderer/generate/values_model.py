@@ -27,6 +27,9 @@ def default_resources(facts: Service) -> dict:
 
 
 DEFAULT_VERSION = str(DEFAULT_RELEASE)
+# The heap of a Java service: 80% of its memory limit leaves 205 MiB outside the heap at the smallest
+# default limit (1Gi), above what a Spinnaker service needs there (renderer/runtime/jvm.py, NON_HEAP).
+DEFAULT_JAVA_OPTS = "-XX:MaxRAMPercentage=80.0"
 
 Image = message(
     "Image", "Where a container image comes from. Empty fields are derived from `spinnaker.version`.",
@@ -34,6 +37,9 @@ Image = message(
     repository=Str("Image name under the registry; empty: the service's name."),
     tag=Str("Image tag; empty: derived from the Spinnaker version."),
     digest=Str("Image digest (`sha256:...`); when set it pins the image and the tag is ignored."),
+    release=Str("The Spinnaker release a custom image (another repository, tag or digest) was built from, e.g. "
+                "`2026.4.0`. It must be the release that runs (`spinnaker.version`): the config is written for "
+                "it, and the post-renderer refuses an image it cannot tell to be that release's otherwise."),
 )
 
 Pdb = message(
@@ -106,7 +112,7 @@ def _workload_fields(defaults: bool) -> dict:
         resources=Any("Container resources (requests/limits). Each service has its own default: requests, and "
                       "a memory limit (JVMs: equal to the request; their heap is `-XX:MaxRAMPercentage` of the "
                       "limit, so a Java service needs `limits.memory` or an `-Xmx` in `javaOpts`).", default=None),
-        javaOpts=Str("JAVA_OPTS for the JVM (Java services).", default=d("-XX:MaxRAMPercentage=80.0")),
+        javaOpts=Str("JAVA_OPTS for the JVM (Java services).", default=d(DEFAULT_JAVA_OPTS)),
         env=List(Any("Extra environment variables (Kubernetes EnvVar objects).", default=d([]))),
         envFrom=List(Any("Extra envFrom sources (ConfigMapEnvSource/SecretEnvSource).", default=d([]))),
         nodeSelector=Map(Str("Node labels the pods must land on.", default=d({}))),

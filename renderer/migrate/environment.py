@@ -15,6 +15,7 @@ from ..problems import format_path
 from ..service_facts import REDIS_SERVICES, SERVICES, SPLITS
 from renderer.generate.values_model import default_resources
 from ..model.credentials import url_passwords
+from ..runtime.jvm import quantity  # noqa: F401  (Kubernetes quantities, as the runtime model reads them)
 
 # SPLITS: Halyard's split names -> (service, the chart's `ha.<service>` key for that split).
 # Variables the chart sets itself: a second definition would clash with them.
@@ -46,7 +47,15 @@ def _name_of(key: str) -> str:
 class Environment:
     """Builds the values; `values` is the result, findings go to `report`."""
 
-    def __init__(self, raw: dict, service_settings: dict, report, base=(), vault=None, texts=None):
+    def __init__(self, raw: dict, service_settings: dict, report, base=(), vault=None, texts=None, release=None,
+                 pinned: bool = False):
+        """`release`: the release the values run (`spinnaker.version`, else the chart's default);
+        `pinned`: it is the halconfig's own version (so `spinnaker.version` names it)."""
+        from ..releases import DEFAULT
+
+        self.release = release or DEFAULT
+        self.pinned = pinned
+        self.hal_version = str(raw.get("version") or "")
         env = raw.get("deploymentEnvironment")
         self.env = env if isinstance(env, dict) else {}
         self.settings = service_settings
@@ -83,6 +92,7 @@ class Environment:
                 self._drop(key, value, f"{src}.{key}")
         self._guarded(lambda _, __: self._service_settings(), None, "service-settings")
         self._containers_env()
+        self._guarded(lambda _, __: self._fit_heaps(), None, "deploymentEnvironment.customSizing")
         return self.values
 
     def _containers_env(self):
@@ -302,11 +312,12 @@ class Environment:
 
     def _complete(self, resources, service, split, where, default=None):
         """Resources the chart accepts, as Kubernetes and upstream read Halyard's: a JVM's memory request
-        without a limit gets the limit equal to it (the JVM sizes its heap from the limit; the chart
-        refuses a JVM without one), another container's only when the chart's default limit (`default`,
-        which Helm merges in) is below it; a limit without a request gets the request equal to it
-        (Kubernetes' own default); a request above its limit raises the limit. A split's entry replaces
-        the service's whole value, so one without memory gets the service's default memory."""
+        without a limit stays without one, as Halyard ran it (a service's `limits.memory: null` removes
+        the chart's default limit, which Helm would merge in; a split has none to remove), and its heap
+        gets an -Xmx (`_fit_heaps`); another container's request gets the limit equal to it when the
+        chart's default limit (`default`) is below it; a limit without a request gets the request equal
+        to it (Kubernetes' own default); a request above its limit raises the limit. A split's entry
+        replaces the service's whole value, so one without memory gets the service's default memory."""
         if default is None and service is not None:
             default = default_resources(SERVICES[service])
         requests, limits = dict(resources.get("requests") or {}), dict(resources.get("limits") or {})
@@ -316,12 +327,17 @@ class Environment:
                 requests[kind] = limits[kind]
                 added.append(f"requests.{kind} = limits.{kind}")
         # Values merge key by key: a memory request alone would keep the chart's default limit, which
-        # may be below it (a pod the API server refuses); a JVM sizes its heap from the limit.
+        # may be below it (a pod the API server refuses).
         if "memory" in requests and "memory" not in limits:
             java = service is not None and SERVICES[service].java
             kept = quantity(((default or {}).get("limits") or {}).get("memory"))
             request = quantity(requests["memory"])
-            if java or kept is None or request is None or request > kept:
+            if java:
+                if not split:
+                    limits["memory"] = None
+                added.append("no memory limit, as under Halyard" + ("" if split else " (limits.memory: null "
+                             "removes the chart's default)") + "; the heap gets an -Xmx instead")
+            elif kept is None or request is None or request > kept:
                 limits["memory"] = requests["memory"]
                 added.append("limits.memory = requests.memory")
         for kind in ("memory", "cpu"):
@@ -334,10 +350,70 @@ class Environment:
         if split and "memory" not in requests:
             default = default_resources(SERVICES[service])
             requests["memory"], limits["memory"] = default["requests"]["memory"], default["limits"]["memory"]
+            added = [a for a in added if "no memory limit" not in a]
             added.append(f"memory from {service}'s default")
         if added:
             self.report.converted(where, "", "completed for the chart: " + ", ".join(added))
         return {k: v for k, v in (("requests", requests), ("limits", limits)) if v}
+
+    def _fit_heaps(self):
+        """Each Java service's heap, plus what the JVM needs outside it (renderer/runtime/jvm.py), fits
+        its pods: Halyard's JAVA_OPTS often carry `-XX:MaxRAMPercentage=100.0`, which gives the heap the
+        whole limit. Pods without a memory limit (requests only, as Halyard ran them) get an -Xmx from
+        their request, since the JVM would size the heap from the node's memory; when only some of a
+        service's pods have a limit (`javaOpts` is one for all its splits), the others get a limit equal
+        to their request, and the heap a share of the limits that fits the smallest. Only services
+        whose sizing or JVM options come from the Halyard directory are looked at: the chart's own
+        defaults fit."""
+        from ..runtime.jvm import MIB, MIN_HEAP, NON_HEAP, Heap
+        from renderer.generate.values_model import DEFAULT_JAVA_OPTS
+
+        services = self.values.get("services") or {}
+        for name in sorted(SERVICES):
+            facts = SERVICES[name]
+            svc = services.get(name) or {}
+            ha = (self.values.get("ha") or {}).get(name) or {}
+            split_sizing = self.ha_on.get(name) and ha.get("resources")
+            if not facts.java or not (svc.get("resources") or "javaOpts" in svc or split_sizing):
+                continue
+            options = svc["javaOpts"] if "javaOpts" in svc else (facts.java_opts or DEFAULT_JAVA_OPTS)
+            pods = self._sized_pods(name, facts, svc, ha)
+            if any(limit for *_, limit, _ in pods) and not all(limit for *_, limit, _ in pods):
+                for pod, request, limit, path in pods:
+                    if not limit and request:
+                        _deep(self.values, path + ("limits", "memory"), _deep_get(self.values, path + ("requests",
+                                                                                                      "memory")))
+                        self.report.converted(f"{self.source}.customSizing", ".".join(path) + ".limits.memory",
+                                              f"{pod}: a limit equal to its request, as the other pods of {name} "
+                                              "have limits and their JVM options (one for all) size the heap "
+                                              "from the limit")
+                pods = self._sized_pods(name, facts, services.get(name) or {}, ha)
+            new, why = _fitted(options, [(pod, request, limit) for pod, request, limit, _ in pods],
+                               MIB, MIN_HEAP, NON_HEAP, Heap)
+            where = f"services.{name}.javaOpts"
+            if new is None and why:
+                self.report.human(f"{self.source}.customSizing", why, target=where)
+            elif new is not None:
+                _deep(self.values, ("services", name, "javaOpts"), new)
+                self.report.converted(f"service-settings/{name}.yml: env.JAVA_OPTS" if "javaOpts" in svc
+                                      else f"{self.source}.customSizing", where, f"{options!r} -> {new!r}: {why}")
+
+    def _sized_pods(self, name, facts, svc, ha) -> list:
+        """(pod, memory request, memory limit, values path of its resources) of each pod of a service,
+        in bytes (None: none), as the chart merges the values: a split's own resources replace the
+        service's, which merge over the chart's default key by key."""
+        default = default_resources(facts)
+        own = svc.get("resources") or {}
+        merged = {part: dict(default.get(part) or {}, **(own.get(part) or {})) for part in ("requests", "limits")}
+        path = ("services", name, "resources")
+        if self.ha_on.get(name) and facts.splits:
+            split_resources = ha.get("resources") or {}
+            pods = [(split.name, split_resources[split.key], ("ha", name, "resources", split.key))
+                    if split_resources.get(split.key) else (split.name, merged, path) for split in facts.splits]
+        else:
+            pods = [(name, merged, path)]
+        return [(pod, quantity((res.get("requests") or {}).get("memory")),
+                 quantity((res.get("limits") or {}).get("memory")), where) for pod, res, where in pods]
 
     @staticmethod
     def _resources(entry):
@@ -618,10 +694,7 @@ class Environment:
                 self.report.converted(where, f"services.{name}.env",
                                       f"{', '.join(e['name'] for e in env)}: a map written as Kubernetes EnvVars")
         elif key == "artifactId" and isinstance(value, str):
-            image = _image(value)
-            _deep(self.values, svc + ("image",), image)
-            self.report.converted(where, f"services.{name}.image", f"{value} split into registry, repository and "
-                                                                     "tag/digest")
+            self._artifact(name, value, where)
         elif key == "enabled":
             on = str(value).lower() == "true"
             _deep(self.values, svc + ("enabled",), on)
@@ -655,6 +728,39 @@ class Environment:
             self.report.dropped(where, "Halyard's basic auth between services, not used by current releases.")
         else:
             self.report.dropped(where, "not a Halyard service setting migrate knows; check it by hand.")
+
+    def _artifact(self, name, artifact, where):
+        """Halyard's custom image. The config is written for `self.release`, so the image must be that
+        release's (renderer/runtime/images.py): kept, declared with its release, only when its tag names
+        the release the halconfig says Halyard ran and the chart runs it too (`spinnaker.version`);
+        otherwise the release's own image runs and the report says how to keep the build."""
+        from ..runtime.images import release_tag
+
+        release = str(self.release)
+        image = _image(artifact)
+        expected = f"{name}:{release_tag(release)}"
+        tag = image.get("tag", "")
+        target = f"services.{name}.image"
+        if self.pinned and re.match(re.escape(release) + r"(?![0-9.])", tag):
+            _deep(self.values, ("services", name, "image"), dict(image, release=release))
+            self.report.converted(where, target, f"Halyard ran {artifact}, a build whose tag names Spinnaker "
+                                                 f"{release}, the release Halyard ran and spinnaker.version runs: "
+                                                 f"kept, declared `image.release: {release}` (the post-renderer "
+                                                 "refuses a custom image whose release it cannot tell). To run "
+                                                 f"the release's own image ({expected}) remove {target}; when "
+                                                 "upgrading, change both.")
+            return
+        if not self.pinned:
+            why = f"Halyard's release ({self.hal_version or 'none'}) is not one this chart writes config for"
+        else:
+            why = "the tag does not say which release the build is from"
+        self.report.human(where, f"Halyard ran {artifact}; the release runs Spinnaker {release}'s own {name} image "
+                                 f"({expected}) instead, because the config is written for {release} and {why}: a "
+                                 "service of another release fails on that config or ignores part of it. To keep "
+                                 "your build, declare it with the release it was built from "
+                                 f"(`{target}: {{registry: {image.get('registry', '')}, repository: "
+                                 f"{image.get('repository', '')}, {_image_pin(image)}, release: <release>}}`) and set "
+                                 "`spinnaker.version` to that release (a supported one).", target=target)
 
     def _kubernetes_setting(self, name, key, value, where):
         if value in (None, {}, [], ""):
@@ -733,17 +839,6 @@ def _env_text(value) -> str:
     return "" if value is None else str(value)
 
 
-_QUANTITY = re.compile(r"^([0-9]*\.?[0-9]+(?:[eE][-+]?[0-9]+)?)(m|k|M|G|T|P|E|Ki|Mi|Gi|Ti|Pi|Ei)?$")
-_SCALE = {None: 1, "m": 1e-3, "k": 1e3, "M": 1e6, "G": 1e9, "T": 1e12, "P": 1e15, "E": 1e18,
-          "Ki": 2 ** 10, "Mi": 2 ** 20, "Gi": 2 ** 30, "Ti": 2 ** 40, "Pi": 2 ** 50, "Ei": 2 ** 60}
-
-
-def quantity(value):
-    """A Kubernetes quantity as a number (for comparing), or None when it is not one."""
-    match = _QUANTITY.match(str(value)) if value is not None and not isinstance(value, bool) else None
-    return float(match.group(1)) * _SCALE[match.group(2)] if match else None
-
-
 def _split_userinfo(url: str):
     """(url without user and password, user, password) of `scheme://user:password@host...`."""
     match = re.match(r"^([a-zA-Z][a-zA-Z0-9+.-]*://)([^/@\s]*)@(.*)$", url)
@@ -776,6 +871,59 @@ def _image(artifact: str) -> dict:
     elif tag:
         image["tag"] = tag
     return {k: v for k, v in image.items() if v}
+
+
+_HEAP_FLAG = re.compile(r"(?:^|\s)-(?:Xmx|XX:MaxHeapSize=|XX:MaxRAMPercentage=|XX:MaxRAMFraction=)\S*")
+
+
+def _deep_get(values, path):
+    for key in path:
+        values = values.get(key) if isinstance(values, dict) else None
+    return values
+
+
+def _fitted(options: str, pods: list, mib, min_heap, non_heap, heap_of):
+    """(new JAVA_OPTS or None, why): heap flags that fit every pod ((pod, request, limit) in bytes),
+    replacing the heap flags of `options`; None with a reason when no flag can, None and "" when
+    `options` fit already."""
+    flags = options.split()
+    rest = _HEAP_FLAG.sub("", options).strip()
+    unlimited = [(pod, request or 0) for pod, request, limit in pods if not limit]
+    if unlimited:
+        pod, request = min(unlimited, key=lambda item: item[1])
+        heap = max(request - non_heap, min_heap)
+        new = f"-Xmx{int(heap // mib)}m" + (f" {rest}" if rest else "")
+        pods_said = "its pods run" if len(unlimited) > 1 else f"{pod} runs"
+        return new, (f"{pods_said} without a memory limit (customSizing with a request only, as Halyard ran it), "
+                     "where the JVM would size its heap from the node's memory; -Xmx is the memory request "
+                     f"({int(request // mib)} MiB{', the smallest' if len(unlimited) > 1 else ''}) less the "
+                     f"{int(non_heap // mib)} MiB a Spinnaker service needs outside its heap, at least "
+                     f"{int(min_heap // mib)} MiB")
+    heaps = [(pod, limit, heap_of(flags, limit).bytes) for pod, request, limit in pods]
+    if all(heap + non_heap <= limit for pod, limit, heap in heaps):
+        return None, ""
+    smallest = min(limit for pod, limit, heap in heaps)
+    percent = int((smallest - non_heap) * 100 // smallest)
+    if smallest - non_heap < min_heap:
+        return None, (f"a memory limit of {int(smallest // mib)} MiB leaves too little for a JVM: a Spinnaker "
+                      f"service needs {int(non_heap // mib)} MiB outside its heap and a heap of at least "
+                      f"{int(min_heap // mib)} MiB. Raise the memory request and limit of the smallest pod.")
+    explicit = any(f.startswith(("-Xmx", "-XX:MaxHeapSize=")) for f in flags)
+    if explicit and len({limit for pod, limit, heap in heaps}) == 1:
+        flag = f"-Xmx{int((smallest - non_heap) // mib)}m"  # an -Xmx stays one, lowered to fit
+    else:
+        flag = f"-XX:MaxRAMPercentage={percent}.0"
+    new = flag + (f" {rest}" if rest else "")
+    grown = ", ".join(f"{pod} {int(heap // mib)} of {int(limit // mib)} MiB" for pod, limit, heap in heaps
+                      if heap + non_heap > limit)
+    return new, (f"these options let the heap grow over what the memory limit leaves outside it ({grown}; a "
+                 f"Spinnaker service needs at least {int(non_heap // mib)} MiB outside its heap), so the kernel "
+                 f"would kill the container as the heap fills; {flag} leaves that room"
+                 + (" in the smallest limit" if len(heaps) > 1 else ""))
+
+
+def _image_pin(image: dict) -> str:
+    return f"digest: {image['digest']}" if image.get("digest") else f"tag: {image.get('tag', '')}"
 
 
 def _volume(volume):

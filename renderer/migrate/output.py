@@ -67,10 +67,33 @@ class Migration:
         self.kubectl = "" if hal_dir.archive else \
             "\n".join(kubectl_command(g.name, g.found, namespace) for g in self.groups)
         self.values_yaml = values_yaml(values, hal_dir, namespace, report, self.aside)
+        self.verdict = None
 
     @property
     def ok(self) -> bool:
         return self.report.ok
+
+    def judged(self, verdict) -> None:
+        """Take in the verdict every Helm route gives these values (renderer.cli.chartcheck): each of
+        the runtime model's findings goes into the report with its values path (a warning as an item
+        for a human, an error as an error: then nothing is written, as Helm would refuse the values),
+        and a refusal of the chart or the post-renderer as an error."""
+        from ..problems import ERROR
+
+        self.verdict = verdict
+        if verdict.skipped:
+            self.report.human("the rendered release", "not judged: " + verdict.skipped + ". Run `spinnaker-renderer "
+                              "validate -f values.yaml` where helm is installed before installing.")
+        for finding in verdict.findings:
+            if finding.level == ERROR:
+                self.report.error(f"{finding.where}: {finding.message} {finding.hint}".strip(": "))
+            else:
+                self.report.human("the rendered release (would it run)", f"{finding.message} {finding.hint}".strip(),
+                                  target=finding.where)
+        if verdict.errors and not any(f.level == ERROR for f in verdict.findings):
+            for line in verdict.errors:
+                self.report.error(line[len("error: "):] if line.startswith("error: ") else line)
+        self.values_yaml = values_yaml(self.values, self.hal_dir, self.namespace, self.report, self.aside)
 
     def markdown(self, secrets_dir: str | None = None) -> str:
         hal_dir = self.hal_dir
@@ -142,7 +165,7 @@ def migrate(path: str, deployment: str | None = None, includes=(), command=None,
     halconfig.pop("version", None)
     values["halconfig"] = halconfig
     environment = Environment(hal_dir.raw, hal_dir.service_settings, report, base, vault,
-                              hal_dir.service_settings_text)
+                              hal_dir.service_settings_text, release, pinned="spinnaker" in values)
     _merge(values, environment.build())
     _merge(values, map_profiles(hal_dir.profiles, hal_dir.deployment, environment.ha_on, report, vault))
     secrets = {}
@@ -181,7 +204,8 @@ def _release(version, where, values, report):
         elif version:
             report.dropped(where, f"{version!r} is not a published Spinnaker release (a build name or a local "
                                   f"BOM); the chart runs {DEFAULT} unless `spinnaker.version` is set (images of "
-                                  "your own: `services.<name>.image`).")
+                                  "your own: `services.<name>.image`, declared with the release they were built "
+                                  "from in `image.release`).")
         return DEFAULT
     values["spinnaker"] = {"version": version}
     report.mapped(where, "spinnaker.version")

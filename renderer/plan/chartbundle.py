@@ -263,6 +263,7 @@ def workloads(values: dict, hal: dict, release: str = RELEASE_NAME) -> tuple[dic
             items = [(split.name, list(split.profiles), split.key) for split in facts.splits]
         else:
             items = [(name, [], "")]
+        declared = _mapping(svc.get("image")).get("release")
         for item, profiles, key in items:
             entry, management_tls = {}, {}
             if facts.java:
@@ -285,7 +286,8 @@ def workloads(values: dict, hal: dict, release: str = RELEASE_NAME) -> tuple[dic
             else:
                 scheme = "https" if facts.tls and truthy(_at(hal, facts.tls)) else "http"
             out[item] = {"service": name, "host": component(values, item, release), "port": int(svc.get("port")),
-                         "scheme": scheme, "profiles": profiles, "monitoring": bool(facts.java and sidecar)}
+                         "scheme": scheme, "profiles": profiles, "monitoring": bool(facts.java and sidecar),
+                         "imageRelease": "" if declared is None else str(declared)}
             if entry:
                 out[item]["tls"] = entry
             if management_tls:

@@ -14,7 +14,8 @@ A pipeline of small passes over the document stream:
    (`usersecrets`);
 6. replace the workloads' placeholders with those names, drop the bundle,
    apply the user's patches (`patches`);
-7. check every name as the API server would (`names`), join.
+7. check every name as the API server would (`names`), then judge whether the release would run
+   (`judge`: renderer/runtime, on the final documents), join.
 
 All or nothing: any error raises before a byte reaches stdout.
 """
@@ -28,12 +29,13 @@ from .errors import PostRenderError
 
 
 def render(text: str, warnings: list | None = None, halconfig_warnings: bool = True, keep: list | None = None,
-           written_at=None) -> str:
+           written_at=None, findings: list | None = None) -> str:
     """Post-render one manifest stream; raises PostRenderError. Warnings are added to `warnings`
     (shown by the caller once the render succeeded), else shown at once; `halconfig_warnings`
     False leaves out the halconfig's own (`validate -f` has shown them with file lines). `keep`
     gets what the render built, for a caller that ends the process without freeing it. `written_at(path)`:
-    the text written at a values path, for a caller that has the values files."""
+    the text written at a values path, for a caller that has the values files; `findings` the runtime
+    model's (runtime.Finding, with their values paths), for `migrate` and `plan`."""
     from ..translate import translate
     from . import stream
     from .bundle import take_bundle
@@ -43,9 +45,9 @@ def render(text: str, warnings: list | None = None, halconfig_warnings: bool = T
     from .expose import apply_chart
     from ..translate.front50 import front50_env, front50_env_refs
     from .k8s_secrets import check_kubernetes_secrets, switch_engine
+    from .judge import judge
     from .names import check_names
     from .objects import build_objects
-    from .placeholders import undefined_placeholders
     from .tls import apply_to_outputs as apply_tls
     from .usersecrets import mounted_service, route, service_workloads, wire_secrets
     from .wire import wire
@@ -71,7 +73,6 @@ def render(text: str, warnings: list | None = None, halconfig_warnings: bool = T
     found += [PREFIX + line for line in rewrite_env(edits) + typed_profile_warnings(bundle, written_at)]
     workloads = service_workloads(docs)
     routes = route(bundle, files, outputs, workloads, front50_env_refs(hal, release), written)
-    found += [PREFIX + line for line in undefined_placeholders(files, objects.texts, routes, workloads)]
     wire_secrets(docs, bundle, routes)
     out = wire(docs, index, objects.names) + objects.documents
     patches = bundle.get("patches") or []
@@ -80,6 +81,10 @@ def render(text: str, warnings: list | None = None, halconfig_warnings: bool = T
 
         out = apply_patches(out, patches)
     found += check_names(out, bundle)  # last: names a patch changed are checked too
+    judged = judge(out, bundle, files, objects.texts, objects.keys, objects.documents)
+    if findings is not None:
+        findings.extend(judged)
+    found += [PREFIX + f.render() for f in judged]
     if warnings is not None:
         warnings.extend(found)
     elif found:

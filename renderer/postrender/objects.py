@@ -55,6 +55,7 @@ class ObjectBuilder:
         self.names: dict[str, str] = {}  # placeholder -> object name
         self.documents: list[Document] = []
         self.texts: dict[str, dict] = {}  # service -> {file: its text}, for checks that search the text
+        self.keys: dict[tuple, tuple] = {}  # (kind, object name) -> its keys, for the checks of what pods mount
 
     def add_service(self, service: str, files: dict, written: dict, env: dict | None = None) -> None:
         """`written`: the service's files as `written.write_files` gives them; `env`: credentials moved
@@ -76,12 +77,15 @@ class ObjectBuilder:
         self.names[f"{PLACEHOLDER}secret-{service}"] = secret_name
         self._emit("ConfigMap", config_name, service, {"data": plain} if plain else {})
         self._emit("Secret", secret_name, service, self._secret_body(secret))
+        self.keys[("ConfigMap", config_name)] = tuple(plain)
+        self.keys[("Secret", secret_name)] = tuple(secret)
 
     def add_env(self, service: str, env: dict) -> None:
         text = {"env": env_file(env)}
         name = f"{self.fullname}-{service}-env-{_digest(text)}"
         self.names[f"{PLACEHOLDER}env-{service}"] = name
         self._emit("Secret", name, service, self._secret_body(env))
+        self.keys[("Secret", name)] = tuple(env)
 
     @staticmethod
     def _secret_body(files: dict) -> dict:

@@ -19,7 +19,7 @@ from renderer.write.config_text import to_yaml
 from .errors import PostRenderError
 from ..model.walk import strings
 from .objects import PLACEHOLDER
-from .placeholders import may_hold_placeholder
+from ..runtime.placeholders import may_hold_placeholder
 from .stream import NotYaml
 
 VOLUME = "spinnaker-secret-files"

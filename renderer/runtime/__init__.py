@@ -1,0 +1,46 @@
+"""Would it run: what the rendered release does when Kubernetes starts it.
+
+A release that renders can still fail at run time. These checks read the final manifests (after the
+user's `patches`) and the files each service reads, pod by pod, and decide with the rule that shows
+the consequence (a source path at a release tag, or the JVM's, Spring's or Kubernetes' own rule):
+
+- `images`: each service runs the image of the release its config is written for, or a custom
+  build declared with the release it was built from (`services.<name>.image.release`);
+- `jvm`: the heap the JVM sizes for itself, plus what it needs outside the heap, fits the
+  container's memory limit;
+- `tls`: a service that serves TLS is probed and called over https, and its callers present a
+  client certificate when it requires one;
+- `placeholders`: every `${...}` Spring resolves in a service's config is defined for its pod;
+- `bootstrap`: Spring Cloud Config's bootstrap files are where kork reads them, in the services that
+  read them.
+
+Severity follows the consequence: an error where a pod never becomes ready or its calls fail (the
+post-renderer refuses the release, on every route), a warning (with the numbers and the fix) where
+it runs but may not as intended. Every route gets these from the same pass (renderer/postrender),
+so the same values get the same verdict from `validate -f`, Helm 3 and 4, `spinnaker-renderer helm`,
+`migrate` and `plan`.
+"""
+from __future__ import annotations
+
+from .findings import Finding, error, warning  # noqa: F401  (the model's vocabulary, re-exported)
+
+
+class Release:
+    """What the checks need besides the pods: the bundle (release, workloads, declared image releases),
+    each service's files ({service: {file: data}}) and their texts (for cheap searches), and the keys
+    of the ConfigMaps and Secrets the release holds ({(kind, name): keys})."""
+
+    __slots__ = ("bundle", "files", "texts", "object_keys")
+
+    def __init__(self, bundle: dict, files: dict, texts: dict, object_keys: dict):
+        self.bundle, self.files, self.texts, self.object_keys = bundle, files, texts, object_keys
+
+
+def judge(release: Release, pods: list) -> list:
+    """Every finding for `pods` (runtime.pods.Pod), errors and warnings, in a stable order."""
+    from . import bootstrap, images, jvm, placeholders, tls
+
+    found: list = []
+    for check in (images, jvm, tls, placeholders, bootstrap):
+        found += check.check(release, pods)
+    return found

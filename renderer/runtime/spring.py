@@ -1,0 +1,115 @@
+"""The Spring configuration a pod reads, and property names as Spring matches them.
+
+kork names the files `spinnaker` and `<service>` (`spring.config.name`,
+kork/kork-config/.../kork/boot/DefaultPropertiesBuilder.java at spinnaker-release-2026.2.3), read
+from /opt/spinnaker/config; Spring Boot reads the files without a profile first, then each active
+profile's (`spinnaker-<profile>.yml`, `<service>-<profile>.yml`) in the order the profiles are
+active, a later file winning. A YAML key may be nested or dotted (`server.ssl.enabled: true`).
+
+Names are compared as Spring's relaxed binding compares them (ConfigurationPropertyName: case and
+every character but letters and digits ignored), so `${services.keel.base-url}` is the property
+`services.keel.baseUrl`; an environment variable gives the property whose name, upper-cased with
+dots as underscores and dashes dropped, is its name (SystemEnvironmentPropertyMapper).
+"""
+from __future__ import annotations
+
+
+
+def uniform(element: str) -> str:
+    """One element of a property name as relaxed binding compares it."""
+    lower = element.lower()
+    return lower if lower.isalnum() else "".join(c for c in lower if c.isalnum())
+
+
+def _without_indexes(dotted: str, replace: bool = False) -> str:
+    """`a.b[0].c` -> `a.b.c` (or `a.b_0_.c` with `replace`, the env form of an index)."""
+    if "[" not in dotted:
+        return dotted
+    out, rest = [], dotted
+    while "[" in rest and "]" in rest[rest.index("["):]:
+        start = rest.index("[")
+        end = rest.index("]", start)
+        out.append(rest[:start] + (f"_{rest[start + 1:end]}_" if replace else ""))
+        rest = rest[end + 1:]
+    return "".join(out) + rest
+
+
+def name_parts(dotted: str) -> tuple:
+    """`services.keel.base-url` -> ("services", "keel", "baseurl"); list indexes dropped."""
+    return tuple(uniform(part) for part in _without_indexes(dotted).split(".") if part)
+
+
+def env_forms(dotted: str) -> set:
+    """The environment variable names that set property `dotted`: SERVICES_KEEL_BASEURL (and the
+    legacy form with dashes as underscores, SERVICES_KEEL_BASE_URL)."""
+    name = _without_indexes(dotted, replace=True).replace(".", "_").upper()
+    return {name.replace("-", ""), name.replace("-", "_")}
+
+
+def read_order(service: str, profiles) -> list:
+    """The files a pod of `service` reads, in the order Spring applies them (a later one wins)."""
+    order = ["spinnaker.yml", f"{service}.yml"]
+    for profile in profiles:
+        order += [f"spinnaker-{profile}.yml", f"{service}-{profile}.yml"]
+    return order
+
+
+def _find(node, parts, at=0):
+    """(True, value) when `parts` (uniform) names a property set in the mapping `node`, a key standing
+    for one or several elements (`server.ssl: {...}`, `ssl.enabled: true`); else (False, None)."""
+    if at == len(parts):
+        return True, node
+    if not isinstance(node, dict):
+        return False, None
+    found = (False, None)
+    for key, value in node.items():
+        if not isinstance(key, str):
+            key = str(key)
+        key_parts = name_parts(key)
+        if not key_parts or tuple(parts[at:at + len(key_parts)]) != key_parts:
+            continue
+        hit = _find(value, parts, at + len(key_parts))
+        if hit[0]:
+            found = hit  # the last spelling in the file wins, as in a YAML map read in order
+    return found
+
+
+def lookup(data, dotted: str):
+    """(True, value) of property `dotted` in one file's data, else (False, None)."""
+    return _find(data, name_parts(dotted)) if isinstance(data, dict) else (False, None)
+
+
+class PodConfig:
+    """The Spring files one pod reads (`files`: {file name: data}), in `order`."""
+
+    __slots__ = ("files", "order")
+
+    def __init__(self, files: dict, service: str, profiles):
+        self.files = files
+        self.order = [name for name in read_order(service, profiles) if isinstance(files.get(name), dict)]
+
+    def effective(self, dotted: str):
+        """(file, value) of the file that decides property `dotted`, or (None, None) when none sets it."""
+        for name in reversed(self.order):
+            found, value = lookup(self.files[name], dotted)
+            if found:
+                return name, value
+        return None, None
+
+    def later_sets(self, file: str, dotted: str) -> bool:
+        """Whether a file read after `file` sets `dotted` again (then `file`'s value is not the one used)."""
+        if file not in self.order:
+            return True
+        return any(lookup(self.files[name], dotted)[0] for name in self.order[self.order.index(file) + 1:])
+
+
+def located_strings(data, path=()):
+    """(dotted path, string) of every string in parsed data, list items as `[i]`."""
+    if isinstance(data, str):
+        yield ".".join(path), data
+    elif isinstance(data, dict):
+        for key, value in data.items():
+            yield from located_strings(value, path + (str(key),))
+    elif isinstance(data, list):
+        for i, value in enumerate(data):
+            yield from located_strings(value, path[:-1] + (f"{path[-1]}[{i}]",) if path else (f"[{i}]",))

@@ -235,8 +235,9 @@ MISTAKES = [
     ("a heap as large as the memory limit", {"services": {"echo": {"javaOpts": "-XX:MaxRAMPercentage=100.0"}},
                                              "halconfig": hal()},
      "accept", ["services.echo.resources", "OOMKilled", "-XX:MaxRAMPercentage=81.0"], True),
-    ("TLS a profile serves that the probes do not use", {
+    ("TLS a profile serves that a probe of the user's own does not use", {
         "profiles": {"orca": {"server": {"ssl": {"enabled": True, "key-store": "/var/secrets/ks.p12"}}}},
+        "services": {"orca": {"readinessProbe": {"httpGet": {"path": "/health", "port": 8083, "scheme": "HTTP"}}}},
         "secrets": {"files": [{"secretName": "ks", "services": ["orca"]}]}, "halconfig": hal()},
      "refuse", ["profiles.orca", "orca serves TLS on port 8083", "readinessProbe asks for HTTP"], True),
     ("SpEL in orca's webhook stages", {"profiles": {"orca": {"webhook": {"preconfigured": [

@@ -353,11 +353,11 @@ def cmd_helm(args) -> int:
 
 
 def cmd_plugin_package(args) -> int:
-    from renderer.cli.bundled import write_plugin_tarball
+    from renderer.cli.bundled import plugin_install_hint, write_plugin_tarball
 
     path = write_plugin_tarball(args.output)
     print(path)
-    print(f"install it with: helm plugin install {path} --verify=false", file=sys.stderr)
+    sys.stderr.write(plugin_install_hint(path))
     return EXIT_OK
 
 

@@ -496,7 +496,7 @@ PodMonitor = message(
     "PodMonitor", "A Prometheus Operator PodMonitor (monitoring.coreos.com/v1).",
     enabled=Bool("Create the PodMonitor (needs the Prometheus Operator's CRDs).", default=False),
     interval=Str("Scrape interval, e.g. `30s`; empty: Prometheus' own.", default=""),
-    labels=Map(Str("Extra labels on the PodMonitor, e.g. the `release` label your Prometheus selects.",
+    labels=Map(Str("Extra labels on this PodMonitor, over `monitorLabels` (which every monitor gets).",
                    default={})),
 )
 ServiceMonitor = message(
@@ -504,7 +504,7 @@ ServiceMonitor = message(
                       "Services, for Prometheus setups that select ServiceMonitors only.",
     enabled=Bool("Create the ServiceMonitor (needs the Prometheus Operator's CRDs).", default=False),
     interval=Str("Scrape interval, e.g. `30s`; empty: Prometheus' own.", default=""),
-    labels=Map(Str("Extra labels on the ServiceMonitor, e.g. the `release` label your Prometheus selects.",
+    labels=Map(Str("Extra labels on this ServiceMonitor, over `monitorLabels` (which every monitor gets).",
                    default={})),
 )
 DaemonPrometheus = message(
@@ -586,6 +586,10 @@ Values = message(
     nameOverride=Str("Replaces the chart name in object names.", default=""),
     fullnameOverride=Str("Replaces the release-chart prefix of object names.", default=""),
     commonLabels=Map(Str("Labels added to every object.", default={})),
+    monitorLabels=Map(Str("Labels on every PodMonitor and ServiceMonitor the chart makes (`monitoringDaemon.prometheus` "
+                          "and `observability`), e.g. `release: kube-prometheus-stack`: a default "
+                          "kube-prometheus-stack's Prometheus selects only monitors labelled with its release name. "
+                          "A monitor's own `labels` add to these and win on the same key.", default={})),
     commonAnnotations=Map(Str("Annotations added to the metadata of every object the chart renders (hooks and "
                               "the ConfigMaps and Secrets the post-renderer makes included; an object's own "
                               "annotation of the same key wins); not to pod templates, whose change would restart "

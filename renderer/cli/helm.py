@@ -198,13 +198,16 @@ def check_values(args, major: int) -> list[str]:
         print(f"spinnaker-renderer helm: {chart} is not a local chart; "
               "its values are checked by helm only.", file=sys.stderr)
     from renderer.problems import InvalidHalconfig
-    from renderer.read.yaml11 import NotText, decode, load
+    from renderer.read.yaml11 import NotText, decode, load_as_helm
 
     for path in _values_files(args, major):
         try:
             with open(path, "rb") as handle:
                 text = decode(handle.read(), path)
-            values = merge_values(values, load(text, path) or {})  # read as `validate -f` reads it
+            data, warnings = load_as_helm(text, path)  # read as `validate -f` (and Helm) read it
+            for problem in warnings:
+                print(problem.render(path), file=sys.stderr)
+            values = merge_values(values, data or {})
         except OSError as exc:
             return [f"cannot read values file {path}: {exc.strerror}"]
         except NotText as exc:

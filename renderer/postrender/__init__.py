@@ -87,13 +87,12 @@ def _read_halconfig(bundle: dict, warnings: list):
     release the chart runs (`version`); every error in one refusal."""
     from renderer.read import halconfig
     from renderer.read.preflight import Chart
-    from ..releases import Release, UnsupportedRelease
+    from ..releases import CHART_VERSION_HINT, Release, UnsupportedRelease
 
     try:
         requested = Release.parse(bundle.get("version"))
     except UnsupportedRelease as exc:
-        raise PostRenderError(str(exc), "Set spinnaker.version to a supported release.",
-                              where="spinnaker.version") from None
+        raise PostRenderError(str(exc), CHART_VERSION_HINT, where="spinnaker.version") from None
     chart = Chart.from_bundle(bundle)
     hal, release, report = halconfig.read_chart_halconfig(bundle, requested, chart=chart)
     if not report.ok:

@@ -29,7 +29,7 @@ def redis_url(url: str, password_env: str) -> str:
         return url
     scheme, sep, rest = url.partition("://")
     if not sep or "@" in rest.split("/", 1)[0]:
-        raise PostRenderError("redis.externalUrl carries a user or password and redis.existingSecret is set too.",
+        raise PostRenderError("carries a user or password, and redis.existingSecret is set too.",
                               "Give the password one way: remove it from redis.externalUrl (preferred: it then "
                               "stays out of your values) or unset redis.existingSecret.", where="redis.externalUrl")
     return f"{scheme}://:${{{password_env}:}}@{rest}"
@@ -170,7 +170,7 @@ class ConfigSet:
         own_sql = (self.outputs.get(f"{service}.yml") or {}).get("sql")
         if facts.needs_sql and not out.get("sql") and not own_sql:
             raise PostRenderError(
-                "keel (managedDelivery.enabled) needs a SQL database, and none is given: the halconfig has no "
+                "keel needs a SQL database, and none is given: the halconfig has no "
                 "enabled persistentStorage.sql and storage.bundled is false.",
                 "Set storage.bundled to auto or true (the bundled MySQL then hosts keel's own database), or "
                 "give keel a database in halconfig persistentStorage.sql (enabled, connectionPools.default, "
@@ -249,8 +249,8 @@ class ConfigSet:
         unknown = sorted(set(profiles) - set(self.by_service) - {"spinnaker"} - set(self.split_workloads())
                          - set(self.bundle.get("disabled") or ()))
         if unknown:
-            raise PostRenderError(f"profiles has {', '.join(map(repr, unknown))}, which is not a service "
-                                  "this release runs.", "Use a service name (clouddriver, gate, ...), "
+            raise PostRenderError(f"{', '.join(map(repr, unknown))} {'is' if len(unknown) == 1 else 'are'} not "
+                                  "a service this release runs.", "Use a service name (clouddriver, gate, ...), "
                                   "'spinnaker' for every service, or the name of an HA split the release runs "
                                   "(clouddriver-caching, echo-scheduler, ... when ha.<service>.enabled).",
                                   where="profiles")

@@ -135,7 +135,7 @@ def build_objects(bundle: dict, hal: dict, files: dict, written: dict, outputs: 
     builder = ObjectBuilder(bundle, helm4, secrets, source)
     local_js = files.get("deck", {}).get("settings-local.js")
     if local_js and holds_secret(local_js, builder.secrets):
-        raise PostRenderError("settingsLocalJs contains a credential from the halconfig; Deck serves that "
+        raise PostRenderError("contains a credential from the halconfig; Deck serves that "
                               "file to every browser.", "Remove it from settingsLocalJs.", where="settingsLocalJs")
     for service in sorted(files):
         builder.add_service(service, files[service], written[service])

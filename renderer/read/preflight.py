@@ -421,14 +421,14 @@ def _tls(hal, chart):
     if ssl.get("enabled") is True and not ssl.get("keyStore") and not _profile_sets(chart, "gate", "server", "ssl",
                                                                                       "keyStore"):
         yield (("security", "apiSecurity", "ssl", "keyStore"),
-               "TLS is enabled but keyStore is not set: gate does not start unless a profile or its environment "
+               "not set although TLS is enabled: gate does not start unless a profile or its environment "
                "gives server.ssl.key-store.")
     ssl = _get(hal, "security", "uiSecurity", "ssl") or {}
     if ssl.get("enabled") is True:
         for key in ("sslCertificateFile", "sslCertificateKeyFile"):
             if not ssl.get(key):
                 yield (("security", "uiSecurity", "ssl", key),
-                       f"TLS is enabled but {key} is not set: Deck serves plain HTTP.")
+                       "not set although TLS is enabled: Deck serves plain HTTP.")
 
 
 @check("plugins-root-path", "spinnaker.extensibility.pluginsRootPath", "plugins download to a writable directory",
@@ -519,7 +519,7 @@ def _fiat(hal, chart):
                "authorization is enabled without a role provider: users get no roles.", WARNING)
     elif service.lower() in ("file", "google", "github", "ldap") and not membership.get(service.lower()):
         yield (("security", "authz", "groupMembership", service.lower()),
-               f"the role provider is {service} but groupMembership.{service.lower()} is not set.",
+               f"not set although the role provider is {service}.",
                ERROR if service.lower() == "ldap" else WARNING)
 
 
@@ -546,7 +546,7 @@ def _authn(hal, chart):
         for keys in required:
             if not _get(block, *keys):
                 yield (("security", "authn", method) + keys,
-                       f"{method} login is enabled but {'.'.join(keys)} is not set.", severity)
+                       f"not set although {method} login is enabled.", severity)
 
 
 # ---------------------------------------------------------------- values

@@ -113,6 +113,12 @@ MISTAKES = [
     ("keel without SQL", {"storage": {"bundled": False}, "halconfig": hal(managedDelivery={"enabled": True})},
      "refuse", ["managedDelivery", "persistentStorage.sql"], False),
     ("keel on the bundled MySQL", {"halconfig": hal(managedDelivery={"enabled": True})}, "accept", [], True),
+    ("keel on storage.external's PostgreSQL", {"storage": {"external": {
+        "host": "pg.example.com", "engine": "postgresql", "existingSecret": "sql"}},
+        "halconfig": hal(managedDelivery={"enabled": True})}, "refuse", ["managedDelivery.enabled", "MySQL only"], True),
+    ("keel's own database on PostgreSQL", {"halconfig": hal(managedDelivery={"enabled": True}, persistentStorage={
+        "sql": {"enabled": True, "default": {"jdbcUrl": "jdbc:postgresql://pg:5432/keel"}}})}, "refuse",
+     ["persistentStorage.sql.default.jdbcUrl", "MySQL only"], False),
     # kubernetes
     ("kinds and omitKinds", {"halconfig": hal(providers=k8s(kinds=["deployment"], omitKinds=["secret"]))},
      "refuse", ["kinds", "omitKinds"], False),

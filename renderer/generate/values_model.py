@@ -15,7 +15,7 @@ from renderer.model import HAL
 from renderer.model.dsl import Any, Bool, Enum, IntValue, List, Map, Msg, Str, messages
 from renderer.releases import DEFAULT as DEFAULT_RELEASE, SUPPORTED
 from renderer.service_facts import (MONITORING_DAEMON_IMAGE, MONITORING_DAEMON_PORT, OBSERVABILITY_PLUGIN,
-                                    REDIS_SERVICES, SERVICES, Service)
+                                    REDIS_SERVICES, SERVICES, SQL_ENGINES, Service)
 
 message = messages("values")
 
@@ -325,14 +325,23 @@ SqlServices = message(
 # The database password keys of the SQL Secrets, one per service with SQL facts.
 _SQL_KEYS = ", ".join(f"`{s.sql['secretKey']}` ({name})" for name, s in SERVICES.items() if s.sql)
 
+# Services that can keep their state on each engine (service_facts: `sql.engines`).
+_ON_ENGINE = {engine: ", ".join(name for name, s in SERVICES.items() if s.sql and engine in s.sql["engines"])
+              for engine in SQL_ENGINES}
+_PORTS = ", ".join(f"{e['port']} for {e['name']}" for e in SQL_ENGINES.values())
+
 ExternalSql = message(
-    "ExternalSql", "Your own MySQL server (RDS, Cloud SQL, Aurora, a DBA's cluster) instead of the bundled "
-                   "MySQL, for every service in SQL. Create each service's database and user first (README, "
+    "ExternalSql", "Your own MySQL or PostgreSQL server (RDS, Cloud SQL, Aurora, a DBA's cluster) instead of the "
+                   "bundled MySQL, for every service in SQL. Create each service's database and user first (README, "
                    "\"SQL storage\"); the chart then runs no MySQL and generates no database passwords.",
     host=Str("Host name of the server; set, every database in SQL is on it.", default=""),
-    port=IntValue("Port of the server.", default=3306),
-    parameters=Str("JDBC URL parameters appended after `?`, e.g. `sslMode=VERIFY_IDENTITY` (MySQL Connector/J).",
-                   default=""),
+    engine=Enum(tuple(SQL_ENGINES), f"What the server speaks. `mysql`: {_ON_ENGINE['mysql']}; `postgresql`: "
+                                    f"{_ON_ENGINE['postgresql']} (keel's image has MySQL's driver only: with keel "
+                                    "running, give it a MySQL database in the halconfig's `persistentStorage.sql`).",
+                default="mysql"),
+    port=IntValue(f"Port of the server; empty: the engine's ({_PORTS})."),
+    parameters=Str("JDBC URL parameters appended after `?`, e.g. `sslMode=VERIFY_IDENTITY` (MySQL Connector/J) or "
+                   "`sslmode=verify-full` (PostgreSQL's driver).", default=""),
     existingSecret=Str("Secret with each service's password, under the keys of the generated Secret: "
                        f"{_SQL_KEYS}. Required with `host`.", default=""),
     databases=Map(Msg(SqlDatabase, "A service's database and user.")),
@@ -347,7 +356,7 @@ Storage = message(
                  "without `persistentStorage.sql`; `true`: always, front50 included; `false`: never (keel "
                  "then needs `persistentStorage.sql`).", default="auto"),
     sql=Msg(SqlServices, "orca and clouddriver in SQL."),
-    external=Msg(ExternalSql, "Your own MySQL server."),
+    external=Msg(ExternalSql, "Your own MySQL or PostgreSQL server."),
     image=Str("Bundled MySQL image.", default=MYSQL_IMAGE),
     storageSize=Str("Size of the MySQL volume.", default="8Gi"),
     storageClassName=Str("StorageClass of the MySQL volume; empty: the cluster default.", default=""),

@@ -9,7 +9,7 @@ only place that knows how Spinnaker's services find each other: discovery in
 from __future__ import annotations
 
 from renderer.write.config_text import settings_js
-from ..service_facts import MONITORING_DAEMON_PORT, OBSERVABILITY_PLUGIN, SERVICES
+from ..service_facts import MONITORING_DAEMON_PORT, OBSERVABILITY_PLUGIN, SERVICES, sql_engine
 from ..translate._common import get
 from .errors import PostRenderError
 
@@ -37,10 +37,13 @@ def redis_url(url: str, password_env: str) -> str:
 
 def sql_settings(database: dict) -> dict:
     """A service's `sql` block for its database (bundled MySQL or storage.external); the password stays a
-    placeholder."""
+    placeholder. The engine is the JDBC URL's (the chart wrote it from storage.external.engine); what
+    that engine needs besides the URL (PostgreSQL: jOOQ's dialect and the driver) comes from the facts."""
+    engine = sql_engine(database["jdbcUrl"])
     pool = {"jdbcUrl": database["jdbcUrl"], "user": database["user"],
             "password": "${" + database["passwordEnv"] + "}"}
-    return {"enabled": True, "connectionPools": {"default": dict(pool, default=True)}, "migration": dict(pool)}
+    return {"enabled": True, "connectionPools": {"default": dict(pool, default=True, **engine["pool"])},
+            "migration": dict(pool, **engine["migration"])}
 
 
 def _merge(into: dict, data: dict) -> dict:

@@ -20,7 +20,7 @@ from collections import namedtuple
 from renderer.model.references import is_reference
 from renderer.read.rbac_namespaces import granted_namespaces, needs_namespaces
 from renderer.problems import ERROR, NOTE, WARNING
-from renderer.service_facts import FRONT50_STORES, S3_KEYS_AS_ENV
+from renderer.service_facts import FRONT50_STORES, S3_KEYS_AS_ENV, SERVICES, SQL_ENGINES, sql_engine
 
 
 # id; path: where it looks, in the reference's notation; rule: what must hold (for the reference);
@@ -48,13 +48,16 @@ def check(id, path, rule, fix, *, evidence, severity=ERROR, kleat_accepted=True,
 class Chart:
     """What the chart's values say about the pods: mounted directories and public host."""
 
-    __slots__ = ("mounts", "host", "keel_database", "profiles", "rbac", "namespace")
+    __slots__ = ("mounts", "host", "keel_database", "sql_engine", "profiles", "rbac", "namespace")
 
-    def __init__(self, mounts=(), host="", keel_database=False, profiles=None, rbac=None, namespace="default"):
+    def __init__(self, mounts=(), host="", keel_database=False, profiles=None, rbac=None, namespace="default",
+                 sql_engine="mysql"):
         self.mounts = tuple(m.rstrip("/") + "/" for m in mounts if isinstance(m, str) and m.startswith("/"))
         self.host = host or ""
         # The chart's bundled MySQL gives keel its own database (templates/_helpers.tpl spinnaker.keelSql).
         self.keel_database = bool(keel_database)
+        # The engine of the chart's SQL databases (storage.external.engine; the bundled one is MySQL).
+        self.sql_engine = sql_engine
         # The chart's `profiles` (service -> Spring settings loaded after the halconfig's): a setting the
         # halconfig leaves out may come from there.
         self.profiles = profiles if isinstance(profiles, dict) else {}
@@ -68,9 +71,11 @@ class Chart:
         from urllib.parse import urlsplit
 
         expose = bundle.get("expose") or {}
+        keel = (bundle.get("storage") or {}).get("keel")
         return cls(bundle.get("mounts") or (), urlsplit(expose.get("deckUrl") or "").hostname or "",
-                   keel_database=bool((bundle.get("storage") or {}).get("keel")), profiles=bundle.get("profiles"),
-                   rbac=bundle.get("rbac"), namespace=(bundle.get("release") or {}).get("namespace") or "default")
+                   keel_database=bool(keel), profiles=bundle.get("profiles"),
+                   rbac=bundle.get("rbac"), namespace=(bundle.get("release") or {}).get("namespace") or "default",
+                   sql_engine=_engine_of(keel.get("jdbcUrl") if isinstance(keel, dict) else ""))
 
     @classmethod
     def from_values(cls, values: dict, namespace: str = "default") -> "Chart":
@@ -89,8 +94,10 @@ class Chart:
         bundled = str(storage.get("bundled", "auto")).lower() != "false"
         from .rbac_namespaces import clouddriver_rbac
 
+        external = storage.get("external") if isinstance(storage.get("external"), dict) else {}
+        engine = str(external.get("engine") or "mysql") if external.get("host") else "mysql"
         return cls(mounts, str(expose.get("host") or ""), keel_database=bundled, profiles=values.get("profiles"),
-                   rbac=clouddriver_rbac(values), namespace=namespace)
+                   rbac=clouddriver_rbac(values), namespace=namespace, sql_engine=engine)
 
 
 def run_checks(hal: dict, report, base: tuple = (), chart: Chart | None = None) -> None:
@@ -334,6 +341,36 @@ def _keel(hal, chart):
     if chart is not None and chart.keel_database:
         return  # the chart's bundled MySQL hosts keel's database
     yield ("managedDelivery", "enabled"), "keel is enabled but persistentStorage.sql is not set."
+
+
+def _engine_of(jdbc_url) -> str:
+    """The SQL_ENGINES name a JDBC URL speaks to."""
+    url = jdbc_url if isinstance(jdbc_url, str) else ""
+    found = sql_engine(url)
+    return next(name for name, engine in SQL_ENGINES.items() if engine is found)
+
+
+@check("keel-mysql", "persistentStorage.sql, storage.external.engine", "keel's database is MySQL",
+       "Give keel a MySQL database of its own in persistentStorage.sql (enabled, default.jdbcUrl, migration; the "
+       "other services stay where storage.external puts them), or set managedDelivery.enabled to false.",
+       evidence="keel's image ships only MySQL's JDBC driver (keel/keel-sql/keel-sql.gradle: "
+                "com.mysql:mysql-connector-j) and its queries are written for MySQL, so it cannot connect to "
+                "PostgreSQL and does not start (renderer/service_facts.py, `sql.engines`).", kleat_accepted=False)
+def _keel_mysql(hal, chart):
+    if _get(hal, "managedDelivery", "enabled") is not True:
+        return
+    own = _get(hal, "persistentStorage", "sql") or {}
+    if own:
+        for pool in ("default", "migration"):
+            url = _get(own, pool, "jdbcUrl")
+            if isinstance(url, str) and _engine_of(url) not in SERVICES["keel"].sql["engines"]:
+                yield (("persistentStorage", "sql", pool, "jdbcUrl"),
+                       f"a {SQL_ENGINES[_engine_of(url)]['name']} server's URL; keel speaks MySQL only.")
+    elif chart is not None and chart.keel_database and chart.sql_engine in SQL_ENGINES \
+            and chart.sql_engine not in SERVICES["keel"].sql["engines"]:
+        yield (("managedDelivery", "enabled"),
+               f"keel would keep its state on storage.external's {SQL_ENGINES[chart.sql_engine]['name']} server, "
+               "and keel speaks MySQL only.")
 
 
 # ---------------------------------------------------------------- kubernetes

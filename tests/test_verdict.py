@@ -217,7 +217,8 @@ MISTAKES = [
     ("YAML error", "halconfig:\n  providers:\n    kubernetes:\n      enabled: true\n     accounts: []\n", "refuse",
      ["YAML", "did not find expected key"], True),
     # a key given twice in a values file: Helm 3 and 4 keep the last (Go YAML), so validate warns and goes on
-    ("duplicate key in a values file", DUPLICATE_KEY, "accept", ["permissions", "duplicate key (first at line 7)"], True),
+    ("duplicate key in a values file", DUPLICATE_KEY, "accept", ["permissions", "duplicate key (first at line 7)"],
+     True),
     ("duplicate key and an error after it", DUPLICATE_KEY.replace("name: k8s", "name: k8s\n          kubeconfigFile: "
                                                                   "/home/me/.kube/config"),
      "refuse", ["kubeconfigFile", "secrets.files"], True),

@@ -595,8 +595,8 @@ Values = message(
     nameOverride=Str("Replaces the chart name in object names.", default=""),
     fullnameOverride=Str("Replaces the release-chart prefix of object names.", default=""),
     commonLabels=Map(Str("Labels added to every object.", default={})),
-    monitorLabels=Map(Str("Labels on every PodMonitor and ServiceMonitor the chart makes (`monitoringDaemon.prometheus` "
-                          "and `observability`), e.g. `release: kube-prometheus-stack`: a default "
+    monitorLabels=Map(Str("Labels on every PodMonitor and ServiceMonitor the chart makes "
+                          "(`monitoringDaemon.prometheus` and `observability`), e.g. `release: kube-prometheus-stack`: a default "
                           "kube-prometheus-stack's Prometheus selects only monitors labelled with its release name. "
                           "A monitor's own `labels` add to these and win on the same key.", default={})),
     commonAnnotations=Map(Str("Annotations added to the metadata of every object the chart renders (hooks and "

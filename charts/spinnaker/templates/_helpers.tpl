@@ -714,7 +714,7 @@ false. (keel cannot run without SQL; the renderer refuses that case.)
            (ne (include "spinnaker.storageMode" .) "false") -}}true{{- end -}}
 {{- end -}}
 
-{{/* "true" when storage.external names a MySQL server: every database in SQL is there, and the chart runs none. */}}
+{{/* "true" when storage.external names a server of your own (MySQL or PostgreSQL, storage.external.engine): every database in SQL is there, and the chart runs none. */}}
 {{- define "spinnaker.sqlExternal" -}}
 {{- if (.Values.storage.external | default dict).host -}}true{{- end -}}
 {{- end -}}

@@ -407,6 +407,14 @@ def test_a_duplicate_key_leaves_the_first_error_to_be_helms(tmp_path, helm4_home
     assert "kubeconfigFile" in firsts["helm3"]
 
 
+def test_plan_reads_a_duplicate_key_as_helm_does(tmp_path):
+    """`plan` is a route too: the repeated key warns, the last value is the one planned."""
+    old = _values_file(tmp_path, DUPLICATE_KEY)
+    result = _cli("plan", "-f", old, "--to", "-f", old)
+    assert result.returncode == 0, result.stderr
+    assert result.stderr.count(f"permissions ({old}:9): a duplicate key (first at line 7)") == 1
+
+
 def test_last_error_names_a_command_that_reproduces_it(tmp_path, helm4_home):
     values = {"halconfig": hal(providers=k8s(kinds=["deployment"], omitKinds=["secret"]))}
     accepted, shown = route_helm4(tmp_path, values, helm4_home)

@@ -50,6 +50,10 @@ _Loader.add_implicit_resolver(
     list("-+0123456789."))
 
 
+# How a duplicate key's message begins (the path before it names the key): `migrate` tells these apart.
+DUPLICATE_KEY = "a duplicate key"
+
+
 class DuplicateKey(Exception):
     def __init__(self, key, first_line, mark):
         super().__init__(key)
@@ -197,7 +201,7 @@ def load(text, source: str = "halconfig", duplicates: list | None = None):
                      "Point the alias at a different anchor, or write the value out.")
     except DuplicateKey as dup:
         report.error(_path_of_line(text, dup.line, dup.column) or (str(dup.key),),
-                     f"a duplicate key (first at line {dup.first_line}).",
+                     f"{DUPLICATE_KEY} (first at line {dup.first_line}).",
                      "Remove or merge one of them: YAML readers keep only the last.")
         report.problems[-1].line = dup.line
     except RefusedTag as exc:
@@ -241,7 +245,7 @@ def load_as_helm(text, source: str = "values"):
     warnings = []
     for key, first, line in duplicates:
         problem = Problem(WARNING, _path_of_line(text, line) or (str(key),),
-                          f"a duplicate key (first at line {first}): Helm keeps this value, the last, and drops "
+                          f"{DUPLICATE_KEY} (first at line {first}): Helm keeps this value, the last, and drops "
                           "the first.", "Remove or merge one of them.")
         problem.line = line
         warnings.append(problem)

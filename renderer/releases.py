@@ -55,6 +55,10 @@ class UnsupportedRelease(ValueError):
     """A version string that names no supported release; the text says which ones are."""
 
 
+# The fix for a `spinnaker.version` that names no supported release, on every route.
+CHART_VERSION_HINT = "Set it to a release, or leave it empty and set services.<name>.image.tag for other builds."
+
+
 class Release(namedtuple("Release", "major minor patch")):
     """One Spinnaker release, ordered as released (1.38.x < 2025.0.0)."""
 

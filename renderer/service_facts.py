@@ -21,6 +21,7 @@ Per service:
 - `sql`: its database when its state is in SQL (name, user, password env var and
   key in the database Secret; `switches`: the settings, besides the `sql` block,
   that move its state from Redis to SQL); `needsSql`: cannot run without one;
+  `engines`: the `sqlEngines` (below) its image can use;
 - `runAs`, `writableRoot`: the uid/gid its image runs as (else serviceDefaults')
   and whether its root filesystem must be writable: its securityContext defaults;
 - `javaOpts`: its JAVA_OPTS default when not serviceDefaults';
@@ -69,6 +70,30 @@ _ORCA_SQL = {
     # orca/orca-redis/.../config/RedisConfiguration.java:51
     "redis": {"enabled": False},
 }
+# The SQL servers `storage.external.engine` may name: the JDBC URL's scheme, the default port, and what
+# a service's `sql` block needs besides the URL to speak to it (kork-sql's ConnectionPoolProperties:
+# `dialect` is jOOQ's SQLDialect, MYSQL when unset, read by kork's DefaultSqlConfiguration for the
+# DSLContext; `driver` is optional, else the driver is chosen by the URL, so it is written for
+# PostgreSQL only and MySQL's output stays as it was). Sources: kork/kork-sql/.../config/
+# ConnectionPoolProperties.kt, SqlMigrationProperties.kt, HikariDataSourceFactory.kt,
+# kork/kork-sql/.../migration/SpringLiquibaseProxy.kt at spinnaker-release-2026.2.3 (the same at 2025.0.0);
+# front50/front50-sql/README.md shows the PostgreSQL block (`dialect: POSTGRES` on the pool).
+SQL_ENGINES = {
+    "mysql": {"name": "MySQL", "jdbcScheme": "mysql", "port": 3306, "pool": {}, "migration": {}},
+    "postgresql": {"name": "PostgreSQL", "jdbcScheme": "postgresql", "port": 5432,
+                   "pool": {"dialect": "POSTGRES", "driver": "org.postgresql.Driver"},
+                   "migration": {"driver": "org.postgresql.Driver"}},
+}
+# orca, clouddriver and front50 ship PostgreSQL's driver in every supported release (1.30 to 2026.2):
+# orca/orca-web/orca-web.gradle and clouddriver/clouddriver-web/clouddriver-web.gradle add
+# `:<service>-sql-postgres` (org.postgresql:postgresql; clouddriver pins 42.2.18), front50/front50-sql/
+# front50-sql.gradle `:front50-sql-postgres`, unless the build sets `excludeSqlDrivers`, which no
+# build in the repository does; the modules came in orca #3812 (2020-07), clouddriver #5097 (2020-11),
+# front50 #635 (2019-11), and their Liquibase changelogs and jOOQ queries have PostgreSQL branches
+# (`dbms: postgresql`, `SQLDialect.POSTGRES`). keel ships only MySQL's driver
+# (keel/keel-sql/keel-sql.gradle: com.mysql:mysql-connector-j) and writes MySQL's SQL: MySQL only.
+_BOTH_ENGINES = ["mysql", "postgresql"]
+
 _CLOUDDRIVER_SQL = {
     # clouddriver/clouddriver-sql/.../config/SqlConfiguration.kt:55 (without it tasks are kept in memory),
     # cats/cats-sql/.../config/SqlCacheConfiguration.kt:54, SqlAgentSchedulerConfiguration.kt:36
@@ -109,7 +134,8 @@ FACTS = {
             configServerBootstrap=True,
             doc="Talks to cloud providers and caches their state.",
             sql={"database": "clouddriver", "user": "clouddriver", "passwordEnv": "CLOUDDRIVER_DB_PASSWORD",
-                 "secretKey": "clouddriver-password", "switches": _CLOUDDRIVER_SQL},
+                 "secretKey": "clouddriver-password", "switches": _CLOUDDRIVER_SQL,
+                 "engines": _BOTH_ENGINES},
             helmProfile={"sql": "bundledSql", ".": "sqlSwitches"},
             splits=[{"name": "clouddriver-caching", "profiles": ["caching"], "key": "caching"},
                     {"name": "clouddriver-rw", "profiles": ["rw"], "key": "rw"},
@@ -139,7 +165,7 @@ FACTS = {
                      doc="Authorization; runs when security.authz is enabled."),
         "front50": dict(_JVM, port=8080, cpu="250m", memory="1Gi", grace=720, envSecret=True, scales=True,
                         sql={"database": "front50", "user": "front50", "passwordEnv": "FRONT50_DB_PASSWORD",
-                             "secretKey": "password"},
+                             "secretKey": "password", "engines": _BOTH_ENGINES},
                         helmProfile={"sql": "bundledSql"},
                         doc="Stores applications, pipelines and projects."),
         "gate": dict(_JVM, port=8084, cpu="250m", memory="1Gi", grace=720, redis=True, underGatePath=True, scales=True,
@@ -161,12 +187,12 @@ FACTS = {
                      scales=True,
                      enabledWhen=["managedDelivery.enabled"], needsSql=True,
                      sql={"database": "keel", "user": "keel", "passwordEnv": "KEEL_DB_PASSWORD",
-                          "secretKey": "keel-password"},
+                          "secretKey": "keel-password", "engines": ["mysql"]},
                      helmProfile={"sql": "bundledSql"},
                      doc="Managed delivery; runs when managedDelivery is enabled (needs SQL)."),
         "orca": dict(_JVM, port=8083, cpu="250m", memory="1Gi", grace=720, redis=True, scales=True,
                      sql={"database": "orca", "user": "orca", "passwordEnv": "ORCA_DB_PASSWORD",
-                          "secretKey": "orca-password", "switches": _ORCA_SQL},
+                          "secretKey": "orca-password", "switches": _ORCA_SQL, "engines": _BOTH_ENGINES},
                      helmProfile={"clouddriver.readonly.baseUrl": "split:clouddriver:ro", "sql": "bundledSql",
                                   ".": "sqlSwitches"},
                      doc="Orchestrates pipelines and tasks."),
@@ -264,6 +290,7 @@ def _service(name: str, raw: dict) -> Service:
 
 # The releases the renderer writes for (renderer.releases), for the chart's pick of the halconfig's version.
 FACTS["supportedReleases"] = SUPPORTED_PATTERN
+FACTS["sqlEngines"] = SQL_ENGINES
 
 SERVICES: dict[str, Service] = {name: _service(name, raw) for name, raw in FACTS["services"].items()}
 JAVA_SERVICES = tuple(name for name, s in SERVICES.items() if s.java)
@@ -294,6 +321,12 @@ CHART_FILE = "charts/spinnaker/files/services.json"
 
 def service(name: str) -> Service:
     return SERVICES[name]
+
+
+def sql_engine(jdbc_url: str) -> dict:
+    """The SQL_ENGINES entry a JDBC URL speaks to (`jdbc:<scheme>:`); MySQL's for any other."""
+    scheme = jdbc_url.split(":", 2)[1] if jdbc_url.startswith("jdbc:") and jdbc_url.count(":") >= 2 else ""
+    return next((e for e in SQL_ENGINES.values() if e["jdbcScheme"] == scheme), SQL_ENGINES["mysql"])
 
 
 def chart_json() -> str:

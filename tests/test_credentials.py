@@ -291,7 +291,7 @@ def test_deck_refuses_a_credential_it_would_serve_to_every_browser(tmp_path, hel
                            env={"SPINNAKER_RENDERER_ERROR_FILE": str(error)})
         assert result.returncode != 0
         said = result.stderr + error.read_text()
-        assert "settingsLocalJs holds a credential" in said and "jsTok-4410aa" not in said
+        assert "settingsLocalJs: it holds a credential" in said and "jsTok-4410aa" not in said
 
 
 # --- plan --------------------------------------------------------------------------------------------

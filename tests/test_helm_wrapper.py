@@ -257,3 +257,70 @@ def test_values_files_are_read_in_every_spelling(major):
     args = ["install", "spin", "c", "-f", "a.yaml,b.yaml", "--values=c.yaml", "-fd.yaml", "-f=e.yaml",
             "--set", "-f=not-a-file", "--", "-f", "g.yaml"]
     assert _values_files(args, major) == ["a.yaml", "b.yaml", "c.yaml", "d.yaml", "e.yaml"]
+
+
+def _executable(path):
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("#!/bin/sh\n")
+    path.chmod(0o755)
+    return str(path)
+
+
+@pytest.mark.parametrize("on_path, beside, expected", [
+    (["helm", "helm4"], ["helm3", "helm4"], "path/helm"),    # the user's own `helm` first
+    (["helm4"], ["helm3"], "venv/bin/helm3"),               # names in order; each on PATH, then beside
+    (["helm3"], ["helm3"], "path/helm3"),
+    ([], ["helm3", "helm4"], "venv/bin/helm3"),              # `make setup`, renderer called by path
+    ([], ["helm4"], "venv/bin/helm4"),
+    (["helm3", "helm4"], [], "path/helm3"),                  # `make setup` with the venv activated
+    ([], [], None),
+])
+def test_find_helm_prefers_helm_then_helm3_then_helm4(tmp_path, monkeypatch, on_path, beside, expected):
+    from renderer.cli.helmbin import find_helm
+
+    for name in on_path:
+        _executable(tmp_path / "path" / name)
+    for name in beside:
+        _executable(tmp_path / "venv" / "bin" / name)
+    (tmp_path / "path").mkdir(exist_ok=True)
+    monkeypatch.delenv("HELM_BIN", raising=False)
+    monkeypatch.setenv("PATH", str(tmp_path / "path"))
+    monkeypatch.setattr(sys, "executable", str(tmp_path / "venv" / "bin" / "python"))
+    assert find_helm() == (str(tmp_path / expected) if expected else None)
+    monkeypatch.setenv("HELM_BIN", "/opt/helm-3.12/helm")  # always first, even when it is elsewhere
+    assert find_helm() == "/opt/helm-3.12/helm"
+
+
+def _path_without_helm():
+    """The system directories of PATH, none holding a Helm by any name."""
+    from renderer.cli.helm import HELM_NAMES
+
+    dirs = [d for d in ("/usr/local/bin", "/usr/bin", "/bin")
+            if not any(os.access(os.path.join(d, name), os.X_OK) for name in HELM_NAMES)]
+    return os.pathsep.join(dirs)
+
+
+@pytest.mark.parametrize("how", ["venv-activated", "by-path"])
+def test_the_wrapper_finds_the_helm_make_setup_installed(helm3, how, tmp_path):
+    """Right after `make setup`: .venv/bin has helm3 and helm4 and nothing named helm. Helm 3 is the
+    one chosen (the wrapper would say it installed the Helm 4 plugin otherwise)."""
+    import subprocess
+
+    bin_dir = os.path.dirname(str(helm3))
+    env = {k: v for k, v in helm3.env.items() if k not in ("HELM_BIN", "PATH", "VIRTUAL_ENV")}
+    if how == "venv-activated":
+        env.update(PATH=bin_dir + os.pathsep + _path_without_helm(), VIRTUAL_ENV=os.path.dirname(bin_dir))
+        command = ["spinnaker-renderer"]
+    else:
+        env.update(PATH=_path_without_helm())
+        command = [os.path.join(bin_dir, "spinnaker-renderer")]
+    result = subprocess.run(command + ["helm", "template", "spinnaker", os.path.join(ROOT, "charts", "spinnaker")],
+                            capture_output=True, text=True, env=env, cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert "kind: Deployment" in result.stdout and "-config-" in result.stdout  # post-rendered
+    assert "Helm 4 plugin" not in result.stderr
+    checked = subprocess.run(command + ["validate", "-f", os.path.join(ROOT, "examples", "values-production.yaml")],
+                             capture_output=True, text=True, env=env, cwd=tmp_path)
+    assert checked.returncode == 0, checked.stderr
+    said = checked.stdout + checked.stderr
+    assert "were not run" not in said and "valid for Spinnaker" in said

@@ -4,6 +4,7 @@ declares, in the version that loads on the release; every monitor endpoint finds
 the scraped pod serves; the scraper named in `networkPolicy.metricsFrom`, and only it, reaches them."""
 from __future__ import annotations
 
+import os
 import re
 
 import pytest
@@ -14,7 +15,8 @@ from test_helm_binary import _docs, helm, helm4_plugin, render_values  # noqa: F
 
 helm_python = pytest.importorskip("helm_python", reason="helm-python-sdk provides Helm's template engine")
 
-from test_chart_templates import render, render_error  # noqa: E402
+from conftest import ROOT  # noqa: E402
+from test_chart_templates import docs, render, render_error  # noqa: E402
 from test_security import FULLNAME, Pod, allowed, component, of_kind, post_render, release_pods, selects  # noqa: E402
 from test_state import helm_profiles  # noqa: E402
 
@@ -24,7 +26,7 @@ EVERYTHING = {"halconfig": {"security": {"authz": {"enabled": True}}, "ci": {"je
                             "canary": {"enabled": True}, "managedDelivery": {"enabled": True}},
               "ha": {"clouddriver": {"enabled": True}},
               "expose": {"host": "spinnaker.example.com", "gatePath": "/api/v1"},
-              "networkPolicy": {"metricsFrom": MONITORING},
+              "networkPolicy": {"metricsFrom": MONITORING}, "monitorLabels": {"release": "kube-prometheus-stack"},
               "observability": {"enabled": True, "podAnnotations": True, "podMonitor": {"enabled": True},
                                 "serviceMonitor": {"enabled": True}}}
 
@@ -76,6 +78,8 @@ def test_every_declared_service_serves_and_is_scraped_at_its_own_path(helm, tmp_
 
     [pod_monitor] = [o for o in objs if o["kind"] == "PodMonitor"]
     [service_monitor] = [o for o in objs if o["kind"] == "ServiceMonitor"]
+    for monitor in pod_monitor, service_monitor:
+        assert monitor["metadata"]["labels"]["release"] == "kube-prometheus-stack", monitor["kind"]
     gate_path = "/api/v1/" + OBSERVABILITY_PLUGIN["endpoint"]
     for workload, deployment in deployments.items():
         template = deployment["spec"]["template"]
@@ -212,3 +216,10 @@ def test_the_notes_say_where_each_service_serves_its_metrics():
     assert "- orca: http://" in notes and "+ Prometheus metrics at :8083/aop-prometheus" in notes
     assert "+ Prometheus metrics at :9090/aop-prometheus" in notes  # gate's, moved off its path
     assert "Prometheus metrics" not in render()["spinnaker/templates/NOTES.txt"]
+
+
+def test_the_production_examples_monitor_is_one_kube_prometheus_stack_selects():
+    with open(os.path.join(ROOT, "examples", "values-production.yaml")) as handle:
+        values = yaml.safe_load(handle)
+    [monitor] = [d for d in docs(values) if d["kind"] in ("PodMonitor", "ServiceMonitor")]
+    assert monitor["metadata"]["labels"]["release"] == "kube-prometheus-stack"

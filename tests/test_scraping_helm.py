@@ -8,8 +8,9 @@ import yaml
 from test_helm_binary import helm, helm4_plugin, render_values  # noqa: F401
 
 VALUES = {"halconfig": {"metricStores": {"prometheus": {"enabled": True}}},
+          "monitorLabels": {"release": "kube-prometheus-stack", "team": "cd"},
           "monitoringDaemon": {"prometheus": {"podMonitor": {"enabled": True},
-                                              "serviceMonitor": {"enabled": True}}}}
+                                              "serviceMonitor": {"enabled": True, "labels": {"team": "platform"}}}}}
 
 
 def test_pod_and_service_monitors_find_every_daemon(helm, tmp_path):  # noqa: F811
@@ -22,6 +23,9 @@ def test_pod_and_service_monitors_find_every_daemon(helm, tmp_path):  # noqa: F8
     [pod_monitor], [service_monitor] = kinds["PodMonitor"], kinds["ServiceMonitor"]
     assert pod_monitor["spec"]["podMetricsEndpoints"][0]["port"] == "metrics"
     assert service_monitor["spec"]["endpoints"][0]["port"] == "metrics"
+    # monitorLabels on both (what a default kube-prometheus-stack selects by), a monitor's own labels win.
+    assert {"release": "kube-prometheus-stack", "team": "cd"}.items() <= pod_monitor["metadata"]["labels"].items()
+    assert {"release": "kube-prometheus-stack", "team": "platform"}.items() <= service_monitor["metadata"]["labels"].items()
     scraped = [d for d in kinds["Deployment"]
                if "monitoring-daemon" in {c["name"] for c in d["spec"]["template"]["spec"]["containers"]}]
     with_port = [s for s in kinds["Service"] if "metrics" in {p["name"] for p in s["spec"]["ports"]}]

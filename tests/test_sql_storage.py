@@ -6,12 +6,16 @@
   passwords come only from `storage.external.existingSecret`, as Spring placeholders.
 - The bundled MySQL makes each service's database and user from the Secret's keys when it starts
   (run against a real MariaDB server where one is installed; CI installs Debian's).
+- `storage.external.engine: postgresql` gives orca, clouddriver and front50 PostgreSQL's URL, dialect
+  and driver; the README's statements for it, run on a real PostgreSQL server where one is installed
+  (CI installs Debian's), let each service's user migrate its own database.
 - The credentials hook adds the keys a Secret of an earlier chart version lacks, never changing one.
 Real Helm 3 and Helm 4 with the post-renderer for the wiring; Helm's engine (handover) for the rest.
 """
 from __future__ import annotations
 
 import functools
+import glob
 import os
 import re
 import shutil
@@ -19,7 +23,9 @@ import subprocess
 import time
 
 import pytest
+import yaml
 
+from conftest import ROOT
 from test_helm_binary import _docs, helm, helm4_plugin, render_values  # noqa: F401
 
 helm_python = pytest.importorskip("helm_python", reason="helm-python-sdk provides Helm's template engine")
@@ -254,6 +260,162 @@ def test_without_sql_nothing_changes_for_orca_and_clouddriver():
 def test_keel_without_a_database_is_still_refused_with_the_new_choices():
     error = post_render_error({"halconfig": {"managedDelivery": {"enabled": True}}, "storage": {"bundled": "false"}})
     assert "keel" in error and "storage.bundled" in error
+
+
+# your own PostgreSQL server ----------------------------------------------------------------------
+
+POSTGRESQL_EXAMPLE = os.path.join(ROOT, "examples", "values-external-postgresql.yaml")
+ON_POSTGRESQL = ("clouddriver", "front50", "orca")
+
+
+def _postgresql_pools(objs) -> dict:
+    """{service: its sql block} of every service whose `<service>-helm.yml` has one."""
+    return {name[:-len("-helm.yml")]: data["sql"] for name, data in helm_profiles(objs).items() if "sql" in data}
+
+
+def test_an_external_postgresql_server_gets_its_urls_dialect_and_driver(helm, tmp_path):  # noqa: F811
+    with open(POSTGRESQL_EXAMPLE, encoding="utf-8") as handle:
+        values = yaml.safe_load(handle)
+    result = render_values(helm, tmp_path, values, "-n", "spinnaker")
+    assert result.returncode == 0, result.stderr
+    objs = _docs(result.stdout)
+    assert not [o for o in objs if o["metadata"]["name"].startswith(MYSQL)]
+    pools = _postgresql_pools(objs)
+    assert sorted(pools) == list(ON_POSTGRESQL)
+    host = values["storage"]["external"]["host"]
+    for service, sql in pools.items():
+        url = f"jdbc:postgresql://{host}:5432/{service}?sslmode=verify-full"  # the engine's port
+        pool = _pool(url, service, f"{service.upper()}_DB_PASSWORD")
+        assert sql["connectionPools"]["default"] == dict(pool, default=True, dialect="POSTGRES",
+                                                         driver="org.postgresql.Driver"), service
+        assert sql["migration"] == dict(pool, driver="org.postgresql.Driver"), service
+
+
+def test_mysql_keeps_its_settings_whatever_the_port_default():
+    """engine: mysql (the default) writes the sql blocks as before: no dialect, no driver, port 3306."""
+    values = {"storage": {"sql": {"orca": True}, "external": {"host": "db.example", "existingSecret": "s"}}}
+    sql = _postgresql_pools(objects(post_render(values)))["orca"]
+    assert sql["connectionPools"]["default"] == dict(_pool("jdbc:mysql://db.example:3306/orca", "orca",
+                                                           "ORCA_DB_PASSWORD"), default=True)
+
+
+def _postgresql_bin():
+    """The directory of PostgreSQL's server programs: on PATH, else Debian's /usr/lib/postgresql/<N>/bin."""
+    found = shutil.which("pg_ctl")
+    if found:
+        return os.path.dirname(os.path.realpath(found))
+    versions = sorted(glob.glob("/usr/lib/postgresql/*/bin/pg_ctl"),
+                      key=lambda p: int(re.search(r"/(\d+)/bin/", p).group(1)))
+    return os.path.dirname(versions[-1]) if versions else None
+
+
+def _readme_postgresql_statements() -> str:
+    """The README's PostgreSQL statements (the block after `**PostgreSQL**`), for orca."""
+    with open(os.path.join(ROOT, "README.md"), encoding="utf-8") as handle:
+        text = handle.read()
+    section = text[text.index("**PostgreSQL**"):]
+    return re.search(r"```\n(.*?)```", section, re.S).group(1)
+
+
+@pytest.fixture
+def postgresql_server(tmp_path):
+    """A PostgreSQL server of Debian's packages on a free localhost port: the superuser over a unix
+    socket without a password, everyone else over TCP with a SCRAM password. Runs as `postgres` when
+    the tests run as root (initdb refuses root). Yields (psql as the superuser, port, server version)."""
+    bin_dir, psql = _postgresql_bin(), shutil.which("psql")
+    if not (bin_dir and psql):
+        pytest.skip("needs PostgreSQL's server and psql (Debian's postgresql; CI installs it)")
+    import pwd
+    import tempfile
+
+    # Its own directory outside pytest's (mode 0700, root's): the server's user must reach it.
+    base = tempfile.mkdtemp(prefix="spinnaker-pg-")
+    as_server = {}
+    if os.geteuid() == 0:
+        try:
+            account = pwd.getpwnam("postgres")
+        except KeyError:
+            account = pwd.getpwnam("nobody")
+        os.chown(base, account.pw_uid, account.pw_gid)
+
+        def drop():
+            os.setgroups([])
+            os.setgid(account.pw_gid)
+            os.setuid(account.pw_uid)
+        as_server = {"preexec_fn": drop}
+    data, port = os.path.join(base, "data"), _free_port()
+    env = dict(os.environ, LC_ALL="C")
+    subprocess.run([os.path.join(bin_dir, "initdb"), "-D", data, "-U", "postgres", "--auth-local=trust",
+                    "--auth-host=scram-sha-256"], check=True, capture_output=True, env=env, **as_server)
+    started = subprocess.run([os.path.join(bin_dir, "pg_ctl"), "-D", data, "-l", os.path.join(base, "log"), "-w",
+                              "-o", f"-p {port} -k {base} -c listen_addresses=127.0.0.1", "start"],
+                             capture_output=True, text=True, env=env, **as_server)
+    assert started.returncode == 0, started.stdout + started.stderr + open(os.path.join(base, "log")).read()
+
+    def superuser(sql, database="postgres"):  # as a script, as an admin pastes it: one statement at a time
+        return subprocess.run([psql, "-h", base, "-p", str(port), "-U", "postgres", "-d", database,
+                               "-v", "ON_ERROR_STOP=1", "-qAt", "-f", "-"], input=sql, capture_output=True,
+                              text=True, timeout=60)
+    try:
+        version = int(superuser("SHOW server_version_num").stdout.strip()) // 10000
+        yield superuser, port, version
+    finally:
+        subprocess.run([os.path.join(bin_dir, "pg_ctl"), "-D", data, "-m", "fast", "-w", "stop"],
+                       capture_output=True, env=env, **as_server)
+        shutil.rmtree(base, ignore_errors=True)
+
+
+def _connect(url: str, user: str, password: str, sql: str):
+    """psql to what a rendered JDBC URL names (host, port, database, its sslmode), as `user`."""
+    from urllib.parse import parse_qs, urlsplit
+
+    parts = urlsplit(url.removeprefix("jdbc:"))
+    params = {k: v[-1] for k, v in parse_qs(parts.query).items()}
+    conninfo = (f"host={parts.hostname} port={parts.port} dbname={parts.path.lstrip('/')} user={user} "
+                f"sslmode={params.get('sslmode', 'prefer')} connect_timeout=10")
+    return subprocess.run([shutil.which("psql"), conninfo, "-v", "ON_ERROR_STOP=1", "-qAtc", sql],
+                          capture_output=True, text=True, timeout=60, env=dict(os.environ, PGPASSWORD=password))
+
+
+# What Liquibase does first in an empty database (its lock and log tables in the default schema), then
+# a table with an index as the services' changelogs make them, and one dropped again.
+MIGRATION = ("CREATE TABLE databasechangeloglock (id INT PRIMARY KEY, locked BOOLEAN NOT NULL); "
+             "CREATE TABLE pipelines (id VARCHAR(255) PRIMARY KEY, body TEXT, last_modified_at BIGINT); "
+             "CREATE INDEX pipelines_last_modified_idx ON pipelines (last_modified_at); "
+             "INSERT INTO pipelines VALUES ('p', '{}', 1); DROP TABLE pipelines; DROP TABLE databasechangeloglock;")
+
+
+def test_the_readmes_postgresql_statements_let_each_service_migrate(postgresql_server):
+    """The README's statements, run as the admin, give each service what its migrations need on a real
+    server (PostgreSQL 15+ included, where only the database's owner may create in `public`), through
+    the host, port, database and parameters of the URL the chart renders."""
+    superuser, port, version = postgresql_server
+    values = {"storage": {"sql": {"orca": True, "clouddriver": True}, "external": {
+        "engine": "postgresql", "host": "127.0.0.1", "port": port, "parameters": "sslmode=disable",
+        "existingSecret": "spinnaker-sql"}}}
+    pools = _postgresql_pools(objects(post_render(values)))
+    assert sorted(pools) == list(ON_POSTGRESQL)
+    statements = _readme_postgresql_statements()
+    passwords = {service: f"{service}'s pw" for service in ON_POSTGRESQL}
+    for service in ON_POSTGRESQL:
+        password = "'" + passwords[service].replace("'", "''") + "'"
+        sql = statements.replace("orca", service).replace("'...'", password)
+        made = superuser(sql)
+        assert made.returncode == 0, made.stderr
+    for service, sql in pools.items():
+        pool, migration = sql["connectionPools"]["default"], sql["migration"]
+        migrated = _connect(migration["jdbcUrl"], migration["user"], passwords[service], MIGRATION)
+        assert migrated.returncode == 0, (service, migrated.stderr)
+        assert _connect(pool["jdbcUrl"], pool["user"], passwords[service], "SELECT 1").returncode == 0
+    # Each user reaches its own database only, and only with its password.
+    orca = pools["orca"]["connectionPools"]["default"]["jdbcUrl"]
+    assert _connect(orca, "orca", "wrong", "SELECT 1").returncode != 0
+    assert _connect(orca.replace("/orca?", "/front50?"), "orca", passwords["orca"], "SELECT 1").returncode != 0
+    if version >= 15:
+        # What the ownership is for: a user that does not own the database may not create tables there.
+        assert superuser("CREATE DATABASE borrowed; GRANT ALL ON DATABASE borrowed TO orca;").returncode == 0
+        refused = _connect(orca.replace("/orca?", "/borrowed?"), "orca", passwords["orca"], MIGRATION)
+        assert refused.returncode != 0 and "permission denied for schema public" in refused.stderr
 
 
 # (the credentials hook adding what an earlier version's Secret lacks: tests/test_credentials_hook.py)

@@ -49,6 +49,18 @@ def k8s(**account):
 
 AUTHN = {"enabled": True, "basic": {"enabled": True, "user": {"username": "u", "password": "p"}}}
 
+DUPLICATE_KEY = """halconfig:
+  providers:
+    kubernetes:
+      enabled: true
+      accounts:
+        - name: k8s
+          permissions:
+            READ: [a]
+          permissions:
+            WRITE: [b]
+"""
+
 # (id, values or raw text, verdict, key words, needs the chart's values)
 MISTAKES = [
     # typos and unknown keys: warnings with a did-you-mean, errors with strict: true
@@ -101,6 +113,12 @@ MISTAKES = [
     ("keel without SQL", {"storage": {"bundled": False}, "halconfig": hal(managedDelivery={"enabled": True})},
      "refuse", ["managedDelivery", "persistentStorage.sql"], False),
     ("keel on the bundled MySQL", {"halconfig": hal(managedDelivery={"enabled": True})}, "accept", [], True),
+    ("keel on storage.external's PostgreSQL", {"storage": {"external": {
+        "host": "pg.example.com", "engine": "postgresql", "existingSecret": "sql"}},
+        "halconfig": hal(managedDelivery={"enabled": True})}, "refuse", ["managedDelivery.enabled", "MySQL only"], True),
+    ("keel's own database on PostgreSQL", {"halconfig": hal(managedDelivery={"enabled": True}, persistentStorage={
+        "sql": {"enabled": True, "default": {"jdbcUrl": "jdbc:postgresql://pg:5432/keel"}}})}, "refuse",
+     ["persistentStorage.sql.default.jdbcUrl", "MySQL only"], False),
     # kubernetes
     ("kinds and omitKinds", {"halconfig": hal(providers=k8s(kinds=["deployment"], omitKinds=["secret"]))},
      "refuse", ["kinds", "omitKinds"], False),
@@ -246,6 +264,12 @@ MISTAKES = [
     # YAML
     ("YAML error", "halconfig:\n  providers:\n    kubernetes:\n      enabled: true\n     accounts: []\n", "refuse",
      ["YAML", "did not find expected key"], True),
+    # a key given twice in a values file: Helm 3 and 4 keep the last (Go YAML), so validate warns and goes on
+    ("duplicate key in a values file", DUPLICATE_KEY, "accept", ["permissions", "duplicate key (first at line 7)"],
+     True),
+    ("duplicate key and an error after it", DUPLICATE_KEY.replace("name: k8s", "name: k8s\n          kubeconfigFile: "
+                                                                  "/home/me/.kube/config"),
+     "refuse", ["kubeconfigFile", "secrets.files"], True),
     # a valid one, so "accept" is tested on every route too
     ("nothing wrong", {"halconfig": hal(version="2026.4.0")}, "accept", [], False),
 ]
@@ -403,6 +427,40 @@ def test_same_verdict_everywhere(request, tmp_path, route, name, values, verdict
     if verdict == "refuse" or route in SHOWS_WARNINGS:
         missing = [w for w in words if w not in shown]
         assert not missing, f"{route}: {missing} not in:\n{shown}"
+
+
+def _first_error(shown: str) -> str:
+    """The first `error: <path>: ...` line, without what only the CLI adds (file:line, --kleat-compat)."""
+    from renderer.problems import KLEAT_COMPAT_HINT
+
+    line = next(line for line in shown.splitlines() if re.match(r"(spinnaker-renderer post-render: )?error: \w", line)
+                and "is not valid:" not in line)
+    line = re.sub(r"^.*?error: ", "error: ", line).replace(" " + KLEAT_COMPAT_HINT, "")
+    return re.sub(r" \([^()]*\.yaml:\d+\)", "", line).strip()
+
+
+def test_a_duplicate_key_leaves_the_first_error_to_be_helms(tmp_path, helm4_home):
+    """Helm 3 and 4 read a values file keeping the last of a key given twice, then refuse what follows;
+    validate -f and the wrapper warn about the key and give the same first error."""
+    values = [m for m in MISTAKES if m[0] == "duplicate key and an error after it"][0][1]
+    firsts = {}
+    for route in ("validate", "wrapper", "helm3", "helm4"):
+        run = tmp_path / route
+        run.mkdir()
+        accepted, shown = (route_helm4(run, values, helm4_home) if route == "helm4"
+                           else globals()["route_" + route](run, values))
+        assert not accepted, shown
+        firsts[route] = _first_error(shown)
+    assert len(set(firsts.values())) == 1, firsts
+    assert "kubeconfigFile" in firsts["helm3"]
+
+
+def test_plan_reads_a_duplicate_key_as_helm_does(tmp_path):
+    """`plan` is a route too: the repeated key warns, the last value is the one planned."""
+    old = _values_file(tmp_path, DUPLICATE_KEY)
+    result = _cli("plan", "-f", old, "--to", "-f", old)
+    assert result.returncode == 0, result.stderr
+    assert result.stderr.count(f"permissions ({old}:9): a duplicate key (first at line 7)") == 1
 
 
 def test_last_error_names_a_command_that_reproduces_it(tmp_path, helm4_home):

@@ -69,12 +69,42 @@ def plugin_tarball_name() -> str:
     return f"{PLUGIN_NAME}-{__version__}.tgz"
 
 
+# Helm 3 reads every plugin.yaml under `<data home>/plugins` and then fails on every command over one
+# in Helm 4's format (`unknown field "apiVersion"`): on a machine with both, the Helm 4 plugin goes
+# into a data home of its own (the one `spinnaker-renderer helm` uses, renderer.cli.helm), and Helm 4
+# is told to look there first with HELM_PLUGINS (Helm 4.1 installs under HELM_DATA_HOME but looks
+# plugins up in HELM_PLUGINS). Never exported: Helm 3 would read HELM_PLUGINS too.
+HELM4_DATA_HOME = f'"$(helm4 env HELM_DATA_HOME)/{PLUGIN_NAME}-helm4"'
+HELM4_PLUGINS = 'HELM_PLUGINS="$H4/plugins:$(helm4 env HELM_PLUGINS)"'
+
+
+def plugin_install_hint(source: str) -> str:
+    """How to install the plugin tarball (or directory) `source`: the route that keeps Helm 3 working
+    first, each command on a line of its own indented by two spaces; the plain install last, for a
+    machine with Helm 4 only."""
+    import shlex
+
+    flag = "" if os.path.isdir(source) else " --verify=false"  # a directory is linked, a tarball unsigned
+    source = shlex.quote(source)
+    return (f"install it for Helm 4 (helm4: your Helm 4 binary) into a data home of its own, where Helm 3 "
+            f"does not look:\n"
+            f"  export H4={HELM4_DATA_HOME}\n"
+            f"  HELM_DATA_HOME=\"$H4\" helm4 plugin install {source}{flag}\n"
+            f"and give Helm 4 that plugins directory first whenever it renders, e.g.:\n"
+            f"  {HELM4_PLUGINS} helm4 template spinnaker \"$({PLUGIN_NAME} chart-path)\" "
+            f"--post-renderer {PLUGIN_NAME}\n"
+            f"(`{PLUGIN_NAME} helm install|upgrade|template ...` does both by itself.)\n"
+            f"only on a machine with Helm 4 and no Helm 3 (Helm 3 fails on every command once this plugin is "
+            f"in its plugins directory):\n"
+            f"  helm plugin install {source}{flag}\n")
+
+
 def write_plugin_tarball(outdir: str) -> str:
     """Write the Helm 4 plugin as `spinnaker-renderer-<version>.tgz` into outdir; its path.
 
     Byte-identical on every run (fixed owners, modes and times), so it can be
-    committed or published and checked. Install with
-    `helm plugin install <file-or-url> --verify=false` (it is not signed).
+    committed or published and checked. Install as `plugin_install_hint` says, with
+    `--verify=false` (it is not signed).
     """
     source = plugin_dir()
     os.makedirs(outdir, exist_ok=True)

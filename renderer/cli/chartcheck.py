@@ -47,13 +47,13 @@ def chart_verdict(values_files, namespace: str = "default", extra=()) -> ChartVe
     """Render the installed chart with `values_files` (and `extra` helm flags, e.g. `--set`) and
     post-render it in-process."""
     from renderer.cli.bundled import chart_dir
-    from renderer.cli.helmbin import find_helm
+    from renderer.cli.helmbin import NO_HELM, find_helm
     from renderer.postrender import render
     from renderer.postrender.errors import PostRenderError
 
     helm = find_helm()
     if not helm:
-        return ChartVerdict(skipped="no helm executable found (install Helm 3.9+ or 4, or set HELM_BIN)")
+        return ChartVerdict(skipped=NO_HELM)
     args = [helm, "template", RELEASE_NAME, chart_dir(), "--namespace", namespace]
     for path in values_files:
         args += ["-f", path]

@@ -29,7 +29,7 @@ import tempfile
 
 from renderer.cli import bundled, helmflags
 from renderer.cli.exits import EXIT_INVALID, EXIT_OK, EXIT_USAGE
-from renderer.cli.helmbin import find_helm
+from renderer.cli.helmbin import NO_HELM, find_helm  # noqa: F401  (find_helm: the wrapper's own)
 
 PLUGIN_NAME = bundled.PLUGIN_NAME
 VERBS = helmflags.VERBS
@@ -178,12 +178,15 @@ def check_values(args, major: int, report_out: list | None = None) -> list[str]:
               "its values are checked by helm only.", file=sys.stderr)
     from renderer.problems import InvalidHalconfig
     from renderer.read.bounded import DOCUMENT_LIMIT, Unreadable, read_file
-    from renderer.read.yaml11 import HELM, NotText, decode, load
+    from renderer.read.yaml11 import NotText, decode, load_as_helm
 
     for path in _values_files(args, major):
         try:
             text = decode(read_file(path, DOCUMENT_LIMIT), path)
-            values = merge_values(values, load(text, path, reader=HELM) or {})  # read as `validate -f` reads it
+            data, warnings = load_as_helm(text, path)  # read as `validate -f` (and Helm) read it
+            for problem in warnings:
+                print(problem.render(path), file=sys.stderr)
+            values = merge_values(values, data or {})
         except Unreadable as exc:
             return [f"cannot read values file {path}: {exc}"]
         except NotText as exc:
@@ -304,8 +307,7 @@ _GET_FLAGS = ("-n", "--namespace", "--kube-context", "--kubeconfig", "--revision
 
 
 def _no_helm() -> int:
-    print("spinnaker-renderer helm: no helm executable found (install Helm 3.9+ or 4, or set HELM_BIN).",
-          file=sys.stderr)
+    print(f"spinnaker-renderer helm: {NO_HELM}.", file=sys.stderr)
     return EXIT_USAGE
 
 

@@ -200,12 +200,15 @@ def _read_halconfig(path: str):
 def _load_values(args):
     """(hal, release, report, text, source) of chart values files merged as Helm merges them."""
     from renderer.read.inputs import CHART_VALUES, check_values, merge_values
-    from renderer.read.yaml11 import HELM, load
+    from renderer.read.yaml11 import load_as_helm
 
-    values, texts = {}, []
+    values, texts, duplicates = {}, [], 0
     for path in ([CHART_VALUES] if os.path.exists(CHART_VALUES) else []) + list(args.values):
         text, source = _read_source(path)
-        data = load(text, source, reader=HELM)
+        data, warnings = load_as_helm(text, source)
+        for problem in warnings:  # with its own file: the report below names one file only
+            print(problem.render(source, cli=True), file=sys.stderr)
+        duplicates += len(warnings)
         if data is not None and not isinstance(data, dict):
             raise _InputError(f"error: {source}: a values file is a mapping, not {type(data).__name__}.")
         values = merge_values(values, data or {})
@@ -223,7 +226,7 @@ def _load_values(args):
         count = len(report.errors)
         raise InvalidHalconfig(report, source, text=text,
                                summary=f"{', '.join(args.values)}: {count} error{'s' if count != 1 else ''}.")
-    return hal, release, report, text, source
+    return hal, release, report, text, source, duplicates
 
 
 def cmd_generate(args) -> int:
@@ -255,14 +258,15 @@ def write_files(outdir: str, files: dict) -> None:
 def cmd_validate(args) -> int:
     if args.values and args.halconfig:
         raise UsageError("give a halconfig or values files (-f), not both")
+    duplicates = 0
     if args.values:
-        hal, release, report, text, source = _load_values(args)
+        hal, release, report, text, source, duplicates = _load_values(args)
     elif args.halconfig:
         hal, release, report, text, source = _load(args)
     else:
         raise UsageError("validate needs a halconfig file, a Halyard directory, or values files (-f)")
     _print_problems(report, text, source, (WARNING, NOTE))
-    warnings = sum(p.level == WARNING for p in report.problems)
+    warnings = duplicates + sum(p.level == WARNING for p in report.problems)
     if args.values:  # the rest of the verdict Helm's route gives: the chart's and the post-renderer's
         from renderer.cli.chartcheck import chart_verdict
         from renderer.cli.typedwarnings import not_said
@@ -386,11 +390,11 @@ def cmd_helm(args) -> int:
 
 
 def cmd_plugin_package(args) -> int:
-    from renderer.cli.bundled import write_plugin_tarball
+    from renderer.cli.bundled import plugin_install_hint, write_plugin_tarball
 
     path = write_plugin_tarball(args.output)
     print(path)
-    print(f"install it with: helm plugin install {path} --verify=false", file=sys.stderr)
+    sys.stderr.write(plugin_install_hint(path))
     return EXIT_OK
 
 

@@ -30,6 +30,9 @@ class _Refused(Exception):
     pass
 
 
+_SAID: set = set()
+
+
 def _parser() -> argparse.ArgumentParser:
     from renderer.plan.safety import MIGRATION_NAMES
 
@@ -62,14 +65,19 @@ def _values_side(files, label, kleat_compat, release=None, name=None, namespace=
     from renderer.plan.side import from_values
     from renderer.problems import InvalidHalconfig
     from renderer.read.inputs import merge_values
-    from renderer.read.yaml11 import HELM, load
+    from renderer.read.yaml11 import load_as_helm
 
     values = {}
     for path in [_chart_values()] + list(files):
         try:
-            data = load(_read(path), path, reader=HELM)
+            data, warnings = load_as_helm(_read(path), path)  # as Helm (and validate -f) read it
         except InvalidHalconfig as exc:
             raise _Refused("\n".join(p.render(path) for p in exc.report.errors)) from None
+        for problem in warnings:
+            line = problem.render(path)
+            if line not in _SAID:  # a file on both sides is read twice: said once
+                _SAID.add(line)
+                print(line, file=sys.stderr)
         if data is not None and not isinstance(data, dict):
             raise _Refused(f"{path}: a values file is a mapping, not {type(data).__name__}.")
         values = merge_values(values, data or {})

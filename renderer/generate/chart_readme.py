@@ -37,9 +37,13 @@ the workloads as content-hashed ConfigMaps and Secrets.
 # Helm 3: the post-renderer is an executable
 helm install spin charts/spinnaker -f my-values.yaml --post-renderer ./scripts/post-render
 
-# Helm 4: the post-renderer is a plugin
-helm plugin install ./plugins/spinnaker-renderer
-helm install spin charts/spinnaker -f my-values.yaml --post-renderer spinnaker-renderer
+# Helm 4: the post-renderer is a plugin. With Helm 3 on the same machine, into a data home of its
+# own (Helm 3 fails on every command once a Helm 4 plugin is in its plugins directory):
+export H4="$(helm4 env HELM_DATA_HOME)/spinnaker-renderer-helm4"
+HELM_DATA_HOME="$H4" helm4 plugin install ./plugins/spinnaker-renderer
+HELM_PLUGINS="$H4/plugins:$(helm4 env HELM_PLUGINS)" helm4 install spin charts/spinnaker -f my-values.yaml \
+  --post-renderer spinnaker-renderer
+# Helm 4 only on the machine: helm plugin install ./plugins/spinnaker-renderer
 
 # Either Helm: check the values and the halconfig first, then run helm with the post-renderer wired in
 spinnaker-renderer helm install spin charts/spinnaker -f my-values.yaml

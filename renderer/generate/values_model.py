@@ -15,7 +15,7 @@ from renderer.model import HAL
 from renderer.model.dsl import Any, Bool, Enum, IntValue, List, Map, Msg, Str, messages
 from renderer.releases import DEFAULT as DEFAULT_RELEASE, SUPPORTED
 from renderer.service_facts import (BOOTSTRAP_SERVICES, MONITORING_DAEMON_IMAGE, MONITORING_DAEMON_PORT,
-                                    OBSERVABILITY_PLUGIN, REDIS_SERVICES, SERVICES, Service)
+                                    OBSERVABILITY_PLUGIN, REDIS_SERVICES, SERVICES, SQL_ENGINES, Service)
 
 message = messages("values")
 
@@ -445,14 +445,23 @@ SqlServices = message(
 # The database password keys of the SQL Secrets, one per service with SQL facts.
 _SQL_KEYS = ", ".join(f"`{s.sql['secretKey']}` ({name})" for name, s in SERVICES.items() if s.sql)
 
+# Services that can keep their state on each engine (service_facts: `sql.engines`).
+_ON_ENGINE = {engine: ", ".join(name for name, s in SERVICES.items() if s.sql and engine in s.sql["engines"])
+              for engine in SQL_ENGINES}
+_PORTS = ", ".join(f"{e['port']} for {e['name']}" for e in SQL_ENGINES.values())
+
 ExternalSql = message(
-    "ExternalSql", "Your own MySQL server (RDS, Cloud SQL, Aurora, a DBA's cluster) instead of the bundled "
-                   "MySQL, for every service in SQL. Create each service's database and user first (README, "
+    "ExternalSql", "Your own MySQL or PostgreSQL server (RDS, Cloud SQL, Aurora, a DBA's cluster) instead of the "
+                   "bundled MySQL, for every service in SQL. Create each service's database and user first (README, "
                    "\"SQL storage\"); the chart then runs no MySQL and generates no database passwords.",
     host=Str("Host name of the server; set, every database in SQL is on it.", default=""),
-    port=IntValue("Port of the server.", default=3306),
-    parameters=Str("JDBC URL parameters appended after `?`, e.g. `sslMode=VERIFY_IDENTITY` (MySQL Connector/J).",
-                   default=""),
+    engine=Enum(tuple(SQL_ENGINES), f"What the server speaks. `mysql`: {_ON_ENGINE['mysql']}; `postgresql`: "
+                                    f"{_ON_ENGINE['postgresql']} (keel's image has MySQL's driver only: with keel "
+                                    "running, give it a MySQL database in the halconfig's `persistentStorage.sql`).",
+                default="mysql"),
+    port=IntValue(f"Port of the server; empty: the engine's ({_PORTS})."),
+    parameters=Str("JDBC URL parameters appended after `?`, e.g. `sslMode=VERIFY_IDENTITY` (MySQL Connector/J) or "
+                   "`sslmode=verify-full` (PostgreSQL's driver).", default=""),
     existingSecret=Str("Secret with each service's password, under the keys of the generated Secret: "
                        f"{_SQL_KEYS}. Required with `host`.", default=""),
     databases=Map(Msg(SqlDatabase, "A service's database and user.")),
@@ -467,7 +476,7 @@ Storage = message(
                  "without `persistentStorage.sql`; `true`: always, front50 included; `false`: never (keel "
                  "then needs `persistentStorage.sql`).", default="auto"),
     sql=Msg(SqlServices, "orca and clouddriver in SQL."),
-    external=Msg(ExternalSql, "Your own MySQL server."),
+    external=Msg(ExternalSql, "Your own MySQL or PostgreSQL server."),
     image=Str("Bundled MySQL image.", default=MYSQL_IMAGE),
     storageSize=Str("Size of the MySQL volume.", default="8Gi"),
     storageClassName=Str("StorageClass of the MySQL volume; empty: the cluster default.", default=""),
@@ -616,7 +625,7 @@ PodMonitor = message(
     "PodMonitor", "A Prometheus Operator PodMonitor (monitoring.coreos.com/v1).",
     enabled=Bool("Create the PodMonitor (needs the Prometheus Operator's CRDs).", default=False),
     interval=Str("Scrape interval, e.g. `30s`; empty: Prometheus' own.", default=""),
-    labels=Map(Str("Extra labels on the PodMonitor, e.g. the `release` label your Prometheus selects.",
+    labels=Map(Str("Extra labels on this PodMonitor, over `monitorLabels` (which every monitor gets).",
                    default={})),
 )
 ServiceMonitor = message(
@@ -624,7 +633,7 @@ ServiceMonitor = message(
                       "Services, for Prometheus setups that select ServiceMonitors only.",
     enabled=Bool("Create the ServiceMonitor (needs the Prometheus Operator's CRDs).", default=False),
     interval=Str("Scrape interval, e.g. `30s`; empty: Prometheus' own.", default=""),
-    labels=Map(Str("Extra labels on the ServiceMonitor, e.g. the `release` label your Prometheus selects.",
+    labels=Map(Str("Extra labels on this ServiceMonitor, over `monitorLabels` (which every monitor gets).",
                    default={})),
 )
 DaemonPrometheus = message(
@@ -717,6 +726,10 @@ Values = message(
     nameOverride=Str("Replaces the chart name in object names.", default=""),
     fullnameOverride=Str("Replaces the release-chart prefix of object names.", default=""),
     commonLabels=Map(Str("Labels added to every object.", default={})),
+    monitorLabels=Map(Str("Labels on every PodMonitor and ServiceMonitor the chart makes "
+                          "(`monitoringDaemon.prometheus` and `observability`), e.g. `release: kube-prometheus-stack`: a default "
+                          "kube-prometheus-stack's Prometheus selects only monitors labelled with its release name. "
+                          "A monitor's own `labels` add to these and win on the same key.", default={})),
     commonAnnotations=Map(Str("Annotations added to the metadata of every object the chart renders (hooks and "
                               "the ConfigMaps and Secrets the post-renderer makes included; an object's own "
                               "annotation of the same key wins); not to pod templates, whose change would restart "

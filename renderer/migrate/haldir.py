@@ -15,7 +15,7 @@ from renderer.read import halconfig, halyard
 from renderer.read.bounded import DOCUMENT_LIMIT, Unreadable
 from ..model import HAL
 from ..problems import InvalidHalconfig, Report, format_path
-from renderer.read.yaml11 import NotText, decode, load
+from renderer.read.yaml11 import DUPLICATE_KEY, NotText, decode, load
 from . import files as referenced
 from .report import MigrationReport
 from .scope import OUTSIDE, Scope, read_inside, walk
@@ -139,7 +139,7 @@ def _allow_duplicate_keys(hal_dir):
     """A config whose only fault is a duplicate key is read as Halyard read it (SnakeYAML keeps the
     last one), each duplicate reported: `validate` refuses it, but it is what ran."""
     errors = hal_dir.report.errors
-    if not errors or not all(p.message.startswith("duplicate key ") for p in errors):
+    if not errors or not all(p.message.startswith(DUPLICATE_KEY) for p in errors):
         return
     duplicates: list = []
     hal_dir.data = load(hal_dir.text, hal_dir.config_path, duplicates)

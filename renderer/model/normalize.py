@@ -201,7 +201,7 @@ class Normalizer:
             hint = suggest(key, [f.name for f in msg.fields.values() if f.halyard is None] or msg.fields)
         if not hint or not hint.startswith("It is"):
             hint = (hint + " " if hint else "") + SPRING_HINT
-        text = f"'{key}' is not a field of {msg.name}; "
+        text = f"not a field of {msg.name}; "
         if self.strict:
             self.report.error(path + (key,), text + "refused (--strict).", hint)
         else:

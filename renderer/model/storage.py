@@ -86,7 +86,8 @@ ConnectionPool = message(
 )
 
 SQL = message(
-    "SQL", "A SQL database (MySQL or PostgreSQL), currently used by keel when managed delivery is enabled.",
+    "SQL", "A SQL database, used by keel when managed delivery is enabled: MySQL (keel's image has no other "
+           "JDBC driver).",
     enabled=Bool("Use the SQL database."),
     default=Msg(ConnectionPool, "Pool used for normal operation."),
     migration=Msg(ConnectionPool, "Pool used to run schema migrations at startup (typically a user allowed "

@@ -13,7 +13,7 @@ the same bundle, so the two cannot drift apart silently.
 from __future__ import annotations
 
 from ..read.rbac_namespaces import clouddriver_rbac
-from ..service_facts import FRONT50_STORES, MONITORING_DAEMON_CONTAINER, SERVICES
+from ..service_facts import FRONT50_STORES, MONITORING_DAEMON_CONTAINER, SERVICES, SQL_ENGINES
 
 CHART_NAME = "spinnaker"
 # The release name a plan of two sets of values uses when none is given: names cancel out between
@@ -397,7 +397,8 @@ def jdbc_url(values: dict, database: str, release: str = RELEASE_NAME) -> str:
     external = sql_external(values)
     if not external:
         return f"jdbc:mysql://{component(values, 'mysql', release)}:3306/{database}"
-    url = f"jdbc:mysql://{external['host']}:{int(external.get('port') or 3306)}/{database}"  # Helm's `default 3306`
+    engine = SQL_ENGINES[external.get("engine") or "mysql"]
+    url = f"jdbc:{engine['jdbcScheme']}://{external['host']}:{int(external.get('port') or engine['port'])}/{database}"
     return f"{url}?{external['parameters']}" if external.get("parameters") else url
 
 

@@ -109,13 +109,12 @@ def _read_halconfig(bundle: dict, warnings: list, every_warning: bool = True):
     from renderer.read import halconfig
     from renderer.read.preflight import Chart
     from ..problems import InvalidHalconfig
-    from ..releases import Release, UnsupportedRelease
+    from ..releases import CHART_VERSION_HINT, Release, UnsupportedRelease
 
     try:
         requested = Release.parse(bundle.get("version"))
     except UnsupportedRelease as exc:
-        raise PostRenderError(str(exc), "Set spinnaker.version to a supported release.",
-                              where="spinnaker.version") from None
+        raise PostRenderError(str(exc), CHART_VERSION_HINT, where="spinnaker.version") from None
     chart = Chart.from_bundle(bundle)
     try:
         hal, release, report = halconfig.read_chart_halconfig(bundle, requested, chart=chart, via_helm=True)

@@ -9,7 +9,7 @@ only place that knows how Spinnaker's services find each other: discovery in
 from __future__ import annotations
 
 from renderer.write.config_text import settings_js
-from ..service_facts import MONITORING_DAEMON_PORT, OBSERVABILITY_PLUGIN, SERVICES
+from ..service_facts import MONITORING_DAEMON_PORT, OBSERVABILITY_PLUGIN, SERVICES, sql_engine
 from ..translate._common import get
 from .bootstrap import bootstrap_files, halyard_hint
 from .errors import PostRenderError
@@ -31,7 +31,7 @@ def redis_url(url: str, password_env: str) -> str:
         return url
     scheme, sep, rest = url.partition("://")
     if not sep or "@" in rest.split("/", 1)[0]:
-        raise PostRenderError("redis.externalUrl carries a user or password and redis.existingSecret is set too.",
+        raise PostRenderError("carries a user or password, and redis.existingSecret is set too.",
                               "Give the password one way: remove it from redis.externalUrl (preferred: it then "
                               "stays out of your values) or unset redis.existingSecret.", where="redis.externalUrl")
     return f"{scheme}://:${{{password_env}:}}@{rest}"
@@ -39,10 +39,13 @@ def redis_url(url: str, password_env: str) -> str:
 
 def sql_settings(database: dict) -> dict:
     """A service's `sql` block for its database (bundled MySQL or storage.external); the password stays a
-    placeholder."""
+    placeholder. The engine is the JDBC URL's (the chart wrote it from storage.external.engine); what
+    that engine needs besides the URL (PostgreSQL: jOOQ's dialect and the driver) comes from the facts."""
+    engine = sql_engine(database["jdbcUrl"])
     pool = {"jdbcUrl": database["jdbcUrl"], "user": database["user"],
             "password": "${" + database["passwordEnv"] + "}"}
-    return {"enabled": True, "connectionPools": {"default": dict(pool, default=True)}, "migration": dict(pool)}
+    return {"enabled": True, "connectionPools": {"default": dict(pool, default=True, **engine["pool"])},
+            "migration": dict(pool, **engine["migration"])}
 
 
 def _merge(into: dict, data: dict) -> dict:
@@ -176,7 +179,7 @@ class ConfigSet:
         own_sql = (self.outputs.get(f"{service}.yml") or {}).get("sql")
         if facts.needs_sql and not out.get("sql") and not own_sql:
             raise PostRenderError(
-                "keel (managedDelivery.enabled) needs a SQL database, and none is given: the halconfig has no "
+                "keel needs a SQL database, and none is given: the halconfig has no "
                 "enabled persistentStorage.sql and storage.bundled is false.",
                 "Set storage.bundled to auto or true (the bundled MySQL then hosts keel's own database), or "
                 "give keel a database in halconfig persistentStorage.sql (enabled, connectionPools.default, "
@@ -280,8 +283,8 @@ class ConfigSet:
                     f"Move it to {moved}: the chart writes it as {key}.yml into the Secret of each service "
                     "that reads it.", where=f"profiles.{key}")
         if unknown:
-            raise PostRenderError(f"profiles has {', '.join(map(repr, unknown))}, which is not a service "
-                                  "this release runs.", "Use a service name (clouddriver, gate, ...), "
+            raise PostRenderError(f"{', '.join(map(repr, unknown))} {'is' if len(unknown) == 1 else 'are'} not "
+                                  "a service this release runs.", "Use a service name (clouddriver, gate, ...), "
                                   "'spinnaker' for every service, or the name of an HA split the release runs "
                                   "(clouddriver-caching, echo-scheduler, ... when ha.<service>.enabled).",
                                   where="profiles")

@@ -88,7 +88,7 @@ def refuse_in_settings_js(files: dict, outputs: dict, known: set) -> None:
     local = deck.get("settings-local.js")
     if isinstance(local, str) and (any(c in local for c in known if len(c) >= 4) or url_passwords(local)
                                    or _js_credential(local)):
-        raise PostRenderError("settingsLocalJs holds a credential; Deck serves settings-local.js to every browser "
+        raise PostRenderError("it holds a credential; Deck serves settings-local.js to every browser "
                               "that opens Spinnaker.", "Remove it (a credential Deck's users need belongs in "
                               "Gate's config, which stays on the server).", where="settingsLocalJs")
 

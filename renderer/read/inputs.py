@@ -50,7 +50,7 @@ def check_values(values: dict, *, kleat_compat: bool = False, release=None, name
     release's (Helm's -n)."""
     from renderer.read import halconfig
     from renderer.problems import Report
-    from renderer.releases import DEFAULT, Release, UnsupportedRelease
+    from renderer.releases import CHART_VERSION_HINT, DEFAULT, Release, UnsupportedRelease
 
     values = values if isinstance(values, dict) else {}
     chosen = str((values.get("spinnaker") or {}).get("version") or "") if isinstance(values.get("spinnaker"), dict) else ""
@@ -59,8 +59,7 @@ def check_values(values: dict, *, kleat_compat: bool = False, release=None, name
             release = Release.parse(chosen)
         except UnsupportedRelease as exc:
             report = Report(kleat_compat=kleat_compat)
-            report.error(("spinnaker", "version"), f"spinnaker.version {exc}",
-                         "Set it to a release, or leave it empty and set services.<name>.image.tag for other builds.")
+            report.error(("spinnaker", "version"), str(exc), CHART_VERSION_HINT)
             return None, None, report
     return halconfig.read_chart_halconfig(values, release, chart=chart_facts(values, namespace), kleat_compat=kleat_compat,
                                           fallback=DEFAULT)

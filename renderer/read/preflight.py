@@ -20,7 +20,7 @@ from collections import namedtuple
 from renderer.model.references import is_reference
 from renderer.read.rbac_namespaces import granted_namespaces, needs_namespaces
 from renderer.problems import ERROR, NOTE, WARNING
-from renderer.service_facts import FRONT50_STORES, S3_KEYS_AS_ENV
+from renderer.service_facts import FRONT50_STORES, S3_KEYS_AS_ENV, SERVICES, SQL_ENGINES, sql_engine
 
 
 # id; path: where it looks, in the reference's notation; rule: what must hold (for the reference);
@@ -48,14 +48,16 @@ def check(id, path, rule, fix, *, evidence, severity=ERROR, kleat_accepted=True,
 class Chart:
     """What the chart's values say about the pods: mounted directories and public host."""
 
-    __slots__ = ("mounts", "host", "keel_database", "profiles", "rbac", "namespace", "tls_services")
+    __slots__ = ("mounts", "host", "keel_database", "sql_engine", "profiles", "rbac", "namespace", "tls_services")
 
     def __init__(self, mounts=(), host="", keel_database=False, profiles=None, rbac=None, namespace="default",
-                 tls_services=()):
+                 tls_services=(), sql_engine="mysql"):
         self.mounts = tuple(m.rstrip("/") + "/" for m in mounts if isinstance(m, str) and m.startswith("/"))
         self.host = host or ""
         # The chart's bundled MySQL gives keel its own database (templates/_helpers.tpl spinnaker.keelSql).
         self.keel_database = bool(keel_database)
+        # The engine of the chart's SQL databases (storage.external.engine; the bundled one is MySQL).
+        self.sql_engine = sql_engine
         # The chart's `profiles` (service -> Spring settings loaded after the halconfig's): a setting the
         # halconfig leaves out may come from there.
         self.profiles = profiles if isinstance(profiles, dict) else {}
@@ -71,9 +73,11 @@ class Chart:
         from urllib.parse import urlsplit
 
         expose = bundle.get("expose") or {}
+        keel = (bundle.get("storage") or {}).get("keel")
         return cls(bundle.get("mounts") or (), urlsplit(expose.get("deckUrl") or "").hostname or "",
-                   keel_database=bool((bundle.get("storage") or {}).get("keel")), profiles=bundle.get("profiles"),
+                   keel_database=bool(keel), profiles=bundle.get("profiles"),
                    rbac=bundle.get("rbac"), namespace=(bundle.get("release") or {}).get("namespace") or "default",
+                   sql_engine=_engine_of(keel.get("jdbcUrl") if isinstance(keel, dict) else ""),
                    tls_services={w.get("service") for w in (bundle.get("services") or {}).values()
                                  if isinstance(w, dict) and isinstance(w.get("tls"), dict) and w["tls"].get("serve")})
 
@@ -85,8 +89,12 @@ class Chart:
         if ((values.get("secrets") or {}).get("files") or []):
             mounts.append("/var/secrets")
         services = values.get("services") if isinstance(values.get("services"), dict) else {}
-        for svc in services.values():
-            for mount in (svc or {}).get("extraVolumeMounts") or [] if isinstance(svc, dict) else []:
+        blocks = list(services.values())
+        for ha in (values.get("ha") if isinstance(values.get("ha"), dict) else {}).values():
+            splits = ha.get("splits") if isinstance(ha, dict) else None
+            blocks += list(splits.values()) if isinstance(splits, dict) else []
+        for block in blocks:
+            for mount in (block or {}).get("extraVolumeMounts") or [] if isinstance(block, dict) else []:
                 if isinstance(mount, dict):
                     mounts.append(mount.get("mountPath") or "")
         tls = _chart_tls(values, services)
@@ -97,8 +105,11 @@ class Chart:
         bundled = str(storage.get("bundled", "auto")).lower() != "false"
         from .rbac_namespaces import clouddriver_rbac
 
+        external = storage.get("external") if isinstance(storage.get("external"), dict) else {}
+        engine = str(external.get("engine") or "mysql") if external.get("host") else "mysql"
         return cls(mounts, str(expose.get("host") or ""), keel_database=bundled, profiles=values.get("profiles"),
-                   rbac=clouddriver_rbac(values), namespace=namespace, tls_services=tls)
+                   rbac=clouddriver_rbac(values), namespace=namespace, tls_services=tls,
+                   sql_engine=engine)
 
 
 # Where the chart mounts the `tls` stores (templates/_tls.tpl spinnaker.tlsMountPath).
@@ -365,6 +376,36 @@ def _keel(hal, chart):
     yield ("managedDelivery", "enabled"), "keel is enabled but persistentStorage.sql is not set."
 
 
+def _engine_of(jdbc_url) -> str:
+    """The SQL_ENGINES name a JDBC URL speaks to."""
+    url = jdbc_url if isinstance(jdbc_url, str) else ""
+    found = sql_engine(url)
+    return next(name for name, engine in SQL_ENGINES.items() if engine is found)
+
+
+@check("keel-mysql", "persistentStorage.sql, storage.external.engine", "keel's database is MySQL",
+       "Give keel a MySQL database of its own in persistentStorage.sql (enabled, default.jdbcUrl, migration; the "
+       "other services stay where storage.external puts them), or set managedDelivery.enabled to false.",
+       evidence="keel's image ships only MySQL's JDBC driver (keel/keel-sql/keel-sql.gradle: "
+                "com.mysql:mysql-connector-j) and its queries are written for MySQL, so it cannot connect to "
+                "PostgreSQL and does not start (renderer/service_facts.py, `sql.engines`).", kleat_accepted=False)
+def _keel_mysql(hal, chart):
+    if _get(hal, "managedDelivery", "enabled") is not True:
+        return
+    own = _get(hal, "persistentStorage", "sql") or {}
+    if own:
+        for pool in ("default", "migration"):
+            url = _get(own, pool, "jdbcUrl")
+            if isinstance(url, str) and _engine_of(url) not in SERVICES["keel"].sql["engines"]:
+                yield (("persistentStorage", "sql", pool, "jdbcUrl"),
+                       f"a {SQL_ENGINES[_engine_of(url)]['name']} server's URL; keel speaks MySQL only.")
+    elif chart is not None and chart.keel_database and chart.sql_engine in SQL_ENGINES \
+            and chart.sql_engine not in SERVICES["keel"].sql["engines"]:
+        yield (("managedDelivery", "enabled"),
+               f"keel would keep its state on storage.external's {SQL_ENGINES[chart.sql_engine]['name']} server, "
+               "and keel speaks MySQL only.")
+
+
 # ---------------------------------------------------------------- kubernetes
 
 @check("namespaces-or-omit", "providers.kubernetes.accounts[].namespaces", "not both namespaces and omitNamespaces",
@@ -452,14 +493,14 @@ def _tls(hal, chart):
     if ssl.get("enabled") is True and not ssl.get("keyStore") and "gate" not in served \
             and not _profile_sets(chart, "gate", "server", "ssl", "keyStore"):
         yield (("security", "apiSecurity", "ssl", "keyStore"),
-               "TLS is enabled but keyStore is not set: gate does not start unless a profile or its environment "
+               "not set although TLS is enabled: gate does not start unless a profile or its environment "
                "gives server.ssl.key-store.")
     ssl = _get(hal, "security", "uiSecurity", "ssl") or {}
     if ssl.get("enabled") is True and "deck" not in served:
         for key in ("sslCertificateFile", "sslCertificateKeyFile"):
             if not ssl.get(key):
                 yield (("security", "uiSecurity", "ssl", key),
-                       f"TLS is enabled but {key} is not set: Deck serves plain HTTP.")
+                       "not set although TLS is enabled: Deck serves plain HTTP.")
 
 
 @check("plugins-root-path", "spinnaker.extensibility.pluginsRootPath", "plugins download to a writable directory",
@@ -550,7 +591,7 @@ def _fiat(hal, chart):
                "authorization is enabled without a role provider: users get no roles.", WARNING)
     elif service.lower() in ("file", "google", "github", "ldap") and not membership.get(service.lower()):
         yield (("security", "authz", "groupMembership", service.lower()),
-               f"the role provider is {service} but groupMembership.{service.lower()} is not set.",
+               f"not set although the role provider is {service}.",
                ERROR if service.lower() == "ldap" else WARNING)
 
 
@@ -577,7 +618,7 @@ def _authn(hal, chart):
         for keys in required:
             if not _get(block, *keys):
                 yield (("security", "authn", method) + keys,
-                       f"{method} login is enabled but {'.'.join(keys)} is not set.", severity)
+                       f"not set although {method} login is enabled.", severity)
 
 
 # ---------------------------------------------------------------- values

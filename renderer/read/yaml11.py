@@ -4,7 +4,8 @@
   dates and base-60 numbers stay strings: no halconfig field is a date, and
   `12:30:00` is far more likely a time than the number 45000.
 - Duplicate keys are refused with both line numbers (YAML readers silently
-  keep the last one, so a duplicated account block is easy to miss).
+  keep the last one, so a duplicated account block is easy to miss); values
+  files, which Helm reads keeping the last, get a warning (`load_as_helm`).
 - On errors, `locate()` maps halconfig paths back to file lines; that parse
   only happens when there is something to report.
 """
@@ -47,6 +48,10 @@ _Loader.add_implicit_resolver(
                   |[-+]?\.(?:inf|Inf|INF)
                   |\.(?:nan|NaN|NAN))$""", re.X),
     list("-+0123456789."))
+
+
+# How a duplicate key's message begins (the path before it names the key): `migrate` tells these apart.
+DUPLICATE_KEY = "a duplicate key"
 
 
 class DuplicateKey(Exception):
@@ -322,7 +327,7 @@ def load(text, source: str = "halconfig", duplicates: list | None = None, reader
                      "Point the alias at a different anchor, or write the value out.")
     except DuplicateKey as dup:
         report.error(_path_of_line(text, dup.line, dup.column) or (str(dup.key),),
-                     f"duplicate key '{dup.key}' (first at line {dup.first_line}).",
+                     f"{DUPLICATE_KEY} (first at line {dup.first_line}).",
                      "Remove or merge one of them: YAML readers keep only the last.")
         report.problems[-1].line = dup.line
     except RefusedTag as exc:
@@ -353,6 +358,24 @@ def load(text, source: str = "halconfig", duplicates: list | None = None, reader
     except (ValueError, TypeError) as exc:  # e.g. an unhashable key
         report.error((), f"not a usable YAML document: {exc}.")
     raise InvalidHalconfig(report, source)
+
+
+def load_as_helm(text, source: str = "values"):
+    """(data, warnings) of a values file read as Helm 3 and 4 read it: a key given twice in one
+    mapping keeps its last value (their Go YAML reader does not refuse it; tests/test_verdict.py), so
+    each repeat is a warning with both lines, and whatever Helm then refuses is refused the same."""
+    from renderer.problems import WARNING, Problem
+
+    duplicates = []
+    data = load(text, source, duplicates, reader=HELM)
+    warnings = []
+    for key, first, line in duplicates:
+        problem = Problem(WARNING, _path_of_line(text, line) or (str(key),),
+                          f"{DUPLICATE_KEY} (first at line {first}): Helm keeps this value, the last, and drops "
+                          "the first.", "Remove or merge one of them.")
+        problem.line = line
+        warnings.append(problem)
+    return data, warnings
 
 
 _BREAK = re.compile(r"\r\n|[\n\r\x85\u2028\u2029]")
@@ -456,10 +479,9 @@ def locate(text, paths):
             line = node.start_mark.line + 1 if node is not None else line
             if isinstance(node, yaml.MappingNode):
                 nxt = None
-                for k, v in node.value:
+                for k, v in node.value:  # the last of keys given twice: the one YAML readers keep
                     if isinstance(k, yaml.ScalarNode) and k.value == str(part):
                         nxt, line = v, k.start_mark.line + 1
-                        break
                 node = nxt
             elif isinstance(node, yaml.SequenceNode) and isinstance(part, int) and part < len(node.value):
                 node = node.value[part]

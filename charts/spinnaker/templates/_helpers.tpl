@@ -807,7 +807,7 @@ false. (keel cannot run without SQL; the renderer refuses that case.)
            (ne (include "spinnaker.storageMode" .) "false") -}}true{{- end -}}
 {{- end -}}
 
-{{/* "true" when storage.external names a MySQL server: every database in SQL is there, and the chart runs none. */}}
+{{/* "true" when storage.external names a server of your own (MySQL or PostgreSQL, storage.external.engine): every database in SQL is there, and the chart runs none. */}}
 {{- define "spinnaker.sqlExternal" -}}
 {{- if (.Values.storage.external | default dict).host -}}true{{- end -}}
 {{- end -}}
@@ -849,14 +849,16 @@ names on an external server}.
 {{- if and (not (include "spinnaker.sqlExternal" .)) (include "spinnaker.sqlDatabases" . | fromJson) -}}true{{- end -}}
 {{- end -}}
 
-{{/* The JDBC URL of one database: (dict "ctx" $ "database" NAME). */}}
+{{/* The JDBC URL of one database: (dict "ctx" $ "database" NAME); on storage.external, in its engine's
+scheme and (without a port) on its engine's port (the facts' sqlEngines). */}}
 {{- define "spinnaker.jdbcUrl" -}}
 {{- $ext := .ctx.Values.storage.external | default dict -}}
 {{- if include "spinnaker.sqlExternal" .ctx -}}
 {{- if or (regexMatch "[/?@ ]" ($ext.host | toString)) (and (contains ":" ($ext.host | toString)) (not (hasPrefix "[" ($ext.host | toString)))) -}}
 {{- fail (printf "storage.external.host must be a host name only, not %q: the chart builds the JDBC URL. Put the port in storage.external.port and URL parameters in storage.external.parameters." $ext.host) -}}
 {{- end -}}
-{{- printf "jdbc:mysql://%s:%v/%s" $ext.host (int ($ext.port | default 3306)) .database -}}
+{{- $engine := get (include "spinnaker.facts" .ctx | fromJson).sqlEngines ($ext.engine | default "mysql") -}}
+{{- printf "jdbc:%s://%s:%v/%s" $engine.jdbcScheme $ext.host (int ($ext.port | default $engine.port)) .database -}}
 {{- with $ext.parameters }}?{{ . }}{{ end -}}
 {{- else -}}
 {{- printf "jdbc:mysql://%s:3306/%s" (include "spinnaker.componentName" (dict "ctx" .ctx "name" "mysql")) .database -}}

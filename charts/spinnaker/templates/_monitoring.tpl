@@ -94,6 +94,17 @@ matchExpressions:
 {{- end -}}
 
 {{/*
+A monitor's own labels over monitorLabels (shared by every monitor the chart makes), as YAML
+("" when none): one key each, so a Prometheus selecting on `release` finds every monitor.
+(dict "ctx" $ "monitor" <podMonitor or serviceMonitor values>)
+*/}}
+{{- define "spinnaker.monitorLabels" -}}
+{{- with merge (dict) (.monitor.labels | default dict) (.ctx.Values.monitorLabels | default dict) -}}
+{{- toYaml . -}}
+{{- end -}}
+{{- end -}}
+
+{{/*
 The PodMonitor or ServiceMonitor of the services' own Prometheus endpoint
 (observability.podMonitor, observability.serviceMonitor): one endpoint per
 group; with several groups each keeps only its own workloads' targets.
@@ -114,9 +125,7 @@ metadata:
   namespace: {{ $ctx.Release.Namespace }}
   labels:
     {{- include "spinnaker.labels" $ctx | nindent 4 }}
-    {{- with $monitor.labels }}
-    {{- toYaml . | nindent 4 }}
-    {{- end }}
+    {{- include "spinnaker.monitorLabels" (dict "ctx" $ctx "monitor" $monitor) | nindent 4 }}
   {{- with include "spinnaker.commonAnnotations" (dict "ctx" $ctx) }}
   annotations:
     {{- . | nindent 4 }}

@@ -396,7 +396,7 @@ def test_ha_splits_replace_their_service():
         # Both split services read Spring Cloud Config's bootstrap files: where their pods can write.
         assert b["services"][split] == {"service": service, "host": f"{FULLNAME}-{split}", "port":
                                         service_facts.SERVICES[service].port, "scheme": "http",
-                                        "profiles": list(profiles), "monitoring": False,
+                                        "profiles": list(profiles), "monitoring": False, "imageRelease": "",
                                         "writable": ["/tmp", "/home/spinnaker", f"/opt/{service}/plugins"]}
 
 

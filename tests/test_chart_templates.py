@@ -804,7 +804,7 @@ def test_bundle_has_the_documented_shape():
         "name": RELEASE, "namespace": NAMESPACE, "fullname": FULLNAME, "chart": "spinnaker-0.1.0", "annotations": {}}
     for workload, entry in b["services"].items():
         reads_bootstrap = service_facts.SERVICES[entry["service"]].config_server_bootstrap
-        assert set(entry) == {"service", "host", "port", "scheme", "profiles", "monitoring"} | (
+        assert set(entry) == {"service", "host", "port", "scheme", "profiles", "monitoring", "imageRelease"} | (
             {"writable"} if reads_bootstrap else set())
         assert entry["port"] == service_facts.SERVICES[entry["service"]].port
         assert entry["scheme"] in ("http", "https")

@@ -293,7 +293,7 @@ def test_find_helm_prefers_helm_then_helm3_then_helm4(tmp_path, monkeypatch, on_
 
 def _path_without_helm():
     """The system directories of PATH, none holding a Helm by any name."""
-    from renderer.cli.helm import HELM_NAMES
+    from renderer.cli.helmbin import HELM_NAMES
 
     dirs = [d for d in ("/usr/local/bin", "/usr/bin", "/bin")
             if not any(os.access(os.path.join(d, name), os.X_OK) for name in HELM_NAMES)]

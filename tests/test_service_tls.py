@@ -168,7 +168,10 @@ PROFILE_ORCA = {"secrets": {"files": [{"secretName": "orca-files"}],
                             "env": [{"name": "ORCA_KS", "secretName": "orca-pw", "key": "pw"}]},
                 "profiles": {"orca": {"server": {"ssl": {"keyStore": "/var/secrets/orca.p12",
                                                           "key-store-password": "${ORCA_KS}",
-                                                          "clientAuth": "need"}}}}}
+                                                          "clientAuth": "need"}}},
+                             # orca's callers present their client certificate (renderer/runtime/tls.py)
+                             "spinnaker": {"ok-http-client": {"key-store": "/var/secrets/client.p12",
+                                                              "key-store-password": "${ORCA_KS}"}}}}
 GATE_ONLY = {"tls": {"secretName": "spinnaker-tls"}, "services": {"gate": {"tls": {"enabled": True}}}}
 
 

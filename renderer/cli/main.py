@@ -312,7 +312,13 @@ def cmd_migrate(args) -> int:
         # post-renderer's checks, the runtime model among them).
         from renderer.cli.chartcheck import chart_verdict_of_text
 
-        migration.judged(chart_verdict_of_text(migration.values_yaml, migration.namespace or "spinnaker"))
+        from renderer.postrender.names import dns1123_label
+
+        # Halyard's `location` is often a placeholder (SPINNAKER_NAMESPACE) the user fills at install:
+        # judge in the namespace the report suggests then, not in one the API server would refuse.
+        namespace = migration.namespace if migration.namespace and not dns1123_label(migration.namespace) \
+            else "spinnaker"
+        migration.judged(chart_verdict_of_text(migration.values_yaml, namespace))
     for line in migration.report.lines():
         print(line, file=sys.stderr)
     if not migration.ok:

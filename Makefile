@@ -49,9 +49,12 @@ generate: $(STAMP)
 	$(BIN)/python scripts/generate.py
 
 # The project's own golden case (tests/golden/): rewrite the expected files from the current
-# translator after a deliberate output change, then review the diff (tests/test_golden.py).
-golden: $(STAMP)
+# translator after a deliberate output change, then review the diff (tests/test_golden.py);
+# and the pinned chart renders of every example (tests/golden/chart-renders.json,
+# tests/test_render_stability.py), whose diff names the objects a chart change touched.
+golden: $(STAMP) $(HELM_STAMP)
 	$(BIN)/python tests/test_golden.py
+	$(BIN)/python tests/test_render_stability.py
 
 # Release artefacts: the Python package (chart inside), the chart for `helm push`,
 # the Helm 4 plugin tarball for `helm plugin install` (all one version).

@@ -1,21 +1,38 @@
 """Every example renders to the same bytes twice: through real Helm 3 and Helm 4 and
 through Helm's engine in-process (helm-python-sdk). GitOps (render in CI and commit,
-Argo CD, Flux, helmfile diff) depends on it: a render that differs is a change."""
+Argo CD, Flux, helmfile diff) depends on it: a render that differs is a change.
+
+And the chart renders what is pinned: each document of every example's `helm template`
+(without the post-renderer, whose output follows the translator: tests/test_golden.py) has
+the digest in tests/golden/chart-renders.json, under both Helms. A refactor of the templates
+(helpers moved between partials, a helper rewritten) must leave them all as they are; after a
+deliberate change, `make golden` rewrites the file, whose diff names the objects that changed.
+The chart is rendered at version 0.0.0, so that a version bump, which changes every object's
+helm.sh/chart label and nothing else, needs no new pin."""
 from __future__ import annotations
 
 import glob
+import hashlib
+import json
 import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
 
 import pytest
 import yaml
 
-from conftest import ROOT
+from conftest import HELM_BINARIES, ROOT
 
 CHART = os.path.join(ROOT, "charts", "spinnaker")
 EXAMPLES = {"(defaults)": None}
 EXAMPLES.update({os.path.relpath(p, ROOT): p for p in sorted(glob.glob(os.path.join(ROOT, "examples", "values-*.yaml")))})
 EXAMPLES.update({os.path.relpath(p, ROOT): p for p in sorted(glob.glob(os.path.join(CHART, "ci", "*-values.yaml")))})
 EXAMPLES["examples/halconfig.yml (as halconfig)"] = os.path.join(ROOT, "examples", "halconfig.yml")
+PINNED = os.path.join(ROOT, "tests", "golden", "chart-renders.json")
+_SOURCE = re.compile(r"^# Source: (.+)$", re.M)
 
 
 def _values_file(example: str, tmp_path) -> str | None:
@@ -25,9 +42,10 @@ def _values_file(example: str, tmp_path) -> str | None:
     with open(path, encoding="utf-8") as handle:
         # Its files are under /var/secrets: the chart mounts them from a Secret in secrets.files.
         wrapped = {"halconfig": yaml.safe_load(handle), "secrets": {"files": [{"secretName": "spinnaker-files"}]}}
-    out = tmp_path / "halconfig-values.yaml"
-    out.write_text(yaml.safe_dump(wrapped))
-    return str(out)
+    out = os.path.join(str(tmp_path), "halconfig-values.yaml")
+    with open(out, "w", encoding="utf-8") as handle:
+        yaml.safe_dump(wrapped, handle)
+    return out
 
 
 def _assert_same(first: str, second: str, example: str):
@@ -76,3 +94,90 @@ def test_in_process_render_is_identical_twice(form, example, tmp_path):
         assert result.returncode == 0, result.stderr.decode()
         outputs.append(result.stdout.decode())
     _assert_same(*outputs, example)
+
+
+# the pinned renders ----------------------------------------------------------------------------
+
+def _chart_at_version_zero(base: str) -> str:
+    """A copy of the chart whose version is 0.0.0 (the rest byte for byte)."""
+    chart = os.path.join(base, "spinnaker")
+    shutil.copytree(CHART, chart)
+    path = os.path.join(chart, "Chart.yaml")
+    with open(path, encoding="utf-8") as handle:
+        text, count = re.subn(r"^version: .*$", "version: 0.0.0", handle.read(), count=1, flags=re.M)
+    assert count == 1, "Chart.yaml has no version line"
+    with open(path, "w", encoding="utf-8") as handle:
+        handle.write(text)
+    return chart
+
+
+def _template(helm: str, chart: str, example: str, tmp) -> subprocess.CompletedProcess:
+    values = _values_file(example, tmp)
+    return subprocess.run([helm, "template", "spin", chart, "--namespace", "spinnaker",
+                           *(["-f", values] if values else [])], capture_output=True, text=True)
+
+
+def digests(text: str) -> dict:
+    """{"<template> <kind>/<name>": digest of the document's bytes} of `helm template`'s output,
+    in its order, and "(the whole output)": the digest of every byte (separators, order)."""
+    out = {}
+    for document in re.split(r"^---\n", text, flags=re.M):
+        if not document.strip():
+            continue
+        source = _SOURCE.search(document)
+        obj = yaml.safe_load(document) or {}
+        key = f"{source.group(1) if source else '?'} {obj.get('kind')}/{(obj.get('metadata') or {}).get('name')}"
+        while key in out:
+            key += "+"
+        out[key] = hashlib.sha256(document.encode()).hexdigest()[:16]
+    out["(the whole output)"] = hashlib.sha256(text.encode()).hexdigest()[:16]
+    return out
+
+
+@pytest.fixture(scope="module")
+def chart_at_version_zero(tmp_path_factory):
+    return _chart_at_version_zero(str(tmp_path_factory.mktemp("pinned-chart")))
+
+
+@pytest.fixture(scope="module")
+def pinned():
+    with open(PINNED, encoding="utf-8") as handle:
+        return json.load(handle)
+
+
+def test_every_example_is_pinned(pinned):
+    assert sorted(pinned) == sorted(EXAMPLES), "run `make golden` to pin the examples' renders"
+
+
+@pytest.mark.parametrize("example", list(EXAMPLES))
+@pytest.mark.parametrize("major", [3, 4])
+def test_the_chart_renders_what_is_pinned(major, example, request, tmp_path, chart_at_version_zero, pinned):
+    helm = request.getfixturevalue(f"helm{major}")
+    result = _template(helm, chart_at_version_zero, example, tmp_path)
+    assert result.returncode == 0, result.stderr
+    got, want = digests(result.stdout), pinned.get(example, {})
+    changed = [f"changed: {key}" for key in want if key in got and got[key] != want[key]]
+    changed += [f"new: {key}" for key in got if key not in want]
+    changed += [f"gone: {key}" for key in want if key not in got]
+    assert not changed, (f"{example} under Helm {major} renders other bytes than pinned; if deliberately, run "
+                         "`make golden` and review the diff of tests/golden/chart-renders.json:\n" + "\n".join(changed))
+
+
+def regenerate() -> None:
+    """Rewrite tests/golden/chart-renders.json from Helm 3's renders (Helm 4's must agree: the test)."""
+    pins = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        chart = _chart_at_version_zero(tmp)
+        for example in EXAMPLES:
+            result = _template(HELM_BINARIES[3], chart, example, tmp)
+            if result.returncode != 0:
+                sys.exit(f"{example}: {result.stderr.strip()}")
+            pins[example] = digests(result.stdout)
+    with open(PINNED, "w", encoding="utf-8") as handle:
+        json.dump(pins, handle, indent=1)
+        handle.write("\n")
+    print(f"wrote {os.path.relpath(PINNED, ROOT)}")
+
+
+if __name__ == "__main__":
+    regenerate()

@@ -2,11 +2,12 @@
 
 `plan` compares two sets of values many times per pull request, so it does not run
 Helm's template engine: it mirrors the few template helpers that decide the
-bundle's content (templates/config-bundle.yaml and `spinnaker.workloads`,
-`spinnaker.expose`, `spinnaker.redisUrl`, `spinnaker.sqlDatabases` in
-_helpers.tpl) from the same facts table. tests/test_plan.py renders the chart
-with Helm's engine for the defaults and every example and checks this copy gives
-the same bundle, so the two cannot drift apart silently.
+bundle's content (templates/config-bundle.yaml and `spinnaker.workloads` in
+_workloads.tpl, `spinnaker.expose` in _expose.tpl, `spinnaker.redisUrl` in
+_redis.tpl, `spinnaker.sqlDatabases` in _storage.tpl) from the same facts table.
+tests/test_plan.py renders the chart with Helm's engine for the defaults and
+every example and checks this copy gives the same bundle, so the two cannot
+drift apart silently.
 
 `values` are already merged over the chart's values.yaml (renderer.read.inputs).
 """

@@ -47,7 +47,7 @@ def read_chart_halconfig(values: dict, requested: Release | None = None, *, char
     the text `--set-file halconfig=FILE` gives), `halconfigDeployment` and `strict`; paths under
     `halconfig`. `chart` (a `renderer.read.preflight.Chart`) is what the chart says about its pods."""
     hal = values.get("halconfig")
-    if isinstance(hal, str):  # the chart parses it (templates/_helpers.tpl spinnaker.loadHal)
+    if isinstance(hal, str):  # the chart parses it (templates/_halconfig.tpl spinnaker.loadHal)
         from renderer.read.yaml11 import load
 
         hal = load(hal, "halconfig") if hal.strip() else {}

@@ -54,7 +54,7 @@ class Chart:
                  tls_services=(), sql_engine="mysql"):
         self.mounts = tuple(m.rstrip("/") + "/" for m in mounts if isinstance(m, str) and m.startswith("/"))
         self.host = host or ""
-        # The chart's bundled MySQL gives keel its own database (templates/_helpers.tpl spinnaker.keelSql).
+        # The chart's bundled MySQL gives keel its own database (templates/_storage.tpl spinnaker.keelSql).
         self.keel_database = bool(keel_database)
         # The engine of the chart's SQL databases (storage.external.engine; the bundled one is MySQL).
         self.sql_engine = sql_engine

@@ -3,7 +3,7 @@
 The config is written for the bundle's `version`; a service of another release reads other keys
 (settings move and are renamed between releases: renderer/release_changes.py), so it fails on the
 config or silently ignores part of it. The release's own image is the one the chart names
-(`spinnaker.image` in _helpers.tpl): `<registry>/<service>:<version>` since 2025, and
+(`spinnaker.image` in _images.tpl): `<registry>/<service>:<version>` since 2025, and
 `.../<service>:spinnaker-<version>` for the 1.x line, from any registry (`spinnaker.registry`,
 `global.imageRegistry`, `image.registry`: mirrors of the same image) and in any of Spinnaker's image
 variants (`-slim`, `-ubuntu`, ...). Anything else is a custom build, which must be declared with

@@ -1,4 +1,15 @@
 {{/* ---------------------------------------------------------------------
+Monitoring: whether Java pods get the monitoring daemon sidecar, and Prometheus
+scraping of the daemons and of the services' own endpoint (PodMonitor,
+ServiceMonitor). The sidecar's image is in _images.tpl.
+--------------------------------------------------------------------- */}}
+
+{{/* "true" when the halconfig's metricStores enables a store: Java pods get the monitoring sidecar. */}}
+{{- define "spinnaker.monitoring" -}}
+{{- include "spinnaker.anyEnabled" (get . "metricStores") -}}
+{{- end -}}
+
+{{/* ---------------------------------------------------------------------
 Prometheus scraping of the monitoring daemons (monitoringDaemon.prometheus)
 --------------------------------------------------------------------- */}}
 

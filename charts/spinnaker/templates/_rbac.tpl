@@ -1,4 +1,8 @@
-{{- /* RBAC rules of clouddriver (used by rbac.yaml). */ -}}
+{{/* ---------------------------------------------------------------------
+ServiceAccounts and RBAC: each service's ServiceAccount, whether clouddriver gets
+access to its own cluster (`rbac.clouddriver.access`), and its RBAC rules (used by
+rbac.yaml).
+--------------------------------------------------------------------- */}}
 
 {{- /*
 What clouddriver's kubernetes provider reads and deploys in a namespace: the
@@ -58,4 +62,35 @@ scale subresources its scale operation patches.
 - apiGroups: [apiextensions.k8s.io]
   resources: [customresourcedefinitions]
   verbs: [get, list, watch]
+{{- end -}}
+
+{{/* The ServiceAccount of a base service. (dict "ctx" $ "name" SERVICE) */}}
+{{- define "spinnaker.serviceAccountName" -}}
+{{- $own := (get (.ctx.Values.services | default dict) .name | default dict).serviceAccountName | default "" -}}
+{{- if $own -}}
+{{- $own -}}
+{{- else if .ctx.Values.rbac.create -}}
+{{- include "spinnaker.componentName" . -}}
+{{- else -}}
+default
+{{- end -}}
+{{- end -}}
+
+{{/*
+"true" when service NAME gets access to its own cluster: it has the facts
+table's `clusterAccess` (clouddriver) and `spinnaker.clouddriverAccess`.
+Its pods then mount their ServiceAccount token. (dict "ctx" $ "name" NAME)
+*/}}
+{{- define "spinnaker.clusterAccess" -}}
+{{- $facts := get (include "spinnaker.facts" .ctx | fromJson).services .name | default dict -}}
+{{- if and (get $facts "clusterAccess") (include "spinnaker.clouddriverAccess" .ctx) -}}true{{- end -}}
+{{- end -}}
+
+{{/* "true" when clouddriver gets access to its own cluster (namespace or cluster RBAC). */}}
+{{- define "spinnaker.clouddriverAccess" -}}
+{{- $access := .Values.rbac.clouddriver.access | default "none" -}}
+{{- if not (has $access (list "none" "namespace" "cluster")) -}}
+{{- fail (printf "rbac.clouddriver.access must be none, namespace or cluster, not %q" $access) -}}
+{{- end -}}
+{{- if and .Values.rbac.create (ne $access "none") -}}true{{- end -}}
 {{- end -}}

@@ -593,6 +593,12 @@ def test_pdbs_per_workload():
     assert pdbs[f"{FULLNAME}-orca"]["minAvailable"] == "50%" and "maxUnavailable" not in pdbs[f"{FULLNAME}-orca"]
     assert pdbs[f"{FULLNAME}-gate"]["maxUnavailable"] == 1
     assert pdbs[f"{FULLNAME}-gate"]["selector"]["matchLabels"]["app.kubernetes.io/component"] == "gate"
+    # The other way round: a service's own maxUnavailable replaces the default minAvailable.
+    values = {"serviceDefaults": {"pdb": {"enabled": True, "minAvailable": 1}},
+              "services": {"orca": {"pdb": {"maxUnavailable": 2}}}}
+    pdbs = {p["metadata"]["name"]: p["spec"] for p in of_kind(docs(values), "PodDisruptionBudget")}
+    assert pdbs[f"{FULLNAME}-orca"]["maxUnavailable"] == 2 and "minAvailable" not in pdbs[f"{FULLNAME}-orca"]
+    assert pdbs[f"{FULLNAME}-gate"]["minAvailable"] == 1
 
 
 def test_monitoring_sidecar_in_every_java_pod():
@@ -742,6 +748,8 @@ def mysql_objects(values):
     ({"halconfig": {"persistentStorage": {"s3": {"enabled": False}, "sql": {"enabled": True}}}}, True),
     ({"storage": {"bundled": "true"}, "halconfig": {"persistentStorage": {"gcs": {"enabled": True}}}}, True),
     ({"storage": {"bundled": "false"}}, False),
+    ({"storage": {"bundled": False}}, False),
+    ({"storage": {"bundled": None}}, True),  # null deletes the default: auto, not "<nil>"
 ])
 def test_bundled_store_modes(values, bundled):
     assert bundle(values)["storage"]["bundled"] is bundled

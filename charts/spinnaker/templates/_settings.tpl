@@ -31,10 +31,11 @@ such as OpenShift uids stay integers.
 {{- end -}}
 {{- $_ := set $pdb $key $value -}}
 {{- end -}}
-{{- /* A service's own minAvailable replaces the default maxUnavailable (they exclude each other). */ -}}
-{{- if include "spinnaker.isSet" (get $ownPdb "minAvailable") -}}
-{{- if not (include "spinnaker.isSet" (get $ownPdb "maxUnavailable")) -}}
-{{- $_ := set $pdb "maxUnavailable" nil -}}
+{{- /* They exclude each other: a service's own minAvailable replaces the default maxUnavailable, and
+     its own maxUnavailable the default minAvailable (which would otherwise win in pdbs.yaml). */ -}}
+{{- range $pair := list (list "minAvailable" "maxUnavailable") (list "maxUnavailable" "minAvailable") -}}
+{{- if and (include "spinnaker.isSet" (get $ownPdb (first $pair))) (not (include "spinnaker.isSet" (get $ownPdb (last $pair)))) -}}
+{{- $_ := set $pdb (last $pair) nil -}}
 {{- end -}}
 {{- end -}}
 {{- $_ := set $out "pdb" $pdb -}}

@@ -28,7 +28,11 @@ true, or Halyard's persistentStorage.persistentStoreType naming one of them.
 
 {{/* storage.bundled, checked: auto, true or false. */}}
 {{- define "spinnaker.storageMode" -}}
-{{- $mode := .Values.storage.bundled | toString | lower -}}
+{{- /* null (a user's `bundled: null` deletes the default, as Helm does) is the default: auto. Not `default`,
+     which would turn false into auto too. */ -}}
+{{- $raw := .Values.storage.bundled -}}
+{{- if kindIs "invalid" $raw -}}{{- $raw = "auto" -}}{{- end -}}
+{{- $mode := $raw | toString | lower -}}
 {{- if not (has $mode (list "auto" "true" "false")) -}}
 {{- fail (printf "storage.bundled must be auto, true or false, not %q" $mode) -}}
 {{- end -}}

@@ -221,6 +221,13 @@ MISTAKES = [
         "server": {"git": {"uri": "https://git.example.com/a.git", "basedir": "/opt/config-repo"}}}}}}},
                                              "halconfig": hal()}, "refuse",
      ["bootstrapConfig.spinnaker", "/opt/config-repo", "/tmp"], True),
+    ("a profile that is a number", {"profiles": {"gate": 5}, "halconfig": hal()}, "refuse",
+     ["profiles.gate", "a number is not a Spring config file"], True),
+    ("a profile's text the services cannot read", {"profiles": {"gate": "a: [b\n"}, "halconfig": hal()}, "refuse",
+     ["profiles.gate", "cannot read this YAML (line 2 of the text)"], True),
+    ("a bootstrap file's second document that is a list", {"bootstrapConfig": {"spinnaker": "a: 1\n---\n- b\n"},
+                                                           "halconfig": hal()}, "refuse",
+     ["bootstrapConfig.spinnaker", "document 2 of the text is a list"], True),
     ("a bootstrap file no service reads", {"bootstrapConfig": {"gate": {"encrypt": {"key": "k"}}}, "halconfig": hal()},
      "accept", ["bootstrapConfig.gate", "nothing reads gateconfig.yml"], True),
     # names as the API server checks them (renderer/postrender/names.py), on the final stream

@@ -13,6 +13,25 @@ dots as underscores and dashes dropped, is its name (SystemEnvironmentPropertyMa
 """
 from __future__ import annotations
 
+import re
+
+# A line that starts another document of a YAML file (`---`, maybe with a comment).
+_DOCUMENT_START = re.compile(r"^---[ \t]*(?:#.*)?$", re.M)
+_TEXT_CACHE: dict = {}
+
+
+def text_documents(text: str, source: str) -> tuple:
+    """The documents of a Spring file given as YAML text (`profiles.<name>: |`, a bootstrap file), each
+    read as the services' SnakeYAML reads it. Spring reads every document of the file, so a check of what
+    the file holds looks at all of them. Raises renderer.problems.InvalidHalconfig (with the line) when the
+    services cannot read it: the service then stops at start. Cached: several checks read one text."""
+    found = _TEXT_CACHE.get(text)
+    if found is None:
+        from renderer.read.yaml11 import SPRING, load
+
+        parts = [p for p in _DOCUMENT_START.split(text) if p.strip()] or [text]
+        found = _TEXT_CACHE[text] = tuple(load(part, source, reader=SPRING) for part in parts)
+    return found
 
 
 def uniform(element: str) -> str:

@@ -470,6 +470,34 @@ def test_plan_reads_a_duplicate_key_as_helm_does(tmp_path):
     assert result.stderr.count(f"permissions ({old}:9): a duplicate key (first at line 7)") == 1
 
 
+# Values the chart's schema refuses, with halconfig mistakes besides: Helm checks the schema first.
+SCHEMA_REFUSED = [
+    ({"services": {"echo": {"port": "abc"}}, "halconfig": hal(providers=k8s(kinds=["a"], omitKinds=["b"]))},
+     "services.echo.port: Invalid type. Expected: [integer,null], given: string"),
+    ({"storage": {"external": {"host": "db", "engine": "oracle"}}},
+     'storage.external.engine: storage.external.engine must be one of the following: "mysql", "postgresql", null'),
+    ({"spinnaker": 5}, "spinnaker: Invalid type. Expected: [object,null], given: integer"),
+    ({"halconfig": {"notifications": {"slack": {"enabled": True, "token": ["listPw-88d2f1"]}}}},
+     "halconfig.notifications.slack.token: Invalid type. Expected: [string,number,boolean,null], given: array"),
+]
+
+
+@pytest.mark.parametrize("values,said", SCHEMA_REFUSED, ids=["text port", "engine", "spinnaker", "credential list"])
+def test_values_the_schema_refuses_are_refused_in_helms_words_first(tmp_path, values, said):
+    """validate -f, the wrapper and plan check the chart's schema before anything reads the values (plan
+    read them to a traceback), and say it as Helm does, without the value."""
+    routes = {"helm3": route_helm3(tmp_path, values)[1], "wrapper": route_wrapper(tmp_path, values)[1],
+              "validate": route_validate(tmp_path, values)[1]}
+    (tmp_path / "base").mkdir()
+    base = _values_file(tmp_path / "base", {"halconfig": hal()})
+    plan = _cli("plan", "-f", base, "--to", "-f", _values_file(tmp_path, values))
+    assert plan.returncode == 1 and "Traceback" not in plan.stderr
+    routes["plan"] = plan.stderr
+    for route, shown in routes.items():
+        assert said in shown and "listPw" not in shown, f"{route}:\n{shown}"
+        assert "Traceback" not in shown and "kinds" not in shown, f"{route}:\n{shown}"
+
+
 def test_last_error_names_a_command_that_reproduces_it(tmp_path, helm4_home):
     values = {"halconfig": hal(providers=k8s(kinds=["deployment"], omitKinds=["secret"]))}
     accepted, shown = route_helm4(tmp_path, values, helm4_home)

@@ -113,6 +113,8 @@ MISTAKES = [
     ("keel without SQL", {"storage": {"bundled": False}, "halconfig": hal(managedDelivery={"enabled": True})},
      "refuse", ["managedDelivery", "persistentStorage.sql"], False),
     ("keel on the bundled MySQL", {"halconfig": hal(managedDelivery={"enabled": True})}, "accept", [], True),
+    ("managed delivery on, keel not run", {"services": {"keel": {"enabled": False}}, "storage": {"bundled": False},
+                                           "halconfig": hal(managedDelivery={"enabled": True})}, "accept", [], True),
     ("keel on storage.external's PostgreSQL", {"storage": {"external": {
         "host": "pg.example.com", "engine": "postgresql", "existingSecret": "sql"}},
         "halconfig": hal(managedDelivery={"enabled": True})}, "refuse", ["managedDelivery.enabled", "MySQL only"], True),

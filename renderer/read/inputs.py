@@ -81,10 +81,24 @@ def schema_problems(values: dict, schema: dict) -> list[str]:
     return list(dict.fromkeys(out))  # a `required` error comes once per missing key, each naming them all
 
 
+_DEFAULTS: list = []
+
+
 def chart_facts(values: dict, namespace: str = "default"):
+    """What the chart would run for `values` (renderer.read.preflight.Chart). Values a caller has not
+    merged over the chart's defaults (the wrapper, for a chart it cannot read) are merged here: the
+    services that run come from them."""
     from renderer.read.preflight import Chart
 
-    return Chart.from_values(values, namespace)
+    if not _DEFAULTS:
+        import yaml
+
+        try:
+            with open(CHART_VALUES, encoding="utf-8") as handle:
+                _DEFAULTS.append(yaml.safe_load(handle) or {})
+        except OSError:
+            _DEFAULTS.append({})
+    return Chart.from_values(merge_values(_DEFAULTS[0], values), namespace)
 
 
 def check_values(values: dict, *, kleat_compat: bool = False, release=None, namespace: str = "default"):

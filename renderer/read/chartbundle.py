@@ -8,11 +8,14 @@ _helpers.tpl) from the same facts table. tests/test_plan.py renders the chart
 with Helm's engine for the defaults and every example and checks this copy gives
 the same bundle, so the two cannot drift apart silently.
 
-`values` are already merged over the chart's values.yaml (renderer.read.inputs).
+`values` are already merged over the chart's values.yaml (renderer.read.inputs) and meet its schema
+(`validate -f`, the `helm` wrapper and `plan` check it first). `plan` uses the bundle to make each side's
+files; renderer.read.preflight.Chart to judge the halconfig against what the chart runs, on the routes
+that have values, not a rendered bundle.
 """
 from __future__ import annotations
 
-from ..read.rbac_namespaces import clouddriver_rbac
+from .rbac_namespaces import clouddriver_rbac
 from ..service_facts import FRONT50_STORES, MONITORING_DAEMON_CONTAINER, SERVICES, SQL_ENGINES
 
 CHART_NAME = "spinnaker"
@@ -115,7 +118,7 @@ def expose(values: dict) -> dict:
 
 
 # TLS between the services: charts/spinnaker/templates/_tls.tpl, mirrored.
-TLS_MOUNT_PATH = "/opt/spinnaker/tls"
+TLS_MOUNT_PATH = "/opt/spinnaker/tls"  # spinnaker.tlsMountPath
 _TLS_FIELDS = ("secretName", "keyStoreKey", "keyStoreType", "keyStorePasswordKey", "keyAlias", "trustStoreKey",
                "trustStoreType", "trustStorePasswordKey", "passwordSecretName", "clientAuth")
 
@@ -285,7 +288,7 @@ def workloads(values: dict, hal: dict, release: str = RELEASE_NAME) -> tuple[dic
                 scheme, entry = "https", deck
             else:
                 scheme = "https" if facts.tls and truthy(_at(hal, facts.tls)) else "http"
-            out[item] = {"service": name, "host": component(values, item, release), "port": int(svc.get("port")),
+            out[item] = {"service": name, "host": component(values, item, release), "port": int(svc.get("port") or facts.port),
                          "scheme": scheme, "profiles": profiles, "monitoring": bool(facts.java and sidecar),
                          "imageRelease": "" if declared is None else str(declared)}
             if entry:

@@ -117,6 +117,8 @@ def expose(values: dict) -> dict:
     return out
 
 
+# Where the pods mount the files of `secrets.files` (templates/config-bundle.yaml, deployments.yaml).
+SECRET_FILES_MOUNT_PATH = "/var/secrets"
 # TLS between the services: charts/spinnaker/templates/_tls.tpl, mirrored.
 TLS_MOUNT_PATH = "/opt/spinnaker/tls"  # spinnaker.tlsMountPath
 _TLS_FIELDS = ("secretName", "keyStoreKey", "keyStoreType", "keyStorePasswordKey", "keyAlias", "trustStoreKey",
@@ -415,7 +417,7 @@ def storage(values: dict, hal: dict, release: str = RELEASE_NAME) -> dict:
 
 
 def mounts(values: dict, work: dict) -> list:
-    out = ["/var/secrets"] if _mapping(values.get("secrets")).get("files") else []
+    out = [SECRET_FILES_MOUNT_PATH] if _mapping(values.get("secrets")).get("files") else []
     if any(w.get("tls") for w in work.values()):
         out.append(TLS_MOUNT_PATH)
     blocks = list(_mapping(values.get("services")).values())
@@ -468,7 +470,7 @@ def bundle(values: dict, default_version: str, release: str = RELEASE_NAME, name
         "bootstrapConfig": values.get("bootstrapConfig") or {},
         "patches": values.get("patches") or [],
         "secrets": {"files": secrets.get("files") or [], "env": secrets.get("env") or [],
-                    "mountPath": "/var/secrets", "monitoringContainer": MONITORING_DAEMON_CONTAINER},
+                    "mountPath": SECRET_FILES_MOUNT_PATH, "monitoringContainer": MONITORING_DAEMON_CONTAINER},
         "kubernetesSecrets": _mapping(values.get("rbac")).get("kubernetesSecrets") or {},
         "rbac": clouddriver_rbac(values),
         "observability": observability(values),

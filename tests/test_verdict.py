@@ -230,6 +230,10 @@ MISTAKES = [
     ("a bootstrap file's second document that is a list", {"bootstrapConfig": {"spinnaker": "a: 1\n---\n- b\n"},
                                                            "halconfig": hal()}, "refuse",
      ["bootstrapConfig.spinnaker", "document 2 of the text is a list"], True),
+    ("a composite's git base_dir the pods cannot write, in a bootstrap file given as text", {"bootstrapConfig": {
+        "spinnaker": "spring:\n  cloud:\n    config:\n      server:\n        composite:\n        - type: git\n"
+                     "          uri: https://git.example.com/a.git\n          base_dir: /opt/config-repo\n"},
+        "halconfig": hal()}, "refuse", ["bootstrapConfig.spinnaker", "composite[0].basedir /opt/config-repo"], True),
     ("a bootstrap file no service reads", {"bootstrapConfig": {"gate": {"encrypt": {"key": "k"}}}, "halconfig": hal()},
      "accept", ["bootstrapConfig.gate", "nothing reads gateconfig.yml"], True),
     # names as the API server checks them (renderer/postrender/names.py), on the final stream

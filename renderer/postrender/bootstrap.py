@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from ..runtime.spring import properties
 from ..service_facts import BOOTSTRAP_SERVICES, SERVICES, bootstrap_file
 from .errors import PostRenderError
 from .springfiles import documents
@@ -18,9 +19,10 @@ GLOBAL = "spinnaker"
 # Every name a bootstrap file can have: a file of one of these is always secret.
 FILE_NAMES = frozenset(bootstrap_file(name) for name in (GLOBAL, *SERVICES))
 # Where JGit clones a git backend's repository (Spring Cloud Config's JGitEnvironmentProperties
-# `basedir`, for the one repository, each of `repos`, and a composite's git entries), as canonical
-# dotted keys (lower case, no dashes: Spring's relaxed binding).
-_BASEDIR = re.compile(r"spring\.cloud\.config\.server\.(?:git(?:\.repos\.[^.]+)?|composite\[\d+\])\.basedir")
+# `basedir`, for the one repository, each of `repos`, and a composite's git entries), as property names
+# Spring's relaxed binding compares (renderer.runtime.spring.properties). Compiled only for a release
+# with bootstrap files: most post-renders have none.
+_BASEDIR = r"spring\.cloud\.config\.server\.(?:git(?:\.repos\.[^.]+)?|composite\[\d+\])\.basedir"
 
 
 def halyard_hint(key: str) -> str:
@@ -29,24 +31,6 @@ def halyard_hint(key: str) -> str:
     if key.endswith("config") and key[:-len("config")] in (GLOBAL, *BOOTSTRAP_SERVICES):
         return f"bootstrapConfig.{key[:-len('config')]}"
     return ""
-
-
-def _canonical(key: str) -> str:
-    return key.lower().replace("-", "")
-
-
-def _flatten(data, prefix: str = "", out: dict | None = None) -> dict:
-    """{canonical dotted key: value} of a Spring YAML document (`a: {b: 1}` and `a.b: 1` alike)."""
-    out = {} if out is None else out
-    if isinstance(data, dict):
-        for key, value in data.items():
-            _flatten(value, f"{prefix}.{_canonical(str(key))}" if prefix else _canonical(str(key)), out)
-    elif isinstance(data, list):
-        for index, value in enumerate(data):
-            _flatten(value, f"{prefix}[{index}]", out)
-    else:
-        out[prefix] = data
-    return out
 
 
 def _writable(path: str, writable: list) -> bool:
@@ -61,8 +45,8 @@ def _check_basedirs(service: str, given: dict, workloads: dict) -> None:
         if given.get(name) is None:
             continue
         for data in documents(given[name], f"bootstrapConfig.{name}"):
-            for key, value in _flatten(data).items():
-                if _BASEDIR.fullmatch(key):
+            for key, value in properties(data).items():
+                if re.fullmatch(_BASEDIR, key):
                     found[key] = (name, value)
     for key, (name, value) in sorted(found.items()):
         path = str(value)

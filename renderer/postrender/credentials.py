@@ -114,11 +114,12 @@ def refuse_in_settings_js(files: dict, outputs: dict, known: set) -> None:
 
 
 # A JavaScript property set to a string literal: `token: '...'`, `x.apiKey = "..."`.
-_JS_PROPERTY = re.compile(r"""([A-Za-z_$][\w$]*)["']?\s*[:=]\s*(["'`])((?:(?!\2)[^\\\n]|\\.)*)\2""")
+# Compiled (and cached by `re`) only for a release with settings-local.js.
+_JS_PROPERTY = r"""([A-Za-z_$][\w$]*)["']?\s*[:=]\s*(["'`])((?:(?!\2)[^\\\n]|\\.)*)\2"""
 
 
 def _js_credential(text: str) -> bool:
-    return any(credential_key(key) and is_set(value) for key, _, value in _JS_PROPERTY.findall(text))
+    return any(credential_key(key) and is_set(value) for key, _, value in re.findall(_JS_PROPERTY, text))
 
 
 def typed_profile_warnings(bundle: dict, written=None) -> list:

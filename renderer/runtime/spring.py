@@ -13,10 +13,6 @@ dots as underscores and dashes dropped, is its name (SystemEnvironmentPropertyMa
 """
 from __future__ import annotations
 
-import re
-
-# A line that starts another document of a YAML file (`---`, maybe with a comment).
-_DOCUMENT_START = re.compile(r"^---[ \t]*(?:#.*)?$", re.M)
 _TEXT_CACHE: dict = {}
 
 
@@ -27,9 +23,12 @@ def text_documents(text: str, source: str) -> tuple:
     services cannot read it: the service then stops at start. Cached: several checks read one text."""
     found = _TEXT_CACHE.get(text)
     if found is None:
+        import re
+
         from renderer.read.yaml11 import SPRING, load
 
-        parts = [p for p in _DOCUMENT_START.split(text) if p.strip()] or [text]
+        # Documents start at a `---` line (maybe with a comment); only files given as text get here.
+        parts = [p for p in re.split(r"^---[ \t]*(?:#.*)?$", text, flags=re.M) if p.strip()] or [text]
         found = _TEXT_CACHE[text] = tuple(load(part, source, reader=SPRING) for part in parts)
     return found
 
@@ -63,6 +62,28 @@ def env_forms(dotted: str) -> set:
     legacy form with dashes as underscores, SERVICES_KEEL_BASE_URL)."""
     name = _without_indexes(dotted, replace=True).replace(".", "_").upper()
     return {name.replace("-", ""), name.replace("-", "_")}
+
+
+def _element(part: str) -> str:
+    """`uniform` of one dotted element, keeping a list index written in the key (`composite[0]`)."""
+    head, bracket, rest = part.partition("[")
+    return uniform(head) + bracket + rest
+
+
+def properties(data, prefix: str = "", out: dict | None = None) -> dict:
+    """{property name: value} of one Spring YAML document, each name as relaxed binding compares it
+    (elements `uniform`, list items `[i]`): `a: {b-c: 1}`, `a.bC: 1` and `A.B_C: 1` all give `a.bc`."""
+    out = {} if out is None else out
+    if isinstance(data, dict):
+        for key, value in data.items():
+            name = ".".join(_element(part) for part in str(key).split(".") if part)
+            properties(value, f"{prefix}.{name}" if prefix else name, out)
+    elif isinstance(data, list):
+        for index, value in enumerate(data):
+            properties(value, f"{prefix}[{index}]", out)
+    else:
+        out[prefix] = data
+    return out
 
 
 def read_order(service: str, profiles) -> list:

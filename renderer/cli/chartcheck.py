@@ -20,7 +20,7 @@ _TEMPLATE_AT = re.compile(r"execution error at \([^)]*\): ")
 
 class ChartVerdict:
     """`errors`, `warnings`: the lines every route shows; `findings`: the runtime model's among them
-    (renderer.runtime.Finding, with the values path to change), errors too; `skipped`: why nothing was
+    (renderer.runtime.findings.Finding, with the values path to change), errors too; `skipped`: why nothing was
     judged (no helm)."""
 
     __slots__ = ("errors", "warnings", "skipped", "findings")

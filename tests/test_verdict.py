@@ -196,6 +196,9 @@ MISTAKES = [
         version="1.35.0")}, "accept", ["1.35.0", "2026.4.0"], True),
     ("chart release that is not one", {"spinnaker": {"version": "1.35"}, "halconfig": hal()}, "refuse",
      ["spinnaker.version", "1.35", "is not a Spinnaker release"], True),
+    # the deployment of a Halyard file, chosen in the values: messages name the value, not a flag
+    ("halconfigDeployment for a kleat-form halconfig", {"halconfigDeployment": "prod", "halconfig": hal()}, "refuse",
+     ["halconfigDeployment prod was given", "Drop halconfigDeployment"], True),
     # what only the chart and the post-renderer see: validate -f runs them too
     ("a Secret no service uses", {"secrets": {"files": [{"secretName": "unused"}]}, "halconfig": hal()}, "refuse",
      ["secrets.files[0]", "no service"], True),

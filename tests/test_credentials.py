@@ -152,12 +152,14 @@ def test_this_renderers_reader_is_yaml_1_1():
 # --- hand-made values through every route ----------------------------------------------------------
 
 MARKS = {"profile": "profPw-7f3a9c", "url": "urlTok-51be2d", "env": "envPw-c08e44", "opts": "optPw-9a1f07",
-         "halurl": "halUrl-2d6b19", "sidecar": "sideTok-e4c7a0", "list": "listPw-88d2f1"}
+         "halurl": "halUrl-2d6b19", "sidecar": "sideTok-e4c7a0", "list": "listPw-88d2f1", "text": "textPw-3c61d8"}
 VALUES = {
     "profiles": {
         "orca": {"sql": {"connectionPools": {"default": {"password": MARKS["profile"], "user": "orca"}}}},
         "igor": {"jenkins": {"masters": [{"name": "x", "address": f"https://admin:{MARKS['url']}@jenkins.example.com"}]}},
         "echo": {"slack": {"token": 83}},
+        # A profile given as the file's text (`--set-file profiles.rosco=rosco-local.yml`), two documents.
+        "rosco": f"packer:\n  timeout: 60\n---\nartifactory:\n  password: {MARKS['text']}\n",
     },
     "services": {"gate": {"env": [{"name": "DB_PASSWORD", "value": MARKS["env"]}, {"name": "PLAIN", "value": "ok"}],
                           "javaOpts": f"-XX:MaxRAMPercentage=80.0 -Djavax.net.ssl.keyStorePassword={MARKS['opts']}",
@@ -216,7 +218,7 @@ def test_every_credential_is_in_a_secret_and_nowhere_else(rendered, major):
     files = {o["metadata"]["name"]: set(o.get("data") or {}) for o in objs if o["kind"] in ("ConfigMap", "Secret")}
     secret = {k for name, keys in files.items() if name.startswith("spin-spinnaker-") and "-secret-" in name
               for k in keys}
-    assert {"orca-local.yml", "igor-local.yml", "igor.yml", "env.DB_PASSWORD", "env.proxy.PROXY_TOKEN",
+    assert {"orca-local.yml", "igor-local.yml", "igor.yml", "rosco-local.yml", "env.DB_PASSWORD", "env.proxy.PROXY_TOKEN",
             "env.JAVA_OPTS_JAVAX_NET_SSL_KEYSTOREPASSWORD"} <= secret
     assert "typed-credential" in said and "profiles.echo.slack.token" in said
     assert "services.gate: a literal credential" in said
@@ -273,8 +275,15 @@ def test_a_credential_of_the_wrong_shape_is_refused_without_its_content(wrong, t
     path.write_text(yaml.safe_dump({"halconfig": {"notifications": {"slack": {"enabled": True, "token": wrong}}}}))
     result = subprocess.run([sys.executable, "-m", "renderer", "validate", "-f", str(path)], capture_output=True,
                             text=True, cwd=ROOT, env=dict(helm3.env, HELM_BIN=str(helm3)))
-    assert result.returncode == 1 and "expected a string (a credential)" in result.stderr
+    # The chart's schema refuses it first, as Helm does; the halconfig alone gets the model's words.
+    assert result.returncode == 1 and "notifications.slack.token: Invalid type" in result.stderr
     assert _leaks(result.stderr) == []
+    hal = tmp_path / "halconfig.yml"
+    hal.write_text(yaml.safe_dump({"notifications": {"slack": {"enabled": True, "token": wrong}}}))
+    alone = subprocess.run([sys.executable, "-m", "renderer", "validate", str(hal)], capture_output=True, text=True,
+                           cwd=ROOT)
+    assert alone.returncode == 1 and "expected a string (a credential)" in alone.stderr
+    assert _leaks(alone.stderr) == []
     helm = helm3.run("template", "spin", CHART, "-f", str(path), "--post-renderer", POST_RENDER,
                      env={"SPINNAKER_RENDERER_ERROR_FILE": str(tmp_path / "error.txt")})
     error = tmp_path / "error.txt"
@@ -299,7 +308,8 @@ def test_deck_refuses_a_credential_it_would_serve_to_every_browser(tmp_path, hel
 @pytest.mark.parametrize("fmt", ["text", "markdown"])
 @pytest.mark.parametrize("side", ["values", "manifests"])
 def test_plan_masks_every_credential(fmt, side, values_file, tmp_path, helm3):
-    changed = json.loads(json.dumps(VALUES).replace("-", "_"))  # every credential (and only them) changes
+    # Every credential (and only them) changes; the text profile stays two documents.
+    changed = json.loads(json.dumps(VALUES).replace("-", "_").replace("___", "---"))
     to = tmp_path / "to.yaml"
     to.write_text(yaml.safe_dump(changed))
     if side == "values":

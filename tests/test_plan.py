@@ -1,6 +1,6 @@
 """`spinnaker-renderer plan`: what a values change or a release bump will do.
 
-The plan's side of the chart (`renderer.plan.chartbundle`) is checked against the chart rendered
+The plan's side of the chart (`renderer.read.chartbundle`) is checked against the chart rendered
 by Helm's engine; release bumps across each line boundary are planned for the examples and the
 real-world corpus, and the one-time steps must appear exactly where the declared facts
 (renderer/release_changes.py) put them.
@@ -17,7 +17,7 @@ import yaml
 
 from conftest import REFERENCE, ROOT, need_reference
 from renderer.plan import EXIT_CHANGES, EXIT_INVALID, EXIT_SAME, make_plan, report
-from renderer.plan.chartbundle import bundle as chart_bundle
+from renderer.read.chartbundle import bundle as chart_bundle
 from renderer.plan.side import PlanInputError, from_manifests, from_values
 from renderer.read.inputs import CHART_VALUES, merge_values
 from renderer.release_changes import CHANGES

@@ -21,7 +21,7 @@ import yaml
 
 from conftest import ROOT
 from renderer.plan import EXIT_CHANGES, EXIT_INVALID, EXIT_SAME, EXIT_UPGRADE_REFUSED, make_plan, report
-from renderer.plan.chartbundle import bundle as chart_bundle
+from renderer.read.chartbundle import bundle as chart_bundle
 from renderer.plan.immutable import of_manifests, of_values
 from renderer.plan.side import from_values
 from renderer.read.inputs import CHART_VALUES, merge_values

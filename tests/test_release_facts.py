@@ -24,6 +24,7 @@ import yaml
 
 from renderer.read.halconfig import read
 from renderer.read.preflight import Chart
+from renderer.read.inputs import chart_facts
 from renderer.postrender.configset import ConfigSet
 from renderer.postrender.expose import apply_expose
 from renderer.releases import Release, Span
@@ -157,7 +158,7 @@ def inputs():
         name = os.path.basename(path)
         if name.startswith("values-"):
             if isinstance(data, dict) and data.get("halconfig"):
-                found.append((name, data["halconfig"], Chart.from_values(data)))
+                found.append((name, data["halconfig"], chart_facts(data)))
         elif name == "halconfig.yml":
             found.append((name, data, None))
     with open(os.path.join(ROOT, "tests", "data", "release-facts-fields.yml")) as f:

@@ -248,10 +248,10 @@ def test_settings_that_can_never_serve_are_refused(helm, tmp_path, values, messa
 
 
 def test_the_plans_bundle_follows_the_chart():
-    """plan mirrors the chart's TLS decisions (renderer/plan/chartbundle.py)."""
+    """plan mirrors the chart's TLS decisions (renderer/read/chartbundle.py)."""
     handover = pytest.importorskip("handover")
     pytest.importorskip("helm_python", reason="helm-python-sdk provides Helm's template engine")
-    from renderer.plan.chartbundle import bundle as chart_bundle
+    from renderer.read.chartbundle import bundle as chart_bundle
     from renderer.read.inputs import CHART_VALUES, merge_values
     from renderer.releases import DEFAULT
 

@@ -113,6 +113,8 @@ MISTAKES = [
     ("keel without SQL", {"storage": {"bundled": False}, "halconfig": hal(managedDelivery={"enabled": True})},
      "refuse", ["managedDelivery", "persistentStorage.sql"], False),
     ("keel on the bundled MySQL", {"halconfig": hal(managedDelivery={"enabled": True})}, "accept", [], True),
+    ("managed delivery on, keel not run", {"services": {"keel": {"enabled": False}}, "storage": {"bundled": False},
+                                           "halconfig": hal(managedDelivery={"enabled": True})}, "accept", [], True),
     ("keel on storage.external's PostgreSQL", {"storage": {"external": {
         "host": "pg.example.com", "engine": "postgresql", "existingSecret": "sql"}},
         "halconfig": hal(managedDelivery={"enabled": True})}, "refuse", ["managedDelivery.enabled", "MySQL only"], True),
@@ -194,6 +196,9 @@ MISTAKES = [
         version="1.35.0")}, "accept", ["1.35.0", "2026.4.0"], True),
     ("chart release that is not one", {"spinnaker": {"version": "1.35"}, "halconfig": hal()}, "refuse",
      ["spinnaker.version", "1.35", "is not a Spinnaker release"], True),
+    # the deployment of a Halyard file, chosen in the values: messages name the value, not a flag
+    ("halconfigDeployment for a kleat-form halconfig", {"halconfigDeployment": "prod", "halconfig": hal()}, "refuse",
+     ["halconfigDeployment prod was given", "Drop halconfigDeployment"], True),
     # what only the chart and the post-renderer see: validate -f runs them too
     ("a Secret no service uses", {"secrets": {"files": [{"secretName": "unused"}]}, "halconfig": hal()}, "refuse",
      ["secrets.files[0]", "no service"], True),
@@ -221,6 +226,17 @@ MISTAKES = [
         "server": {"git": {"uri": "https://git.example.com/a.git", "basedir": "/opt/config-repo"}}}}}}},
                                              "halconfig": hal()}, "refuse",
      ["bootstrapConfig.spinnaker", "/opt/config-repo", "/tmp"], True),
+    ("a profile that is a number", {"profiles": {"gate": 5}, "halconfig": hal()}, "refuse",
+     ["profiles.gate", "a number is not a Spring config file"], True),
+    ("a profile's text the services cannot read", {"profiles": {"gate": "a: [b\n"}, "halconfig": hal()}, "refuse",
+     ["profiles.gate", "cannot read this YAML (line 2 of the text)"], True),
+    ("a bootstrap file's second document that is a list", {"bootstrapConfig": {"spinnaker": "a: 1\n---\n- b\n"},
+                                                           "halconfig": hal()}, "refuse",
+     ["bootstrapConfig.spinnaker", "document 2 of the text is a list"], True),
+    ("a composite's git base_dir the pods cannot write, in a bootstrap file given as text", {"bootstrapConfig": {
+        "spinnaker": "spring:\n  cloud:\n    config:\n      server:\n        composite:\n        - type: git\n"
+                     "          uri: https://git.example.com/a.git\n          base_dir: /opt/config-repo\n"},
+        "halconfig": hal()}, "refuse", ["bootstrapConfig.spinnaker", "composite[0].basedir /opt/config-repo"], True),
     ("a bootstrap file no service reads", {"bootstrapConfig": {"gate": {"encrypt": {"key": "k"}}}, "halconfig": hal()},
      "accept", ["bootstrapConfig.gate", "nothing reads gateconfig.yml"], True),
     # names as the API server checks them (renderer/postrender/names.py), on the final stream
@@ -461,6 +477,34 @@ def test_plan_reads_a_duplicate_key_as_helm_does(tmp_path):
     result = _cli("plan", "-f", old, "--to", "-f", old)
     assert result.returncode == 0, result.stderr
     assert result.stderr.count(f"permissions ({old}:9): a duplicate key (first at line 7)") == 1
+
+
+# Values the chart's schema refuses, with halconfig mistakes besides: Helm checks the schema first.
+SCHEMA_REFUSED = [
+    ({"services": {"echo": {"port": "abc"}}, "halconfig": hal(providers=k8s(kinds=["a"], omitKinds=["b"]))},
+     "services.echo.port: Invalid type. Expected: [integer,null], given: string"),
+    ({"storage": {"external": {"host": "db", "engine": "oracle"}}},
+     'storage.external.engine: storage.external.engine must be one of the following: "mysql", "postgresql", null'),
+    ({"spinnaker": 5}, "spinnaker: Invalid type. Expected: [object,null], given: integer"),
+    ({"halconfig": {"notifications": {"slack": {"enabled": True, "token": ["listPw-88d2f1"]}}}},
+     "halconfig.notifications.slack.token: Invalid type. Expected: [string,number,boolean,null], given: array"),
+]
+
+
+@pytest.mark.parametrize("values,said", SCHEMA_REFUSED, ids=["text port", "engine", "spinnaker", "credential list"])
+def test_values_the_schema_refuses_are_refused_in_helms_words_first(tmp_path, values, said):
+    """validate -f, the wrapper and plan check the chart's schema before anything reads the values (plan
+    read them to a traceback), and say it as Helm does, without the value."""
+    routes = {"helm3": route_helm3(tmp_path, values)[1], "wrapper": route_wrapper(tmp_path, values)[1],
+              "validate": route_validate(tmp_path, values)[1]}
+    (tmp_path / "base").mkdir()
+    base = _values_file(tmp_path / "base", {"halconfig": hal()})
+    plan = _cli("plan", "-f", base, "--to", "-f", _values_file(tmp_path, values))
+    assert plan.returncode == 1 and "Traceback" not in plan.stderr
+    routes["plan"] = plan.stderr
+    for route, shown in routes.items():
+        assert said in shown and "listPw" not in shown, f"{route}:\n{shown}"
+        assert "Traceback" not in shown and "kinds" not in shown, f"{route}:\n{shown}"
 
 
 def test_last_error_names_a_command_that_reproduces_it(tmp_path, helm4_home):

@@ -20,7 +20,7 @@ _TEMPLATE_AT = re.compile(r"execution error at \([^)]*\): ")
 
 class ChartVerdict:
     """`errors`, `warnings`: the lines every route shows; `findings`: the runtime model's among them
-    (renderer.runtime.Finding, with the values path to change), errors too; `skipped`: why nothing was
+    (renderer.runtime.findings.Finding, with the values path to change), errors too; `skipped`: why nothing was
     judged (no helm)."""
 
     __slots__ = ("errors", "warnings", "skipped", "findings")
@@ -30,6 +30,22 @@ class ChartVerdict:
         self.warnings = list(warnings)
         self.skipped = skipped
         self.findings = list(findings)
+
+
+def schema_problems(values: dict) -> list[str]:
+    """The installed chart's values.schema.json verdict on merged `values` (renderer.read.inputs), the
+    first thing Helm checks: `validate -f` and `plan` say it as the `helm` wrapper says it, before any
+    other check reads values of the wrong shape."""
+    import json
+
+    from renderer.cli.bundled import chart_dir
+    from renderer.read import inputs
+
+    path = os.path.join(chart_dir(), "values.schema.json")
+    if not os.path.exists(path):
+        return []
+    with open(path, encoding="utf-8") as handle:
+        return inputs.schema_problems(values, json.load(handle))
 
 
 def chart_verdict_of_text(values_text: str, namespace: str = "default", extra=()) -> ChartVerdict:

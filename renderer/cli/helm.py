@@ -160,7 +160,7 @@ def check_values(args, major: int, report_out: list | None = None) -> list[str]:
 
     import yaml
 
-    from renderer.read.inputs import check_values as verdict, merge_values
+    from renderer.read.inputs import check_values as verdict, merge_values, schema_problems
 
     chart, why = find_chart(args, major)
     values, schema = {}, None
@@ -193,16 +193,10 @@ def check_values(args, major: int, report_out: list | None = None) -> list[str]:
             return [str(exc)]
         except InvalidHalconfig as exc:
             return [p.render(path) for p in exc.report.errors]
-    problems = []
     if schema:
-        import jsonschema
-
-        validator = jsonschema.Draft7Validator(json.loads(schema))
-        for error in sorted(validator.iter_errors(values), key=lambda e: list(e.absolute_path)):
-            where = ".".join(str(p) for p in error.absolute_path) or "(values)"
-            problems.append(f"values: {where}: {error.message}")
-    if problems:
-        return problems
+        problems = schema_problems(values, json.loads(schema))
+        if problems:
+            return problems
     try:
         _, _, report = verdict(values, namespace=_namespace(args, major))  # the post-renderer's, before helm runs
     except InvalidHalconfig as exc:  # a --set-file halconfig that is not YAML

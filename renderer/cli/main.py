@@ -199,11 +199,17 @@ def _read_halconfig(path: str):
 
 def _load_values(args):
     """(hal, release, report, text, source) of chart values files merged as Helm merges them."""
-    from renderer.read.inputs import CHART_VALUES, check_values, merge_values
+    from renderer.cli.bundled import chart_dir
+    from renderer.read.inputs import check_values, merge_values
     from renderer.read.yaml11 import load_as_helm
 
+    # The defaults of the chart `validate -f` renders (renderer/cli/chartcheck.py), also when installed.
+    try:
+        chart_values = os.path.join(chart_dir(), "values.yaml")
+    except FileNotFoundError as exc:
+        raise UsageError(str(exc)) from None
     values, texts, duplicates = {}, [], 0
-    for path in ([CHART_VALUES] if os.path.exists(CHART_VALUES) else []) + list(args.values):
+    for path in [chart_values] + list(args.values):
         text, source = _read_source(path)
         data, warnings = load_as_helm(text, source)
         for problem in warnings:  # with its own file: the report below names one file only
@@ -212,12 +218,18 @@ def _load_values(args):
         if data is not None and not isinstance(data, dict):
             raise _InputError(f"error: {source}: a values file is a mapping, not {type(data).__name__}.")
         values = merge_values(values, data or {})
-        if path != CHART_VALUES:
+        if path != chart_values:
             texts.append((text, source))
     if args.deployment:
         values["halconfigDeployment"] = args.deployment
     if args.strict:
         values["strict"] = True
+    from renderer.cli.chartcheck import schema_problems
+
+    problems = schema_problems(values)
+    if problems:
+        raise _InputError("\n".join(f"error: {p}" for p in problems) +
+                          f"\n{', '.join(args.values)}: {len(problems)} error{'s' if len(problems) != 1 else ''}.")
     hal, release, report = check_values(values, kleat_compat=args.kleat_compat, release=_requested_release(args),
                                         namespace=getattr(args, "namespace", None) or "default")
     # Lines come from the last file that sets `halconfig` (Helm keeps the last one's).

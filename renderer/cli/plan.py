@@ -83,6 +83,11 @@ def _values_side(files, label, kleat_compat, release=None, name=None, namespace=
         values = merge_values(values, data or {})
     if release is not None:
         values = merge_values(values, {"spinnaker": {"version": release}})
+    from renderer.cli.chartcheck import schema_problems
+
+    problems = schema_problems(values)
+    if problems:  # what Helm refuses first; nothing else reads values of the wrong shape
+        raise _Refused(f"{label}: the values are not valid:\n" + "\n".join(f"  error: {p}" for p in problems))
     return from_values(values, label, kleat_compat=kleat_compat, **({"release_name": name} if name else {}),
                        namespace=namespace)
 

@@ -12,6 +12,7 @@ templates read too (its generated copy `charts/spinnaker/files/services.json`).
 from __future__ import annotations
 
 from renderer.model import HAL
+from renderer.read.chartbundle import TLS_MOUNT_PATH
 from renderer.model.dsl import Any, Bool, Enum, IntValue, List, Map, Msg, Str, messages
 from renderer.releases import DEFAULT as DEFAULT_RELEASE, SUPPORTED
 from renderer.service_facts import (BOOTSTRAP_SERVICES, MONITORING_DAEMON_IMAGE, MONITORING_DAEMON_PORT,
@@ -185,9 +186,7 @@ def _autoscaling_doc(facts: Service) -> str:
     return doc + (f"; with `ha.{facts.name}.enabled`, one per split." if facts.splits else ".")
 
 
-# TLS between the services (`tls`, `services.<name>.tls`). Where the chart mounts the stores, and the env
-# vars that carry their passwords from the Secret (the renderer writes `${<env>}` in the helm profile).
-TLS_MOUNT_PATH = "/opt/spinnaker/tls"
+# TLS between the services (`tls`, `services.<name>.tls`).
 _CLIENT_AUTH = ("none", "want", "need")
 
 

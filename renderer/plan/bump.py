@@ -11,7 +11,7 @@ from __future__ import annotations
 from ..model import HAL
 from ..release_changes import CHANGES
 from ..releases import Release
-from . import chartbundle
+from ..read import chartbundle
 
 
 class KeyChange:

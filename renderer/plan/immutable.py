@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from decimal import Decimal, InvalidOperation
 
-from . import chartbundle
+from ..read import chartbundle
 
 STATEFULSET_MUTABLE = frozenset({"replicas", "ordinals", "template", "updateStrategy",
                                  "persistentVolumeClaimRetentionPolicy", "minReadySeconds"})

@@ -12,7 +12,8 @@ import base64
 import binascii
 
 from ..service_facts import SERVICES
-from . import chartbundle, immutable
+from ..read import chartbundle
+from . import immutable
 
 
 class PlanInputError(Exception):

@@ -35,7 +35,7 @@ def render(text: str, warnings: list | None = None, halconfig_warnings: bool = T
     False leaves out the halconfig's own (`validate -f` has shown them with file lines). `keep`
     gets what the render built, for a caller that ends the process without freeing it. `written_at(path)`:
     the text written at a values path, for a caller that has the values files; `findings` the runtime
-    model's (runtime.Finding, with their values paths), for `migrate` and `plan`."""
+    model's (runtime.findings.Finding, with their values paths), for `migrate` and `plan`."""
     from ..translate import translate
     from . import stream
     from .bundle import take_bundle

@@ -10,16 +10,19 @@ from __future__ import annotations
 
 import re
 
+from ..runtime.spring import properties
 from ..service_facts import BOOTSTRAP_SERVICES, SERVICES, bootstrap_file
 from .errors import PostRenderError
+from .springfiles import documents
 
 GLOBAL = "spinnaker"
 # Every name a bootstrap file can have: a file of one of these is always secret.
 FILE_NAMES = frozenset(bootstrap_file(name) for name in (GLOBAL, *SERVICES))
 # Where JGit clones a git backend's repository (Spring Cloud Config's JGitEnvironmentProperties
-# `basedir`, for the one repository, each of `repos`, and a composite's git entries), as canonical
-# dotted keys (lower case, no dashes: Spring's relaxed binding).
-_BASEDIR = re.compile(r"spring\.cloud\.config\.server\.(?:git(?:\.repos\.[^.]+)?|composite\[\d+\])\.basedir")
+# `basedir`, for the one repository, each of `repos`, and a composite's git entries), as property names
+# Spring's relaxed binding compares (renderer.runtime.spring.properties). Compiled only for a release
+# with bootstrap files: most post-renders have none.
+_BASEDIR = r"spring\.cloud\.config\.server\.(?:git(?:\.repos\.[^.]+)?|composite\[\d+\])\.basedir"
 
 
 def halyard_hint(key: str) -> str:
@@ -28,40 +31,6 @@ def halyard_hint(key: str) -> str:
     if key.endswith("config") and key[:-len("config")] in (GLOBAL, *BOOTSTRAP_SERVICES):
         return f"bootstrapConfig.{key[:-len('config')]}"
     return ""
-
-
-def _text_data(key: str, value):
-    """The mapping a bootstrap file's value gives the service: a mapping as it is, text as the YAML
-    SnakeYAML reads (a file it cannot read stops the service at start)."""
-    if not isinstance(value, str):
-        return value
-    from renderer.problems import InvalidHalconfig
-    from renderer.read.yaml11 import load
-
-    try:
-        data = load(value, f"bootstrapConfig.{key}")
-    except InvalidHalconfig as exc:
-        raise PostRenderError(f"bootstrapConfig.{key} is not YAML the services can read: {exc}",
-                              "Give it as a mapping, or fix the text.", where=f"bootstrapConfig.{key}") from None
-    return data if isinstance(data, dict) else {}
-
-
-def _canonical(key: str) -> str:
-    return key.lower().replace("-", "")
-
-
-def _flatten(data, prefix: str = "", out: dict | None = None) -> dict:
-    """{canonical dotted key: value} of a Spring YAML document (`a: {b: 1}` and `a.b: 1` alike)."""
-    out = {} if out is None else out
-    if isinstance(data, dict):
-        for key, value in data.items():
-            _flatten(value, f"{prefix}.{_canonical(str(key))}" if prefix else _canonical(str(key)), out)
-    elif isinstance(data, list):
-        for index, value in enumerate(data):
-            _flatten(value, f"{prefix}[{index}]", out)
-    else:
-        out[prefix] = data
-    return out
 
 
 def _writable(path: str, writable: list) -> bool:
@@ -75,9 +44,10 @@ def _check_basedirs(service: str, given: dict, workloads: dict) -> None:
     for name in (GLOBAL, service):
         if given.get(name) is None:
             continue
-        for key, value in _flatten(_text_data(name, given[name])).items():
-            if _BASEDIR.fullmatch(key):
-                found[key] = (name, value)
+        for data in documents(given[name], f"bootstrapConfig.{name}"):
+            for key, value in properties(data).items():
+                if re.fullmatch(_BASEDIR, key):
+                    found[key] = (name, value)
     for key, (name, value) in sorted(found.items()):
         path = str(value)
         if not path.startswith("/") or "${" in path:
@@ -109,6 +79,7 @@ def bootstrap_files(bundle: dict, by_service: dict) -> tuple[dict, list]:
                                   f"Use 'spinnaker' for spinnakerconfig.yml (read by {', '.join(BOOTSTRAP_SERVICES)}) "
                                   "or the name of one of them for its own <service>config.yml.",
                                   where=f"bootstrapConfig.{key}")
+        documents(given[key], f"bootstrapConfig.{key}")  # a file no service can read is refused, read or not
         if key != GLOBAL and key not in BOOTSTRAP_SERVICES:
             warnings.append(f"bootstrapConfig.{key}: {key} does not read Spring Cloud Config bootstrap files at any "
                             f"supported release (only {', '.join(BOOTSTRAP_SERVICES)} call kork's ConfigServerBootstrap), "

@@ -13,6 +13,7 @@ from ..service_facts import MONITORING_DAEMON_PORT, OBSERVABILITY_PLUGIN, SERVIC
 from ..translate._common import get
 from .bootstrap import bootstrap_files, halyard_hint
 from .errors import PostRenderError
+from .springfiles import documents
 from .tls import chart_settings, first_entry, management_settings
 
 
@@ -288,6 +289,8 @@ class ConfigSet:
                                   "'spinnaker' for every service, or the name of an HA split the release runs "
                                   "(clouddriver-caching, echo-scheduler, ... when ha.<service>.enabled).",
                                   where="profiles")
+        for key in sorted(profiles, key=str):
+            documents(profiles[key], f"profiles.{key}")  # a file the services cannot read is refused here
         result = {}
         bootstrap, self.warnings = bootstrap_files(self.bundle, self.by_service)
         for service, names in self.by_service.items():

@@ -39,20 +39,40 @@ class Judge:
         self.credentials = set(known) | free_form_credentials(HAL, hal)
         self._found: dict = {}  # id(data) -> whether it holds a credential, for the files walked key by key
         for service_files in files.values():
-            for data in service_files.values():
-                if id(data) not in self.translated and not isinstance(data, str) and id(data) not in self._found:
+            for name, data in service_files.items():
+                if id(data) in self.translated or id(data) in self._found:
+                    continue
+                if isinstance(data, str):
+                    if not name.endswith(".yml"):
+                        continue  # Deck's .js files: searched as text (`holds`, refuse_in_settings_js)
+                    # A Spring file the user gave as text holds what its YAML holds.
+                    found = set().union(*(text_credentials(d) for d in _text_documents(name, data)))
+                else:
                     found = text_credentials(data)
-                    self._found[id(data)] = bool(found)
-                    self.credentials |= found
+                self._found[id(data)] = bool(found)
+                self.credentials |= found
 
     def holds(self, data, written) -> bool:
         """Does this file (its data, and `written`: its Written) hold a credential?"""
         known = self.credentials
         if isinstance(data, str):
-            return any(c in data for c in known if len(c) >= 4) or bool(url_passwords(data))
+            return self._found.get(id(data), False) or any(c in data for c in known if len(c) >= 4) \
+                or bool(url_passwords(data))
         if not known.isdisjoint(written.strings) or url_passwords(written.text):
             return True
         return self._found.get(id(data), False)
+
+
+def _text_documents(name: str, text: str) -> tuple:
+    """The documents of a Spring file given as text. ConfigSet refused text no service can read (with its
+    values path); should one reach here all the same, it is judged as a whole credential."""
+    from ..problems import InvalidHalconfig
+    from ..runtime.spring import text_documents
+
+    try:
+        return text_documents(text, name)
+    except InvalidHalconfig:
+        return ({"password": text},)
 
 
 def credentials(hal: dict, files: dict, outputs: dict, known: set) -> set:
@@ -94,11 +114,12 @@ def refuse_in_settings_js(files: dict, outputs: dict, known: set) -> None:
 
 
 # A JavaScript property set to a string literal: `token: '...'`, `x.apiKey = "..."`.
-_JS_PROPERTY = re.compile(r"""([A-Za-z_$][\w$]*)["']?\s*[:=]\s*(["'`])((?:(?!\2)[^\\\n]|\\.)*)\2""")
+# Compiled (and cached by `re`) only for a release with settings-local.js.
+_JS_PROPERTY = r"""([A-Za-z_$][\w$]*)["']?\s*[:=]\s*(["'`])((?:(?!\2)[^\\\n]|\\.)*)\2"""
 
 
 def _js_credential(text: str) -> bool:
-    return any(credential_key(key) and is_set(value) for key, _, value in _JS_PROPERTY.findall(text))
+    return any(credential_key(key) and is_set(value) for key, _, value in re.findall(_JS_PROPERTY, text))
 
 
 def typed_profile_warnings(bundle: dict, written=None) -> list:

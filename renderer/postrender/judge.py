@@ -62,7 +62,7 @@ def pods(docs, bundle: dict) -> list:
 
 
 def judge(docs, bundle: dict, files: dict, texts: dict, known_keys: dict, own=()) -> list:
-    """The runtime findings (runtime.Finding) for the final documents; raises PostRenderError with
+    """The runtime findings (runtime.findings.Finding) for the final documents; raises PostRenderError with
     every error (`.findings` holds them) when there is one. `own`: the post-renderer's ConfigMaps
     and Secrets (their keys are `known_keys`): never searched, as they hold megabytes of config on
     a large release."""

@@ -27,11 +27,12 @@ def read(data, *, deployment: str | None = None, strict: bool = False, base: tup
 
 def read_for_release(data, requested: Release | None = None, *, deployment: str | None = None,
                      strict: bool = False, base: tuple = (), kleat_compat: bool = False, chart=None,
-                     fallback: Release | None = None, via_helm: bool = False):
+                     fallback: Release | None = None, via_helm: bool = False, option: str = "--deployment"):
     """(hal, release, report): `read`, plus the release to translate for
     (`requested`, else the halconfig's version, else `fallback`; see `renderer.releases.target`).
-    `via_helm`: `data` is what Helm's YAML reader made of the values (the config bundle)."""
-    hal, report, where = _read(data, deployment, strict, base, kleat_compat, chart, via_helm)
+    `via_helm`: `data` is what Helm's YAML reader made of the values (the config bundle); `option`: what
+    the user set `deployment` with, for the messages."""
+    hal, report, where = _read(data, deployment, strict, base, kleat_compat, chart, via_helm, option)
     release = None
     if hal is not None:
         release = target(requested, hal, report, where + ("version",), fallback=fallback)
@@ -56,7 +57,7 @@ def read_chart_halconfig(values: dict, requested: Release | None = None, *, char
     hal, release, report = read_for_release(hal or {}, requested, deployment=values.get("halconfigDeployment") or None,
                                             strict=values.get("strict") is True, base=("halconfig",),
                                             kleat_compat=kleat_compat, chart=chart, fallback=fallback,
-                                            via_helm=via_helm)
+                                            via_helm=via_helm, option="halconfigDeployment")
     if text:
         from renderer.read.yaml11 import typed_as_written
 
@@ -64,7 +65,7 @@ def read_chart_halconfig(values: dict, requested: Release | None = None, *, char
     return hal, release, report
 
 
-def _read(data, deployment, strict, base, kleat_compat, chart=None, via_helm=False):
+def _read(data, deployment, strict, base, kleat_compat, chart=None, via_helm=False, option="--deployment"):
     """(hal, report, path of the halconfig inside `data`)."""
     report = Report(kleat_compat=kleat_compat)
     if data is None:
@@ -78,13 +79,13 @@ def _read(data, deployment, strict, base, kleat_compat, chart=None, via_helm=Fal
         return None, report, base
     halyard_form = halyard.is_halyard_file(data)
     if halyard_form:
-        data, where = halyard.from_halyard(data, deployment, report, base)
+        data, where = halyard.from_halyard(data, deployment, report, base, option)
         if data is None:
             return None, report, base
         base = base + where
     elif deployment is not None:
-        report.error(base, f"--deployment {deployment} was given, but this is not a Halyard file.",
-                     "Drop --deployment for a kleat-form halconfig.")
+        report.error(base, f"{option} {deployment} was given, but this is not a Halyard file.",
+                     f"Drop {option} for a kleat-form halconfig.")
         return None, report, base
     data = halyard.apply_rules(data, base, report, halyard_form)
     hal = normalize(HAL, data, report, strict=strict, path=base, via_helm=via_helm)

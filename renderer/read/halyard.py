@@ -20,7 +20,7 @@ def is_halyard_file(data) -> bool:
     return isinstance(data, dict) and "deploymentConfigurations" in data
 
 
-def from_halyard(data: dict, deployment: str | None, report: Report, base: tuple = ()):
+def from_halyard(data: dict, deployment: str | None, report: Report, base: tuple = (), option: str = "--deployment"):
     """(deployment config, its path) chosen from a Halyard file, or (None, ()) on error.
 
     Paths are reported under `base` (e.g. `halconfig` inside chart values)."""
@@ -36,12 +36,12 @@ def from_halyard(data: dict, deployment: str | None, report: Report, base: tuple
             wanted = names[0]
         else:
             report.error(base + ("currentDeployment",), f"no deployment chosen; the file has {listed}.",
-                         "Set currentDeployment or pass --deployment NAME.")
+                         f"Set currentDeployment or {option} to one of them.")
             return None, ()
     if wanted not in names:
         where = base + (("currentDeployment",) if deployment is None else ())
         report.error(where, f"no deployment named {wanted!r}; the file has {listed}.",
-                     "Pick one of those with --deployment NAME.")
+                     f"Pick one of those with {option}.")
         return None, ()
     index = names.index(wanted)
     if names.count(wanted) > 1:

@@ -37,10 +37,68 @@ def _drop_nulls(value):
     return value
 
 
+_JSON_TYPES = {bool: "boolean", int: "integer", float: "number", str: "string", list: "array", dict: "object",
+               type(None): "null"}
+
+
+def schema_problems(values: dict, schema: dict) -> list[str]:
+    """The chart's values.schema.json verdict on merged `values`, one `values: <path>: <what>` line each,
+    in the words Helm's own check uses, and never with the value: a credential of the wrong type would
+    be printed otherwise. Checked before anything reads the values (`validate -f`, the `helm` wrapper,
+    `plan`), as Helm checks them before it renders."""
+    import json
+
+    import jsonschema
+
+    def listed(items) -> str:
+        return ", ".join(json.dumps(v) for v in items)
+
+    out = []
+    for error in sorted(jsonschema.Draft7Validator(schema).iter_errors(values), key=lambda e: list(e.absolute_path)):
+        where = ".".join(str(p) for p in error.absolute_path) or "(root)"
+        rule, wanted = error.validator, error.validator_value
+        if rule == "type":
+            expected = f"[{','.join(wanted)}]" if isinstance(wanted, list) else wanted
+            given = _JSON_TYPES.get(type(error.instance), type(error.instance).__name__)
+            what = f"Invalid type. Expected: {expected}, given: {given}"
+        elif rule == "enum":
+            what = f"{where} must be one of the following: {listed(wanted)}"
+        elif rule == "const":
+            what = f"{where} does not match: {json.dumps(wanted)}"
+        elif rule == "required":
+            missing = [k for k in wanted if isinstance(error.instance, dict) and k not in error.instance]
+            what = f"{', '.join(map(str, missing))} is required"
+        elif rule == "additionalProperties":
+            extra = sorted(set(error.instance) - set(error.schema.get("properties") or {}), key=str)
+            what = f"Additional property {', '.join(map(str, extra))} is not allowed"
+        elif rule == "minimum":
+            what = f"Must be greater than or equal to {wanted}"
+        elif rule == "maximum":
+            what = f"Must be less than or equal to {wanted}"
+        else:
+            what = f"does not meet the schema's `{rule}` rule"
+        out.append(f"values: {where}: {what}")
+    return list(dict.fromkeys(out))  # a `required` error comes once per missing key, each naming them all
+
+
+_DEFAULTS: list = []
+
+
 def chart_facts(values: dict, namespace: str = "default"):
+    """What the chart would run for `values` (renderer.read.preflight.Chart). Values a caller has not
+    merged over the chart's defaults (the wrapper, for a chart it cannot read) are merged here: the
+    services that run come from them."""
     from renderer.read.preflight import Chart
 
-    return Chart.from_values(values, namespace)
+    if not _DEFAULTS:
+        import yaml
+
+        try:
+            with open(CHART_VALUES, encoding="utf-8") as handle:
+                _DEFAULTS.append(yaml.safe_load(handle) or {})
+        except OSError:
+            _DEFAULTS.append({})
+    return Chart.from_values(merge_values(_DEFAULTS[0], values), namespace)
 
 
 def check_values(values: dict, *, kleat_compat: bool = False, release=None, namespace: str = "default"):

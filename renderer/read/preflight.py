@@ -46,17 +46,21 @@ def check(id, path, rule, fix, *, evidence, severity=ERROR, kleat_accepted=True,
 
 
 class Chart:
-    """What the chart's values say about the pods: mounted directories and public host."""
+    """What the chart says about the pods: mounted directories, public host, the services it runs and their
+    databases and TLS. From the config bundle the chart rendered (the post-renderer), or from values by the
+    bundle's mirror (renderer/read/chartbundle.py, pinned to the chart by tests/test_plan.py), so every
+    route judges the halconfig against the same facts."""
 
-    __slots__ = ("mounts", "host", "keel_database", "sql_engine", "profiles", "rbac", "namespace", "tls_services")
+    __slots__ = ("mounts", "host", "keel_database", "sql_engine", "profiles", "rbac", "namespace", "tls_services",
+                 "runs")
 
     def __init__(self, mounts=(), host="", keel_database=False, profiles=None, rbac=None, namespace="default",
-                 tls_services=(), sql_engine="mysql"):
+                 tls_services=(), sql_engine="mysql", runs=None):
         self.mounts = tuple(m.rstrip("/") + "/" for m in mounts if isinstance(m, str) and m.startswith("/"))
         self.host = host or ""
-        # The chart's bundled MySQL gives keel its own database (templates/_storage.tpl spinnaker.keelSql).
+        # The chart gives keel its database (bundled MySQL or storage.external: the bundle's `storage.keel`; templates/_storage.tpl spinnaker.keelSql).
         self.keel_database = bool(keel_database)
-        # The engine of the chart's SQL databases (storage.external.engine; the bundled one is MySQL).
+        # The engine of keel's database in the chart (storage.external.engine; the bundled one is MySQL).
         self.sql_engine = sql_engine
         # The chart's `profiles` (service -> Spring settings loaded after the halconfig's): a setting the
         # halconfig leaves out may come from there.
@@ -66,6 +70,8 @@ class Chart:
         self.namespace = namespace or "default"
         # Services the chart's `tls` makes serve TLS with its own stores (a key store the halconfig need not give).
         self.tls_services = frozenset(tls_services)
+        # The services the chart runs (None: not known, every check applies).
+        self.runs = None if runs is None else frozenset(runs)
 
     @classmethod
     def from_bundle(cls, bundle: dict) -> "Chart":
@@ -74,63 +80,23 @@ class Chart:
 
         expose = bundle.get("expose") or {}
         keel = (bundle.get("storage") or {}).get("keel")
+        workloads = [w for w in (bundle.get("services") or {}).values() if isinstance(w, dict)]
         return cls(bundle.get("mounts") or (), urlsplit(expose.get("deckUrl") or "").hostname or "",
                    keel_database=bool(keel), profiles=bundle.get("profiles"),
                    rbac=bundle.get("rbac"), namespace=(bundle.get("release") or {}).get("namespace") or "default",
                    sql_engine=_engine_of(keel.get("jdbcUrl") if isinstance(keel, dict) else ""),
-                   tls_services={w.get("service") for w in (bundle.get("services") or {}).values()
-                                 if isinstance(w, dict) and isinstance(w.get("tls"), dict) and w["tls"].get("serve")})
+                   tls_services={w.get("service") for w in workloads
+                                 if isinstance(w.get("tls"), dict) and w["tls"].get("serve")},
+                   runs={w.get("service") for w in workloads})
 
     @classmethod
     def from_values(cls, values: dict, namespace: str = "default") -> "Chart":
-        """The mounts and host the chart derives from its values (templates/deployments.yaml, expose)."""
-        values = values if isinstance(values, dict) else {}
-        mounts = []
-        if ((values.get("secrets") or {}).get("files") or []):
-            mounts.append("/var/secrets")
-        services = values.get("services") if isinstance(values.get("services"), dict) else {}
-        blocks = list(services.values())
-        for ha in (values.get("ha") if isinstance(values.get("ha"), dict) else {}).values():
-            splits = ha.get("splits") if isinstance(ha, dict) else None
-            blocks += list(splits.values()) if isinstance(splits, dict) else []
-        for block in blocks:
-            for mount in (block or {}).get("extraVolumeMounts") or [] if isinstance(block, dict) else []:
-                if isinstance(mount, dict):
-                    mounts.append(mount.get("mountPath") or "")
-        tls = _chart_tls(values, services)
-        if tls:  # templates/_tls.tpl: the stores are mounted where a service serves (or calls) with them
-            mounts.insert(1 if mounts[:1] == ["/var/secrets"] else 0, TLS_MOUNT)
-        expose = values.get("expose") if isinstance(values.get("expose"), dict) else {}
-        storage = values.get("storage") if isinstance(values.get("storage"), dict) else {}
-        bundled = str(storage.get("bundled", "auto")).lower() != "false"
-        from .rbac_namespaces import clouddriver_rbac
+        """What the chart would hand the post-renderer for `values` (merged over the chart's values.yaml)."""
+        from renderer.releases import DEFAULT
 
-        external = storage.get("external") if isinstance(storage.get("external"), dict) else {}
-        engine = str(external.get("engine") or "mysql") if external.get("host") else "mysql"
-        return cls(mounts, str(expose.get("host") or ""), keel_database=bundled, profiles=values.get("profiles"),
-                   rbac=clouddriver_rbac(values), namespace=namespace, tls_services=tls,
-                   sql_engine=engine)
+        from .chartbundle import bundle
 
-
-# Where the chart mounts the `tls` stores (templates/_tls.tpl spinnaker.tlsMountPath).
-TLS_MOUNT = "/opt/spinnaker/tls"
-
-
-def _chart_tls(values: dict, services: dict) -> set:
-    """The services the chart's `tls` makes serve TLS (`enabled`, a service's own over `tls`'s; Deck only by
-    its own), as templates/_tls.tpl decides."""
-    from renderer.service_facts import SERVICES
-
-    default = values.get("tls") if isinstance(values.get("tls"), dict) else {}
-    out = set()
-    for name, svc in services.items():
-        own = (svc.get("tls") if isinstance(svc, dict) else None) or {}
-        enabled = own.get("enabled") if isinstance(own, dict) else None
-        if enabled is None or enabled == "":
-            enabled = default.get("enabled") if name in SERVICES and SERVICES[name].java else None
-        if str(enabled).lower() == "true":
-            out.add(name)
-    return out
+        return cls.from_bundle(bundle(values if isinstance(values, dict) else {}, str(DEFAULT), namespace=namespace))
 
 
 def run_checks(hal: dict, report, base: tuple = (), chart: Chart | None = None) -> None:
@@ -371,9 +337,14 @@ def _s3_keys(hal, chart):
 def _keel(hal, chart):
     if _get(hal, "managedDelivery", "enabled") is not True or _get(hal, "persistentStorage", "sql"):
         return
-    if chart is not None and chart.keel_database:
+    if chart is not None and (chart.keel_database or not _runs(chart, "keel")):
         return  # the chart's bundled MySQL hosts keel's database
     yield ("managedDelivery", "enabled"), "keel is enabled but persistentStorage.sql is not set."
+
+
+def _runs(chart, service: str) -> bool:
+    """Does the chart run `service` (services.<name>.enabled: false turns one off)? True when not known."""
+    return chart.runs is None or service in chart.runs
 
 
 def _engine_of(jdbc_url) -> str:

@@ -22,8 +22,6 @@ so the same values get the same verdict from `validate -f`, Helm 3 and 4, `spinn
 """
 from __future__ import annotations
 
-from .findings import Finding, error, warning  # noqa: F401  (the model's vocabulary, re-exported)
-
 
 class Release:
     """What the checks need besides the pods: the bundle (release, workloads, declared image releases),

@@ -13,6 +13,24 @@ dots as underscores and dashes dropped, is its name (SystemEnvironmentPropertyMa
 """
 from __future__ import annotations
 
+_TEXT_CACHE: dict = {}
+
+
+def text_documents(text: str, source: str) -> tuple:
+    """The documents of a Spring file given as YAML text (`profiles.<name>: |`, a bootstrap file), each
+    read as the services' SnakeYAML reads it. Spring reads every document of the file, so a check of what
+    the file holds looks at all of them. Raises renderer.problems.InvalidHalconfig (with the line) when the
+    services cannot read it: the service then stops at start. Cached: several checks read one text."""
+    found = _TEXT_CACHE.get(text)
+    if found is None:
+        import re
+
+        from renderer.read.yaml11 import SPRING, load
+
+        # Documents start at a `---` line (maybe with a comment); only files given as text get here.
+        parts = [p for p in re.split(r"^---[ \t]*(?:#.*)?$", text, flags=re.M) if p.strip()] or [text]
+        found = _TEXT_CACHE[text] = tuple(load(part, source, reader=SPRING) for part in parts)
+    return found
 
 
 def uniform(element: str) -> str:
@@ -44,6 +62,28 @@ def env_forms(dotted: str) -> set:
     legacy form with dashes as underscores, SERVICES_KEEL_BASE_URL)."""
     name = _without_indexes(dotted, replace=True).replace(".", "_").upper()
     return {name.replace("-", ""), name.replace("-", "_")}
+
+
+def _element(part: str) -> str:
+    """`uniform` of one dotted element, keeping a list index written in the key (`composite[0]`)."""
+    head, bracket, rest = part.partition("[")
+    return uniform(head) + bracket + rest
+
+
+def properties(data, prefix: str = "", out: dict | None = None) -> dict:
+    """{property name: value} of one Spring YAML document, each name as relaxed binding compares it
+    (elements `uniform`, list items `[i]`): `a: {b-c: 1}`, `a.bC: 1` and `A.B_C: 1` all give `a.bc`."""
+    out = {} if out is None else out
+    if isinstance(data, dict):
+        for key, value in data.items():
+            name = ".".join(_element(part) for part in str(key).split(".") if part)
+            properties(value, f"{prefix}.{name}" if prefix else name, out)
+    elif isinstance(data, list):
+        for index, value in enumerate(data):
+            properties(value, f"{prefix}[{index}]", out)
+    else:
+        out[prefix] = data
+    return out
 
 
 def read_order(service: str, profiles) -> list:

@@ -9,11 +9,14 @@ tests/test_plan.py renders the chart with Helm's engine for the defaults and
 every example and checks this copy gives the same bundle, so the two cannot
 drift apart silently.
 
-`values` are already merged over the chart's values.yaml (renderer.read.inputs).
+`values` are already merged over the chart's values.yaml (renderer.read.inputs) and meet its schema
+(`validate -f`, the `helm` wrapper and `plan` check it first). `plan` uses the bundle to make each side's
+files; renderer.read.preflight.Chart to judge the halconfig against what the chart runs, on the routes
+that have values, not a rendered bundle.
 """
 from __future__ import annotations
 
-from ..read.rbac_namespaces import clouddriver_rbac
+from .rbac_namespaces import clouddriver_rbac
 from ..service_facts import FRONT50_STORES, MONITORING_DAEMON_CONTAINER, SERVICES, SQL_ENGINES
 
 CHART_NAME = "spinnaker"
@@ -115,8 +118,10 @@ def expose(values: dict) -> dict:
     return out
 
 
+# Where the pods mount the files of `secrets.files` (templates/config-bundle.yaml, deployments.yaml).
+SECRET_FILES_MOUNT_PATH = "/var/secrets"
 # TLS between the services: charts/spinnaker/templates/_tls.tpl, mirrored.
-TLS_MOUNT_PATH = "/opt/spinnaker/tls"
+TLS_MOUNT_PATH = "/opt/spinnaker/tls"  # spinnaker.tlsMountPath
 _TLS_FIELDS = ("secretName", "keyStoreKey", "keyStoreType", "keyStorePasswordKey", "keyAlias", "trustStoreKey",
                "trustStoreType", "trustStorePasswordKey", "passwordSecretName", "clientAuth")
 
@@ -286,7 +291,7 @@ def workloads(values: dict, hal: dict, release: str = RELEASE_NAME) -> tuple[dic
                 scheme, entry = "https", deck
             else:
                 scheme = "https" if facts.tls and truthy(_at(hal, facts.tls)) else "http"
-            out[item] = {"service": name, "host": component(values, item, release), "port": int(svc.get("port")),
+            out[item] = {"service": name, "host": component(values, item, release), "port": int(svc.get("port") or facts.port),
                          "scheme": scheme, "profiles": profiles, "monitoring": bool(facts.java and sidecar),
                          "imageRelease": "" if declared is None else str(declared)}
             if entry:
@@ -413,7 +418,7 @@ def storage(values: dict, hal: dict, release: str = RELEASE_NAME) -> dict:
 
 
 def mounts(values: dict, work: dict) -> list:
-    out = ["/var/secrets"] if _mapping(values.get("secrets")).get("files") else []
+    out = [SECRET_FILES_MOUNT_PATH] if _mapping(values.get("secrets")).get("files") else []
     if any(w.get("tls") for w in work.values()):
         out.append(TLS_MOUNT_PATH)
     blocks = list(_mapping(values.get("services")).values())
@@ -466,7 +471,7 @@ def bundle(values: dict, default_version: str, release: str = RELEASE_NAME, name
         "bootstrapConfig": values.get("bootstrapConfig") or {},
         "patches": values.get("patches") or [],
         "secrets": {"files": secrets.get("files") or [], "env": secrets.get("env") or [],
-                    "mountPath": "/var/secrets", "monitoringContainer": MONITORING_DAEMON_CONTAINER},
+                    "mountPath": SECRET_FILES_MOUNT_PATH, "monitoringContainer": MONITORING_DAEMON_CONTAINER},
         "kubernetesSecrets": _mapping(values.get("rbac")).get("kubernetesSecrets") or {},
         "rbac": clouddriver_rbac(values),
         "observability": observability(values),

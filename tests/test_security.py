@@ -598,7 +598,8 @@ def test_egress_follows_the_list(releases):
 # The corpus cases (from ../shared) and the project's own golden case (tests/golden, in every clone).
 CASES = {case_id: path for case_id, path, _ in reference_cases()}
 GOLDEN_CASES = {f"golden-{name}": os.path.join(ROOT, "tests", "golden", name, "halconfig.yml")
-                for name in sorted(os.listdir(os.path.join(ROOT, "tests", "golden")))}
+                for name in sorted(os.listdir(os.path.join(ROOT, "tests", "golden")))
+                if os.path.isdir(os.path.join(ROOT, "tests", "golden", name))}
 
 
 def _chart_values(case_id):

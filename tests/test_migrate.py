@@ -438,9 +438,11 @@ def test_scheduling_sidecars_and_service_settings(migration):
     # `spin-clouddriver` named no pod once clouddriver was split: carried to every split, and said so.
     assert services["clouddriver"]["affinity"]["podAntiAffinity"]
     assert "applied to none of them" in entries(migration, "affinity.spin-clouddriver", "human")[0].text
-    # A per-split sidecar has no chart value: dropped, with where it belongs.
-    dropped = entries(migration, "sidecars.spin-clouddriver-caching", "dropped")[0]
-    assert "patches" in dropped.text
+    # A per-split sidecar is that split's own (Halyard: `spin-<split>`, else the service's entry).
+    assert migration.values["ha"]["clouddriver"]["splits"]["caching"]["sidecars"] == [
+        {"name": "token-refresher", "image": "example.com/refresher:1.0"}]
+    assert entries(migration, "sidecars.spin-clouddriver-caching", "converted")[0].target == \
+        "ha.clouddriver.splits.caching.sidecars"
     gate = services["gate"]
     assert gate["serviceType"] == "LoadBalancer" and gate["podAnnotations"] == {"prometheus.io/scrape": "true"}
     assert gate["serviceAnnotations"] == {"cloud.google.com/load-balancer-type": "Internal"}

@@ -413,7 +413,9 @@ def test_sizing_replicas_and_ha(migration):
     assert services["gate"]["replicas"] == 2 and services["gate"]["resources"] == {
         "requests": {"cpu": "250m", "memory": "1Gi"}, "limits": {"memory": None}}
     assert services["gate"]["javaOpts"].startswith("-Xmx832m")
-    assert values["monitoringDaemon"]["resources"] == {"requests": {"cpu": "10m", "memory": "64Mi"}}
+    # Requests-only stays requests-only for every container, as Halyard ran it.
+    assert values["monitoringDaemon"]["resources"] == {"requests": {"cpu": "10m", "memory": "64Mi"},
+                                                       "limits": {"memory": None}}
     # A typo Halyard silently ignored (seen in a published guide) is reported, with a suggestion.
     assert "Did you mean 'rosco'?" in entries(migration, "customSizing.spin-rosca", "dropped")[0].text
     assert entries(migration, "customSizing.spin-clouddriver-caching.replicas", "mapped")[0].target == \

@@ -59,6 +59,7 @@ class Environment:
         self.release = release or DEFAULT
         self.pinned = pinned
         self.hal_version = str(raw.get("version") or "")
+        self.raw = raw
         env = raw.get("deploymentEnvironment")
         self.env = env if isinstance(env, dict) else {}
         self.settings = service_settings
@@ -102,7 +103,74 @@ class Environment:
         self._guarded(lambda _, __: self._service_settings(), None, "service-settings")
         self._containers_env()
         self._guarded(lambda _, __: self._fit_heaps(), None, "deploymentEnvironment.customSizing")
+        self._unsized()
+        self._grace()
         return self.values
+
+    def runs(self, name: str) -> bool:
+        """Whether service `name` runs (its service-settings `enabled`, else the halconfig switches of
+        renderer/service_facts.py `enabledWhen`, as Halyard's and the chart's rules agree)."""
+        flag = (self.values.get("services") or {}).get(name, {}).get("enabled")
+        if flag is not None:
+            return flag is True
+        return not SERVICES[name].enabled_when or any(_switch(self.raw, path) for path in SERVICES[name].enabled_when)
+
+    def workloads(self) -> list:
+        """(pod name, service) of each workload that runs: a service, or its HA splits."""
+        out = []
+        for name in sorted(SERVICES):
+            if not self.runs(name):
+                continue
+            facts = SERVICES[name]
+            out += [(split.name, name) for split in facts.splits] if self.ha_on.get(name) and facts.splits \
+                else [(name, name)]
+        return out
+
+    def _unsized(self):
+        """The pods Halyard gave no requests or limits (no customSizing entry): the chart's defaults
+        apply, said with the values, since a BestEffort pod is scheduled without regard to free memory,
+        evicted first, and its JVM sizes the heap from the node's memory."""
+        sizing = self.env.get("customSizing") if isinstance(self.env.get("customSizing"), dict) else {}
+        sized = {_name_of(str(key)) for key, entry in sizing.items()
+                 if isinstance(entry, dict) and self._resources(entry)}
+        unsized = {}
+        for pod, service in self.workloads():
+            own = (self.values.get("services") or {}).get(service, {}).get("resources")
+            if pod in sized or own or _deep_get(self.values, ("ha", service, "resources", SPLITS.get(pod, ("", ""))[1])):
+                continue
+            unsized.setdefault(service, []).append(pod)
+        if not unsized:
+            return
+        said = []
+        for service, pods in sorted(unsized.items()):
+            default = default_resources(SERVICES[service])
+            parts = [f"{part}.{kind} {value}" for part in ("requests", "limits")
+                     for kind, value in sorted((default.get(part) or {}).items())]
+            said.append(f"`services.{service}.resources` ({', '.join(pods) if pods != [service] else service}): "
+                        + ", ".join(parts))
+        self.report.different(f"{self.source}.customSizing", "",
+                              "no entry for these pods, so Halyard set no requests or limits on them (BestEffort "
+                              "pods: scheduled without regard to free memory, evicted first, a JVM's heap a share "
+                              "of the node's memory). The chart's default requests and limits apply instead: "
+                              + "; ".join(said) + ". Size each to what its pods use on Halyard's install "
+                              "(`kubectl top pods`) if it needs more.")
+
+    def _grace(self):
+        """Halyard gave every pod 60 s to stop but clouddriver's 720 s; the chart keeps upstream's."""
+        differ = [(pod, service) for pod, service in self.workloads() if SERVICES[service].grace != (
+            720 if service == "clouddriver" else 60)]
+        if not differ:
+            return
+        services = sorted({service for _, service in differ})
+        self.report.different(
+            "the Halyard deployer's terminationGracePeriodSeconds", "",
+            "Halyard gave each pod 60 s to stop (clouddriver 720 s; KubernetesV2Service."
+            "terminationGracePeriodSeconds); the chart gives its Java services 720 s, as upstream's "
+            "spinnaker-kustomize does, so that work in flight (orca's running tasks, a bake, a pipeline trigger) "
+            "finishes before the kernel kills the JVM; a pod that stops sooner ends sooner. Deck (Apache) gets "
+            "Kubernetes' 30 s. To keep Halyard's: " + ", ".join(
+                f"`services.{service}.terminationGracePeriodSeconds` {720 if service == 'clouddriver' else 60}"
+                for service in services) + ".")
 
     def _containers_env(self):
         """The user's own containers (sidecars, init containers) with their literal credentials read from
@@ -335,20 +403,17 @@ class Environment:
             if kind in limits and kind not in requests:
                 requests[kind] = limits[kind]
                 added.append(f"requests.{kind} = limits.{kind}")
-        # Values merge key by key: a memory request alone would keep the chart's default limit, which
-        # may be below it (a pod the API server refuses).
+        # Values merge key by key: a memory request alone would keep the chart's default limit (which may
+        # even be below it, a pod the API server refuses); Halyard ran it without one.
         if "memory" in requests and "memory" not in limits:
             java = service is not None and SERVICES[service].java
             kept = quantity(((default or {}).get("limits") or {}).get("memory"))
-            request = quantity(requests["memory"])
-            if java:
-                if not split:
-                    limits["memory"] = None
-                added.append("no memory limit, as under Halyard" + ("" if split else " (limits.memory: null "
-                             "removes the chart's default)") + "; the heap gets an -Xmx instead")
-            elif kept is None or request is None or request > kept:
-                limits["memory"] = requests["memory"]
-                added.append("limits.memory = requests.memory")
+            if not split and kept is not None:
+                limits["memory"] = None
+            if java or kept is not None:
+                added.append("no memory limit, as under Halyard" + ("" if split or kept is None else
+                             " (limits.memory: null removes the chart's default)")
+                             + ("; the heap gets an -Xmx instead" if java else ""))
         for kind in ("memory", "cpu"):
             request, limit = quantity(requests.get(kind)), quantity(limits.get(kind))
             if request is not None and limit is not None and request > limit:
@@ -1013,6 +1078,21 @@ class Environment:
                               "which is where the release's own image serves its health (a vendor image's "
                               "extra port, or the monitoring daemon's 8008, is not there to answer). To keep "
                               f"Halyard's probe set {keep}" + (" (for every split)" if name in SPLITS else "") + ".")
+
+def _switch(raw, path) -> bool:
+    """An `enabledWhen` switch (`ci.*.enabled`) of the Halyard deployment `raw`: Halyard's booleans,
+    written or quoted."""
+    def at(node, dotted):
+        for key in dotted.split("."):
+            node = node.get(key) if isinstance(node, dict) else None
+        return node
+
+    if ".*." not in path:
+        return str(at(raw, path)).lower() == "true"
+    head, tail = path.split(".*.", 1)
+    section = at(raw, head)
+    return isinstance(section, dict) and any(str(at(entry, tail)).lower() == "true" for entry in section.values())
+
 
 def _said(value) -> str:
     """A value as a report quotes it: a scalar as written, a mapping or list by its kind (a Python

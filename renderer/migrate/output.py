@@ -25,19 +25,23 @@ ARCHIVE_FILES = ("The referenced files come from the `hal backup` archive, which
 SECRET_LIMIT = 1024 * 1024
 _RELEASE_SHAPE = re.compile(r"^[0-9]+\.[0-9]+\.[0-9]+$")
 ORDER = ("spinnaker", "halconfig", "services", "serviceDefaults", "ha", "redis", "monitoringDaemon", "profiles",
-         "settingsLocalJs", "secrets", "rbac")
+         "settingsLocalJs", "bootstrapConfig", "secrets", "rbac")
 COMMENTS = {
     "spinnaker": "The release Halyard ran (the halconfig's `version`); change it here to upgrade.",
     "halconfig": "The deployment's halconfig in kleat form: Halyard's spellings converted and referenced files "
                  "pointing at /var/secrets (see the report for every change).",
     "services": "From deploymentEnvironment (customSizing, tolerations, affinity, sidecars, initContainers, "
                 "hostAliases) and service-settings/<service>.yml.",
-    "serviceDefaults": "From deploymentEnvironment.nodeSelectors: every service.",
+    "serviceDefaults": "Halyard's JAVA_OPTS for every JVM without its own, and deploymentEnvironment.nodeSelectors: "
+                       "every service.",
     "ha": "From deploymentEnvironment.haServices, with per-split replicas and resources from customSizing.",
     "redis": "From service-settings/redis.yml and customSizing.",
     "monitoringDaemon": "From customSizing.monitoring-daemon.",
     "profiles": "From <deployment>/profiles/<service>-local.yml (and <split>-local.yml for HA splits).",
     "settingsLocalJs": "From <deployment>/profiles/settings-local.js.",
+    "bootstrapConfig": "From <deployment>/profiles/spinnakerconfig.yml (and <service>config.yml): kork's Spring Cloud "
+                       "Config bootstrap files (dynamic accounts), read by clouddriver, echo and igor; their "
+                       "credentials are ${HAL_...} placeholders.",
     "rbac": "The Kubernetes Secrets each service's config names (encrypted:k8s!n:<secret>), which the chart lets "
             "that service alone read.",
     "secrets": "The files the halconfig names (a Secret per set of services reading them, mounted at "
@@ -167,7 +171,8 @@ def migrate(path: str, deployment: str | None = None, includes=(), command=None,
     environment = Environment(hal_dir.raw, hal_dir.service_settings, report, base, vault,
                               hal_dir.service_settings_text, release, pinned="spinnaker" in values)
     _merge(values, environment.build())
-    _merge(values, map_profiles(hal_dir.profiles, hal_dir.deployment, environment.ha_on, report, vault))
+    _merge(values, map_profiles(hal_dir.profiles, hal_dir.deployment, environment.ha_on, report, vault,
+                                environment.runs))
     secrets = {}
     groups = file_groups(hal_dir.files, halconfig, release, report, base)
     if groups:

@@ -68,6 +68,7 @@ class Environment:
         self.texts = texts or {}  # {service: its service-settings file's text}, for values YAML read as numbers
         self.source = "config: " + format_path(tuple(base) + ("deploymentEnvironment",))
         self.values: dict = {}
+        self.schemes: dict = {}  # {service or split: (service-settings `scheme`, where)}
         self.location = None
         ha = self.env.get("haServices") if isinstance(self.env.get("haServices"), dict) else {}
         self.ha_on = {svc: str((ha.get(svc) or {}).get("enabled")).lower() == "true"
@@ -866,7 +867,9 @@ class Environment:
         elif key == "location":
             self.report.human(where, f"{name} ran in namespace {value!r}; the chart runs every service in the "
                                      "release namespace.")
-        elif key in ("healthEndpoint", "host", "address", "scheme", "internalPort", "baseUrl"):
+        elif key == "scheme" and self._text(value, where):
+            self.schemes[name] = (str(value), where)  # judged against the profiles (stores.schemes)
+        elif key in ("healthEndpoint", "host", "address", "internalPort", "baseUrl"):
             self.report.dropped(where, "the chart owns hosts, probes and schemes (scheme follows the halconfig's TLS).")
         elif key in ("monitored", "sidecar", "safeToUpdate", "skipLifeCycleManagement", "basicAuthEnabled"):
             self.report.dropped(where, "a Halyard deploy setting; nothing to carry over.")

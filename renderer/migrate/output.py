@@ -11,7 +11,7 @@ from renderer.write.config_text import scalar, to_yaml
 from ..model import HAL
 from ..problems import ERROR, NOTE, WARNING, format_path
 from ..releases import DEFAULT, Release, UnsupportedRelease
-from . import credentials, kubernetes_secrets
+from . import credentials, kubernetes_secrets, stores
 from .environment import Environment
 from .haldir import read_hal_dir
 from .profiles import map_profiles
@@ -173,8 +173,10 @@ def migrate(path: str, deployment: str | None = None, includes=(), command=None,
     _merge(values, environment.build())
     _merge(values, map_profiles(hal_dir.profiles, hal_dir.deployment, environment.ha_on, report, vault,
                                 environment.runs))
+    stored = stores.move_stores(values, hal_dir, report, {f.key for f in hal_dir.files})
+    stores.schemes(values, environment.schemes, report)
     secrets = {}
-    groups = file_groups(hal_dir.files, halconfig, release, report, base)
+    groups = file_groups(hal_dir.files, halconfig, release, report, base, stored)
     if groups:
         secrets["files"] = [group.entry() for group in groups]
     if vault.env_names():
@@ -235,17 +237,20 @@ class FileGroup:
         return entry
 
 
-def file_groups(files, halconfig, release, report, base=()) -> list[FileGroup]:
+def file_groups(files, halconfig, release, report, base=(), extra=()) -> list[FileGroup]:
     """The referenced files grouped by the services whose generated config names them. When the
     monitoring daemon reads one, routing of its group is left to the post-renderer, which also mounts
-    it in the sidecar. A file no service reads for this release is reported and left out."""
+    it in the sidecar. A file no service reads for this release is reported and left out. `extra`:
+    (file, its readers) of the files the profiles name (the key and trust stores)."""
     from ..translate import OUTPUTS, translate
     from ..write.config_text import render
 
-    if not files:
-        return []
-    texts = render(translate(halconfig, release))
     by_readers: dict = {}
+    for f, readers in extra:
+        by_readers.setdefault(tuple(readers), []).append(f)
+    if not files:
+        return _groups(by_readers, report, base)
+    texts = render(translate(halconfig, release))
     for f in files:
         mounted = re.compile(re.escape(f.mounted) + r"(?![-._A-Za-z0-9])")
         readers = {OUTPUTS[name][0] for name, text in texts.items() if mounted.search(text)}
@@ -257,6 +262,10 @@ def file_groups(files, halconfig, release, report, base=()) -> list[FileGroup]:
             continue
         key = () if "monitoring" in readers else tuple(sorted(readers))
         by_readers.setdefault(key, []).append(f)
+    return _groups(by_readers, report, base)
+
+
+def _groups(by_readers, report, base) -> list[FileGroup]:
     groups = []
     for readers in sorted(by_readers):
         name = SECRET_NAME if len(by_readers) == 1 else f"{SECRET_NAME}-{'-'.join(readers) or 'monitoring'}"

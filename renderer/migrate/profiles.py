@@ -61,13 +61,8 @@ def map_profiles(profiles: dict, deployment: str, ha_on: dict, report, vault, ru
             report.dropped(where, f"haServices.{SPLITS[key][0]} is not enabled, so Halyard ran no {key} to read it. "
                                   f"Enable `ha.{SPLITS[key][0]}` and it goes to `profiles.{key}`.")
             continue
-        try:
-            data = _documents(text, where, key, report)
-        except InvalidHalconfig as exc:
-            # Spring could not have read it either: skipped, with the reason, rather than stopping.
-            report.human(where, "not valid YAML, so the service could not read it either; skipped: "
-                         + "; ".join(p.render()[len("error: "):] for p in exc.report.errors)
-                         + f" Fix it and put it under `profiles.{key}`.")
+        data = _parsed(text, where, key, report, "the service", f"profiles.{key}")
+        if data is _UNREAD:
             continue
         if data is None:
             report.dropped(where, "empty.")
@@ -83,6 +78,26 @@ def map_profiles(profiles: dict, deployment: str, ha_on: dict, report, vault, ru
     for service, (name, text, where) in sorted(overrides.items()):
         _overrides(service, name, text, where, values, ha_on, report, vault, runs)
     return values
+
+
+_UNREAD = object()
+
+
+def _parsed(text, where, key, report, reader, target, empty=""):
+    """The file's settings, or _UNREAD after reporting YAML that `reader` could not have read either
+    (skipped, with the reason, rather than stopping); with `empty`, also after dropping a file that
+    holds no mapping of settings, saying `empty`."""
+    try:
+        data = _documents(text, where, key, report)
+    except InvalidHalconfig as exc:
+        report.human(where, f"not valid YAML, so {reader} could not read it either; skipped: "
+                     + "; ".join(p.render()[len("error: "):] for p in exc.report.errors)
+                     + f" Fix it and put it under `{target}`.")
+        return _UNREAD
+    if empty and (not isinstance(data, dict) or not data):
+        report.dropped(where, empty)
+        return _UNREAD
+    return data
 
 
 def _bootstrap_key(name: str):
@@ -104,15 +119,9 @@ def _bootstrap(name, text, where, values, report, vault, runs):
                               + ("(Spring Cloud Config's bootstrap), none of which runs here" if key == "spinnaker"
                                  else f"({key} has no bootstrap, or does not run here)") + ": no service read it.")
         return
-    try:
-        data = _documents(text, where, key, report)
-    except InvalidHalconfig as exc:
-        report.human(where, "not valid YAML, so the bootstrap could not read it either; skipped: "
-                     + "; ".join(p.render()[len("error: "):] for p in exc.report.errors)
-                     + f" Fix it and put it under `bootstrapConfig.{key}`.")
-        return
-    if not isinstance(data, dict) or not data:
-        report.dropped(where, "empty, or not a mapping of settings: the bootstrap read nothing from it.")
+    data = _parsed(text, where, key, report, "the bootstrap", f"bootstrapConfig.{key}",
+                   "empty, or not a mapping of settings: the bootstrap read nothing from it.")
+    if data is _UNREAD:
         return
     values.setdefault("bootstrapConfig", {})[key] = vault.scrub(data, "BOOTSTRAP_" + key, readers, where, text)
     report.mapped(where, f"bootstrapConfig.{key}",
@@ -133,14 +142,9 @@ def _overrides(service, name, text, where, values, ha_on, report, vault, runs):
                f"{' or '.join(splits)} on")
         report.dropped(where, f"{why}, so no service read it.")
         return
-    try:
-        data = _documents(text, where, service, report)
-    except InvalidHalconfig as exc:
-        report.human(where, "not valid YAML, so the service could not read it either; skipped: "
-                     + "; ".join(p.render()[len("error: "):] for p in exc.report.errors))
-        return
-    if not isinstance(data, dict) or not data:
-        report.dropped(where, "empty: nothing to carry over.")
+    data = _parsed(text, where, service, report, "the service", f"profiles.{service}",
+                   "empty, or not a mapping of settings: nothing to carry over.")
+    if data is _UNREAD:
         return
     data = vault.scrub(data, "PROFILE_" + service + "_OVERRIDES", [service], where, text)
     profiles = values.setdefault("profiles", {})

@@ -106,7 +106,24 @@ class Environment:
         self._guarded(lambda _, __: self._fit_heaps(), None, "deploymentEnvironment.customSizing")
         self._unsized()
         self._grace()
+        self._liveness()
         return self.values
+
+    def _liveness(self):
+        """Halyard ran a liveness probe only with livenessProbeConfig (enabled, with initialDelaySeconds);
+        the chart always runs its own."""
+        config = self.env.get("livenessProbeConfig")
+        if isinstance(config, dict) and str(config.get("enabled")).lower() == "true" \
+                and config.get("initialDelaySeconds") is not None:
+            return  # dropped with the other deploymentEnvironment settings, naming `patches`
+        self.report.different(f"{self.source}.livenessProbeConfig", "",
+                              "not enabled: Halyard's pods had no liveness probe. The chart's Java services and "
+                              "Deck have one (a TCP connect to the service's port every 20 s, 6 failures), so a "
+                              "pod whose server stops accepting connections is restarted instead of staying "
+                              "hung; its startup probe gives the JVM its time to start first. To run without, "
+                              "remove it with a `patches` entry (json6902 `remove` of "
+                              "/spec/template/spec/containers/0/livenessProbe on the Deployment); "
+                              "`services.<name>.livenessProbe` changes its timing.")
 
     def runs(self, name: str) -> bool:
         """Whether service `name` runs (its service-settings `enabled`, else the halconfig switches of

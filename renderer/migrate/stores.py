@@ -103,6 +103,13 @@ def move_stores(values: dict, hal_dir, report, taken) -> list:
             report.secret(where, entry.mounted, f"{value} (read from {real}): the store goes into the referenced "
                                                 f"files' Secret and `profiles.{key}` points at {new}")
     _java_opts_stores(values, hal_dir, report, taken, found)
+    for key in sorted({path[0] for entry in found.values() for path in entry.paths if len(path) > 1}):
+        local = f"{hal_dir.deployment}/profiles/{key}-local.yml"
+        for entry in report.find(local, "mapped"):
+            if entry.source == local:
+                entry.text = ((entry.text + "; ") if entry.text else "") + \
+                    "its key and trust store paths point at /var/secrets (the stores are in the referenced " \
+                    "files' Secret); everything else arrives unchanged"
     out = []
     for entry in found.values():
         services = sorted({s for path in entry.paths for s in readers(path[0])})
@@ -175,10 +182,18 @@ def schemes(values: dict, schemes_found: dict, report) -> None:
         own = [k for k in ("spinnaker", service, name) if SERVICES[service].java and serves_tls(profiles.get(k))]
         block = {"gate": "apiSecurity", "deck": "uiSecurity"}.get(service)
         if own:
+            auth = None
+            for key in ("spinnaker", service, name):
+                auth = {canonical(".".join(map(str, p))): v for p, v in _leaves(profiles.get(key) or {})}.get(
+                    "server.ssl.clientauth", auth)
+            probe = (f" Under client-auth need Halyard's probe (`wget https://localhost:<port>/health`, which "
+                     "presents no client certificate) failed the handshake; the chart probes /health over https "
+                     "on the management port (`tls.managementPort`, 8081), which asks for none "
+                     f"(`services.{service}.readinessProbe` probes elsewhere)." if str(auth).lower() == "need" else "")
             report.converted(where, f"profiles.{own[-1]}.server.ssl",
                              f"derived from `profiles.{own[-1]}.server.ssl`: the chart gives {service} https probes "
                              "and https in every caller's URL because that profile serves TLS (and client "
-                             "certificates to its callers' checks under client-auth need)")
+                             "certificates to its callers' checks under client-auth need)." + probe)
         elif block and str(((security.get(block) or {}).get("ssl") or {}).get("enabled")).lower() == "true":
             report.converted(where, f"halconfig.security.{block}.ssl",
                              f"derived from `halconfig.security.{block}.ssl`, which makes {service} serve https")

@@ -941,6 +941,11 @@ class Environment:
             self.report.mapped(where, target, f"the build {service} runs too: every {service} split runs "
                                               f"`{target}`")
             return
+        if (self.settings.get(service) or {}).get("artifactId") == artifact:
+            self.report.converted(where, target, f"the same build as service-settings/{service}.yml's artifactId, "
+                                                 f"which decides the one image of all {service}'s splits "
+                                                 f"(`{target}`): see the item for it")
+            return
         runs = (f"{kept.get('registry', '')}/{kept.get('repository', '')}:{kept.get('tag') or kept.get('digest')}"
                 if isinstance(kept, dict) else f"Spinnaker {self.release}'s own {service} image "
                                                 f"({service}:{release_tag(str(self.release))})")

@@ -140,7 +140,7 @@ FACTS = {
             splits=[{"name": "clouddriver-caching", "profiles": ["caching"], "key": "caching"},
                     {"name": "clouddriver-rw", "profiles": ["rw"], "key": "rw"},
                     {"name": "clouddriver-ro", "profiles": ["ro"], "key": "ro"},
-                    {"name": "clouddriver-ro-deck", "profiles": ["ro", "ro-deck"], "key": "roDeck"}],
+                    {"name": "clouddriver-ro-deck", "profiles": ["ro-deck"], "key": "roDeck"}],
             primarySplit="rw",
             splitSettings={"rw": {"caching": {"writeEnabled": False}}, "ro": {"caching": {"writeEnabled": False}},
                            "ro-deck": {"caching": {"writeEnabled": False}}},

@@ -40,7 +40,7 @@ HA_SPLITS = {
     "clouddriver-caching": ("clouddriver", ("caching",)),
     "clouddriver-rw": ("clouddriver", ("rw",)),
     "clouddriver-ro": ("clouddriver", ("ro",)),
-    "clouddriver-ro-deck": ("clouddriver", ("ro", "ro-deck")),
+    "clouddriver-ro-deck": ("clouddriver", ("ro-deck",)),
     "echo-scheduler": ("echo", ("scheduler",)),
     "echo-worker": ("echo", ("worker",)),
 }

@@ -413,7 +413,9 @@ def test_sizing_replicas_and_ha(migration):
     assert services["gate"]["replicas"] == 2 and services["gate"]["resources"] == {
         "requests": {"cpu": "250m", "memory": "1Gi"}, "limits": {"memory": None}}
     assert services["gate"]["javaOpts"].startswith("-Xmx832m")
-    assert values["monitoringDaemon"]["resources"] == {"requests": {"cpu": "10m", "memory": "64Mi"}}
+    # Requests-only stays requests-only for every container, as Halyard ran it.
+    assert values["monitoringDaemon"]["resources"] == {"requests": {"cpu": "10m", "memory": "64Mi"},
+                                                       "limits": {"memory": None}}
     # A typo Halyard silently ignored (seen in a published guide) is reported, with a suggestion.
     assert "Did you mean 'rosco'?" in entries(migration, "customSizing.spin-rosca", "dropped")[0].text
     assert entries(migration, "customSizing.spin-clouddriver-caching.replicas", "mapped")[0].target == \
@@ -438,9 +440,11 @@ def test_scheduling_sidecars_and_service_settings(migration):
     # `spin-clouddriver` named no pod once clouddriver was split: carried to every split, and said so.
     assert services["clouddriver"]["affinity"]["podAntiAffinity"]
     assert "applied to none of them" in entries(migration, "affinity.spin-clouddriver", "human")[0].text
-    # A per-split sidecar has no chart value: dropped, with where it belongs.
-    dropped = entries(migration, "sidecars.spin-clouddriver-caching", "dropped")[0]
-    assert "patches" in dropped.text
+    # A per-split sidecar is that split's own (Halyard: `spin-<split>`, else the service's entry).
+    assert migration.values["ha"]["clouddriver"]["splits"]["caching"]["sidecars"] == [
+        {"name": "token-refresher", "image": "example.com/refresher:1.0"}]
+    assert entries(migration, "sidecars.spin-clouddriver-caching", "converted")[0].target == \
+        "ha.clouddriver.splits.caching.sidecars"
     gate = services["gate"]
     assert gate["serviceType"] == "LoadBalancer" and gate["podAnnotations"] == {"prometheus.io/scrape": "true"}
     assert gate["serviceAnnotations"] == {"cloud.google.com/load-balancer-type": "Internal"}

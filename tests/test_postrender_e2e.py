@@ -413,7 +413,8 @@ def test_split_profiles_are_read_by_their_split_only():
         env = {e["name"]: e.get("value") for e in workload["spec"]["template"]["spec"]["containers"][0].get("env", [])}
         active[name] = env.get("SPRING_PROFILES_ACTIVE")
     assert active["clouddriver-caching"] == "helm,caching,local,caching-local"
-    assert active["clouddriver-ro-deck"] == "helm,ro,ro-deck,local,ro-deck-local"
+    # Halyard ran ro-deck with its own profile only (KubernetesV2ClouddriverRoDeckService).
+    assert active["clouddriver-ro-deck"] == "helm,ro-deck,local,ro-deck-local"
     assert active["echo-scheduler"] == "helm,scheduler,local,scheduler-local"
     assert active["orca"] == "helm,local"
 

@@ -17,6 +17,9 @@ from renderer.generate.values_model import default_resources
 from ..model.credentials import url_passwords
 from ..runtime.jvm import quantity  # noqa: F401  (Kubernetes quantities, as the runtime model reads them)
 
+# Halyard's JAVA_OPTS for a JVM whose service-settings `env` has none (halyard/halyard-deploy/.../distributed/
+# kubernetes/v2/KubernetesV2Service.java buildServiceSettings, at spinnaker-release-2025.0.0).
+HALYARD_JAVA_OPTS = "-XX:MaxRAMPercentage=50.0"
 # SPLITS: Halyard's split names -> (service, the chart's `ha.<service>` key for that split).
 # Variables the chart sets itself: a second definition would clash with them.
 CHART_ENV = {
@@ -56,6 +59,7 @@ class Environment:
         self.release = release or DEFAULT
         self.pinned = pinned
         self.hal_version = str(raw.get("version") or "")
+        self.raw = raw
         env = raw.get("deploymentEnvironment")
         self.env = env if isinstance(env, dict) else {}
         self.settings = service_settings
@@ -64,6 +68,7 @@ class Environment:
         self.texts = texts or {}  # {service: its service-settings file's text}, for values YAML read as numbers
         self.source = "config: " + format_path(tuple(base) + ("deploymentEnvironment",))
         self.values: dict = {}
+        self.schemes: dict = {}  # {service or split: (service-settings `scheme`, where)}
         self.location = None
         ha = self.env.get("haServices") if isinstance(self.env.get("haServices"), dict) else {}
         self.ha_on = {svc: str((ha.get(svc) or {}).get("enabled")).lower() == "true"
@@ -90,10 +95,100 @@ class Environment:
                 self._guarded(handler, value, f"{src}.{key}")
             else:
                 self._drop(key, value, f"{src}.{key}")
+        # Halyard gave a JVM without JAVA_OPTS of its own this heap share; the chart's default is larger.
+        _deep(self.values, ("serviceDefaults", "javaOpts"), HALYARD_JAVA_OPTS)
+        self.report.mapped("service-settings/<service>.yml: env.JAVA_OPTS (none)", "serviceDefaults.javaOpts",
+                           f"Halyard ran every JVM without JAVA_OPTS of its own with {HALYARD_JAVA_OPTS} "
+                           "(KubernetesV2Service.buildServiceSettings), a heap of half the memory limit; kept for "
+                           "those services (remove it for the chart's -XX:MaxRAMPercentage=80.0)")
         self._guarded(lambda _, __: self._service_settings(), None, "service-settings")
         self._containers_env()
         self._guarded(lambda _, __: self._fit_heaps(), None, "deploymentEnvironment.customSizing")
+        self._unsized()
+        self._grace()
+        self._liveness()
         return self.values
+
+    def _liveness(self):
+        """Halyard ran a liveness probe only with livenessProbeConfig (enabled, with initialDelaySeconds);
+        the chart always runs its own."""
+        config = self.env.get("livenessProbeConfig")
+        if isinstance(config, dict) and str(config.get("enabled")).lower() == "true" \
+                and config.get("initialDelaySeconds") is not None:
+            return  # dropped with the other deploymentEnvironment settings, naming `patches`
+        self.report.different(f"{self.source}.livenessProbeConfig", "",
+                              "not enabled: Halyard's pods had no liveness probe. The chart's Java services and "
+                              "Deck have one (a TCP connect to the service's port every 20 s, 6 failures), so a "
+                              "pod whose server stops accepting connections is restarted instead of staying "
+                              "hung; its startup probe gives the JVM its time to start first. To run without, "
+                              "remove it with a `patches` entry (json6902 `remove` of "
+                              "/spec/template/spec/containers/0/livenessProbe on the Deployment); "
+                              "`services.<name>.livenessProbe` changes its timing.")
+
+    def runs(self, name: str) -> bool:
+        """Whether service `name` runs (its service-settings `enabled`, else the halconfig switches of
+        renderer/service_facts.py `enabledWhen`, as Halyard's and the chart's rules agree)."""
+        flag = (self.values.get("services") or {}).get(name, {}).get("enabled")
+        if flag is not None:
+            return flag is True
+        return not SERVICES[name].enabled_when or any(_switch(self.raw, path) for path in SERVICES[name].enabled_when)
+
+    def workloads(self) -> list:
+        """(pod name, service) of each workload that runs: a service, or its HA splits."""
+        out = []
+        for name in sorted(SERVICES):
+            if not self.runs(name):
+                continue
+            facts = SERVICES[name]
+            out += [(split.name, name) for split in facts.splits] if self.ha_on.get(name) and facts.splits \
+                else [(name, name)]
+        return out
+
+    def _unsized(self):
+        """The pods Halyard gave no requests or limits (no customSizing entry): the chart's defaults
+        apply, said with the values, since a BestEffort pod is scheduled without regard to free memory,
+        evicted first, and its JVM sizes the heap from the node's memory."""
+        sizing = self.env.get("customSizing") if isinstance(self.env.get("customSizing"), dict) else {}
+        sized = {_name_of(str(key)) for key, entry in sizing.items()
+                 if isinstance(entry, dict) and self._resources(entry)}
+        unsized = {}
+        for pod, service in self.workloads():
+            own = (self.values.get("services") or {}).get(service, {}).get("resources")
+            if pod in sized or own or _deep_get(self.values, ("ha", service, "resources", SPLITS.get(pod, ("", ""))[1])):
+                continue
+            unsized.setdefault(service, []).append(pod)
+        if not unsized:
+            return
+        said = []
+        for service, pods in sorted(unsized.items()):
+            default = default_resources(SERVICES[service])
+            parts = [f"{part}.{kind} {value}" for part in ("requests", "limits")
+                     for kind, value in sorted((default.get(part) or {}).items())]
+            said.append(f"`services.{service}.resources` ({', '.join(pods) if pods != [service] else service}): "
+                        + ", ".join(parts))
+        self.report.different(f"{self.source}.customSizing", "",
+                              "no entry for these pods, so Halyard set no requests or limits on them (BestEffort "
+                              "pods: scheduled without regard to free memory, evicted first, a JVM's heap a share "
+                              "of the node's memory). The chart's default requests and limits apply instead: "
+                              + "; ".join(said) + ". Size each to what its pods use on Halyard's install "
+                              "(`kubectl top pods`) if it needs more.")
+
+    def _grace(self):
+        """Halyard gave every pod 60 s to stop but clouddriver's 720 s; the chart keeps upstream's."""
+        differ = [(pod, service) for pod, service in self.workloads() if SERVICES[service].grace != (
+            720 if service == "clouddriver" else 60)]
+        if not differ:
+            return
+        services = sorted({service for _, service in differ})
+        self.report.different(
+            "the Halyard deployer's terminationGracePeriodSeconds", "",
+            "Halyard gave each pod 60 s to stop (clouddriver 720 s; KubernetesV2Service."
+            "terminationGracePeriodSeconds); the chart gives its Java services 720 s, as upstream's "
+            "spinnaker-kustomize does, so that work in flight (orca's running tasks, a bake, a pipeline trigger) "
+            "finishes before the kernel kills the JVM; a pod that stops sooner ends sooner. Deck (Apache) gets "
+            "Kubernetes' 30 s. To keep Halyard's: " + ", ".join(
+                f"`services.{service}.terminationGracePeriodSeconds` {720 if service == 'clouddriver' else 60}"
+                for service in services) + ".")
 
     def _containers_env(self):
         """The user's own containers (sidecars, init containers) with their literal credentials read from
@@ -326,20 +421,17 @@ class Environment:
             if kind in limits and kind not in requests:
                 requests[kind] = limits[kind]
                 added.append(f"requests.{kind} = limits.{kind}")
-        # Values merge key by key: a memory request alone would keep the chart's default limit, which
-        # may be below it (a pod the API server refuses).
+        # Values merge key by key: a memory request alone would keep the chart's default limit (which may
+        # even be below it, a pod the API server refuses); Halyard ran it without one.
         if "memory" in requests and "memory" not in limits:
             java = service is not None and SERVICES[service].java
             kept = quantity(((default or {}).get("limits") or {}).get("memory"))
-            request = quantity(requests["memory"])
-            if java:
-                if not split:
-                    limits["memory"] = None
-                added.append("no memory limit, as under Halyard" + ("" if split else " (limits.memory: null "
-                             "removes the chart's default)") + "; the heap gets an -Xmx instead")
-            elif kept is None or request is None or request > kept:
-                limits["memory"] = requests["memory"]
-                added.append("limits.memory = requests.memory")
+            if not split and kept is not None:
+                limits["memory"] = None
+            if java or kept is not None:
+                added.append("no memory limit, as under Halyard" + ("" if split or kept is None else
+                             " (limits.memory: null removes the chart's default)")
+                             + ("; the heap gets an -Xmx instead" if java else ""))
         for kind in ("memory", "cpu"):
             request, limit = quantity(requests.get(kind)), quantity(limits.get(kind))
             if request is not None and limit is not None and request > limit:
@@ -357,46 +449,67 @@ class Environment:
         return {k: v for k, v in (("requests", requests), ("limits", limits)) if v}
 
     def _fit_heaps(self):
-        """Each Java service's heap, plus what the JVM needs outside it (renderer/runtime/jvm.py), fits
+        """Each Java workload's heap, plus what the JVM needs outside it (renderer/runtime/jvm.py), fits
         its pods: Halyard's JAVA_OPTS often carry `-XX:MaxRAMPercentage=100.0`, which gives the heap the
         whole limit. Pods without a memory limit (requests only, as Halyard ran them) get an -Xmx from
-        their request, since the JVM would size the heap from the node's memory; when only some of a
-        service's pods have a limit (`javaOpts` is one for all its splits), the others get a limit equal
-        to their request, and the heap a share of the limits that fits the smallest. Only services
-        whose sizing or JVM options come from the Halyard directory are looked at: the chart's own
-        defaults fit."""
+        their request, since the JVM would size the heap from the node's memory; when only some of the
+        pods sharing one `javaOpts` have a limit (a service's is one for all its splits without their
+        own), the others get a limit equal to their request, and the heap a share of the limits that
+        fits the smallest. Only services whose sizing or JVM options come from the Halyard directory are
+        looked at: the chart's own defaults fit."""
         from ..runtime.jvm import MIB, MIN_HEAP, NON_HEAP, Heap
         from renderer.generate.values_model import DEFAULT_JAVA_OPTS
 
         services = self.values.get("services") or {}
+        defaults = (self.values.get("serviceDefaults") or {}).get("javaOpts")
         for name in sorted(SERVICES):
             facts = SERVICES[name]
             svc = services.get(name) or {}
             ha = (self.values.get("ha") or {}).get(name) or {}
-            split_sizing = self.ha_on.get(name) and ha.get("resources")
-            if not facts.java or not (svc.get("resources") or "javaOpts" in svc or split_sizing):
+            split_on = self.ha_on.get(name) and facts.splits
+            own = {split.name: ("ha", name, "splits", split.key, "javaOpts") for split in facts.splits
+                   if split_on and _deep_get(ha, ("splits", split.key, "javaOpts"))}
+            split_sizing = split_on and ha.get("resources")
+            if not facts.java or not (svc.get("resources") or "javaOpts" in svc or split_sizing or own):
                 continue
-            options = svc["javaOpts"] if "javaOpts" in svc else (facts.java_opts or DEFAULT_JAVA_OPTS)
-            pods = self._sized_pods(name, facts, svc, ha)
-            if any(limit for *_, limit, _ in pods) and not all(limit for *_, limit, _ in pods):
-                for pod, request, limit, path in pods:
-                    if not limit and request:
-                        _deep(self.values, path + ("limits", "memory"), _deep_get(self.values, path + ("requests",
-                                                                                                      "memory")))
-                        self.report.converted(f"{self.source}.customSizing", ".".join(path) + ".limits.memory",
-                                              f"{pod}: a limit equal to its request, as the other pods of {name} "
-                                              "have limits and their JVM options (one for all) size the heap "
-                                              "from the limit")
-                pods = self._sized_pods(name, facts, services.get(name) or {}, ha)
-            new, why = _fitted(options, [(pod, request, limit) for pod, request, limit, _ in pods],
-                               MIB, MIN_HEAP, NON_HEAP, Heap)
-            where = f"services.{name}.javaOpts"
-            if new is None and why:
-                self.report.human(f"{self.source}.customSizing", why, target=where)
-            elif new is not None:
-                _deep(self.values, ("services", name, "javaOpts"), new)
-                self.report.converted(f"service-settings/{name}.yml: env.JAVA_OPTS" if "javaOpts" in svc
-                                      else f"{self.source}.customSizing", where, f"{options!r} -> {new!r}: {why}")
+            groups = [(path, [split]) for split, path in own.items()]
+            shared = [split.name for split in facts.splits if split.name not in own] if split_on else [name]
+            if shared:
+                groups.append((("services", name, "javaOpts"), shared))
+            for path, members in groups:
+                self._fit_heap(name, facts, path, members, defaults or facts.java_opts or DEFAULT_JAVA_OPTS,
+                               (MIB, MIN_HEAP, NON_HEAP, Heap))
+
+    def _fit_heap(self, name, facts, path, members, fallback, jvm):
+        """`_fit_heaps` for the pods `members` of service `name`, whose JAVA_OPTS are at `path`."""
+        options = _deep_get(self.values, path) or fallback
+        given = _deep_get(self.values, path) is not None
+        ha = ((self.values.get("ha") or {}).get(name) or {})
+
+        def sized():
+            pods = self._sized_pods(name, facts, (self.values.get("services") or {}).get(name) or {}, ha)
+            return [pod for pod in pods if pod[0] in members]
+        pods = sized()
+        if any(limit for *_, limit, _ in pods) and not all(limit for *_, limit, _ in pods):
+            for pod, request, limit, where in pods:
+                if not limit and request:
+                    _deep(self.values, where + ("limits", "memory"), _deep_get(self.values, where + ("requests",
+                                                                                                    "memory")))
+                    self.report.converted(f"{self.source}.customSizing", ".".join(where) + ".limits.memory",
+                                          f"{pod}: a limit equal to its request, as the other pods of {name} "
+                                          "have limits and their JVM options (one for all) size the heap "
+                                          "from the limit")
+            pods = sized()
+        new, why = _fitted(options, [(pod, request, limit) for pod, request, limit, _ in pods], *jvm)
+        target = ".".join(path)
+        if new is None and why:
+            self.report.human(f"{self.source}.customSizing", why, target=target)
+        elif new is not None:
+            _deep(self.values, path, new)
+            settings = members[0] if path[0] == "ha" else name
+            said = repr(options) if given else f"(none: Halyard's default {options!r})"
+            self.report.converted(f"service-settings/{settings}.yml: env.JAVA_OPTS", target,
+                                  f"{said} -> {new!r}: {why}")
 
     def _sized_pods(self, name, facts, svc, ha) -> list:
         """(pod, memory request, memory limit, values path of its resources) of each pod of a service,
@@ -426,8 +539,19 @@ class Environment:
                     out[part] = block
         return out
 
+    def place(self, name: str) -> tuple:
+        """The values path of the pod settings of service or HA split `name`: `services.<name>`, or
+        `ha.<service>.splits.<key>` (each field set there replaces the service's, as Halyard's per-split
+        settings did)."""
+        if name in SPLITS:
+            service, key = SPLITS[name]
+            return ("ha", service, "splits", key)
+        return ("services", name)
+
     def _per_service(self, setting, value, where, convert):
-        """Halyard's service-keyed maps (sidecars, tolerations, ...)."""
+        """Halyard's service-keyed maps (sidecars, tolerations, ...): a pod read the entry under its
+        Deployment's name (`spin-gate`, `spin-clouddriver-rw`), else the one under its base service's
+        canonical name (`gate`, `clouddriver` for every split) (KubernetesV2Service getTolerations & co)."""
         if value in (None, {}, [], ""):
             return
         if not isinstance(value, dict):
@@ -444,10 +568,12 @@ class Environment:
             if name in SPLITS:
                 if not self.split_on(name):
                     self.report.dropped(here, f"haServices.{SPLITS[name][0]} is not enabled, so Halyard ran no {name}.")
+                elif not key.startswith("spin-"):
+                    self.report.dropped(here, f"Halyard read a split's {setting} under its Deployment's name "
+                                              f"'spin-{name}' (else under '{SPLITS[name][0]}'), never under "
+                                              f"'{name}': it applied to no pod.")
                 else:
-                    self.report.dropped(here, f"the chart sets {setting} per service, not per split: move it to "
-                                              f"'{SPLITS[name][0]}' (all its splits) or add it with `patches` "
-                                              f"targeting the {name} Deployment.")
+                    convert(name, items, here)
                 continue
             if name not in SERVICES:
                 self.report.dropped(here, _not_a_service(name))
@@ -461,7 +587,8 @@ class Environment:
             if key.startswith("spin-") and self.ha_on.get(name):
                 self.report.human(here, f"with haServices.{name} on, Halyard's pods were the splits "
                                         f"(spin-{name}-caching, ...), so this applied to none of them; the chart "
-                                        f"applies services.{name}.{setting} to every split.")
+                                        f"applies `services.{name}.{setting}` to every split without its own "
+                                        f"(`ha.{name}.splits.<split>.{setting}`).", target=f"services.{name}.{setting}")
             convert(name, items, here)
 
     def _plain(self, setting):
@@ -478,35 +605,36 @@ class Environment:
             items = [item for item in items if isinstance(item, dict)]
             if not items:
                 return
-            _deep(self.values, ("services", name, setting), items)
-            self.report.mapped(where, f"services.{name}.{setting}")
+            _deep(self.values, self.place(name) + (setting,), items)
+            self.report.mapped(where, ".".join(self.place(name) + (setting,)))
         return convert
 
     def _tolerations(self, value, where):
         def convert(name, items, here):
             # One toleration written as a mapping instead of a one-item list.
+            path = ".".join(self.place(name) + ("tolerations",))
             if isinstance(items, dict) and set(items) & {"key", "operator", "effect"}:
                 items = [items]
-                self.report.converted(here, f"services.{name}.tolerations", "one toleration written as a "
-                                                                              "mapping: made a one-item list")
+                self.report.converted(here, path, "one toleration written as a mapping: made a one-item list")
             elif not isinstance(items, list) or not all(isinstance(t, dict) for t in items):
                 self.report.human(here, f"expected a list of tolerations, got {type(items).__name__}; skipped. "
-                                        f"Set `services.{name}.tolerations` by hand.")
+                                        f"Set `{path}` by hand.")
                 return
-            _deep(self.values, ("services", name, "tolerations"), items)
-            self.report.mapped(here, f"services.{name}.tolerations")
+            _deep(self.values, self.place(name) + ("tolerations",), items)
+            self.report.mapped(here, path)
         self._per_service("tolerations", value, where, convert)
 
     def _affinity(self, value, where):
         def convert(name, items, here):
+            path = self.place(name) + ("affinity",)
             if not isinstance(items, dict):
                 self.report.human(here, f"expected an affinity mapping, got {type(items).__name__}; skipped. Set "
-                                        f"`services.{name}.affinity` by hand.")
+                                        f"`{'.'.join(path)}` by hand.")
                 return
             affinity = {k: v for k, v in items.items() if v not in (None, {}, [])}
             if affinity:
-                _deep(self.values, ("services", name, "affinity"), affinity)
-                self.report.mapped(here, f"services.{name}.affinity")
+                _deep(self.values, path, affinity)
+                self.report.mapped(here, ".".join(path))
         self._per_service("affinity", value, where, convert)
 
     def _initContainers(self, value, where):
@@ -517,7 +645,8 @@ class Environment:
 
     def _sidecars(self, value, where):
         def convert(name, items, here):
-            svc = self.values.setdefault("services", {}).setdefault(name, {})
+            svc = self._settings_of(name)
+            path = ".".join(self.place(name))
             for i, sidecar in enumerate(items if isinstance(items, list) else []):
                 if not isinstance(sidecar, dict):
                     continue
@@ -527,12 +656,18 @@ class Environment:
                     if volume not in svc.setdefault("extraVolumes", []):
                         svc["extraVolumes"].append(volume)
                 svc.setdefault("extraVolumeMounts", []).extend(mounts)
-                self.report.converted(f"{here}[{i}]", f"services.{name}.sidecars",
+                self.report.converted(f"{here}[{i}]", f"{path}.sidecars",
                                       "Halyard's sidecar form written as a Kubernetes container"
                                       + (" (its mountPath emptyDir shared with the service container, as Halyard "
-                                         "did: services.{0}.extraVolumes/extraVolumeMounts)".format(name)
-                                         if mounts else ""))
+                                         f"did: {path}.extraVolumes/extraVolumeMounts)" if mounts else ""))
         self._per_service("sidecars", value, where, convert)
+
+    def _settings_of(self, name) -> dict:
+        """The values mapping of service or split `name`'s pod settings (made when missing)."""
+        node = self.values
+        for key in self.place(name):
+            node = node.setdefault(key, {})
+        return node
 
     def _number(self, value, where, low=0, high=None):
         """`value` as a whole number in [low, high], or None after reporting it (nothing is written then)."""
@@ -643,26 +778,54 @@ class Environment:
                 self.report.dropped(here, "the chart's bundled Redis is set with `redis.*`.")
 
     def _split_or_other_settings(self, name, data, where):
-        if name in SPLITS:
-            if "targetSize" in data and self.split_on(name) \
-                    and self._number(data["targetSize"], f"{where}: targetSize") is not None:
-                path = self.target(name, "replicas")
-                _deep(self.values, path, int(data["targetSize"]))
-                self.report.mapped(f"{where}: targetSize", ".".join(path))
-            rest = sorted(set(data) - {"targetSize"}, key=str)
-            if rest:
-                self.report.dropped(f"{where}: {', '.join(map(str, rest))}",
-                                    f"the chart has per-service settings only: put them under "
-                                    f"services.{SPLITS[name][0]} (all splits) or in `patches`.")
+        if name in SPLITS and not self.split_on(name):
+            self.report.dropped(where, f"haServices.{SPLITS[name][0]} is not enabled, so Halyard ran no {name} to "
+                                       f"read it. Enable `ha.{SPLITS[name][0]}` and it goes to "
+                                       f"`{'.'.join(self.place(name))}`.")
+        elif name in SPLITS:
+            # Halyard read a split's settings from its own file only (SpinnakerService.getDefaultServiceSettings
+            # reads `<canonical>.yml`): each field it sets goes to ha.<service>.splits.<key>, replacing the
+            # service's there as it did under Halyard.
+            for key in sorted(data, key=str):
+                self._guarded(lambda value, here, key=key: self._service_setting(name, key, value, here),
+                              data[key], f"{where}: {key}")
         elif name == "monitoring-daemon":
             self.report.dropped(where, "the monitoring sidecar is set with `monitoringDaemon.*`.")
         else:
             self.report.dropped(where, f"{name!r} is not a service the chart runs.")
 
+    def _split_setting(self, name, key, value, where) -> bool:
+        """A service-settings field of HA split `name` that the chart keeps per service (its Service, port,
+        image, on/off): reported with the service's value to set; True when handled."""
+        service = SPLITS[name][0]
+        if key == "artifactId" and isinstance(value, str):
+            self._split_artifact(name, value, where)
+        elif key == "enabled" or key == "skipLifeCycleManagement":
+            self.report.human(where, f"{name} {'off' if key == 'enabled' else 'left alone by Halyard'} "
+                                     f"({key}: {_said(value)}): the chart runs every split of `ha.{service}` or "
+                                     f"none; to stop one, scale it to zero (`ha.{service}.splits."
+                                     f"{SPLITS[name][1]}.replicas: 0`).", target=f"ha.{service}.enabled")
+        elif key == "port":
+            self.report.human(where, f"port {value}: every {service} split serves on `services.{service}.port` "
+                                     "(one Service port for the splits' URLs); set it there if it must change.",
+                              target=f"services.{service}.port")
+        elif key in ("overrideBaseUrl", "location") and self._text(value, where):
+            self.report.human(where, f"{_said(value)}: the chart runs every split in the release namespace and "
+                                     f"calls it by its own Service; point callers elsewhere with `profiles.<caller>: "
+                                     f"{{services: {{{service}: {{baseUrl: ...}}}}}}`.", target=f"profiles.{service}")
+        else:
+            return False
+        return True
+
     def _service_setting(self, name, key, value, where):
+        """One field of `service-settings/<name>.yml`, of a service or of a running HA split."""
         if value in (None, {}, []):
             return
-        svc = ("services", name)
+        svc = self.place(name)
+        path = ".".join(svc)
+        java = SERVICES[SPLITS[name][0] if name in SPLITS else name].java
+        if name in SPLITS and self._split_setting(name, key, value, where):
+            return
         if key in ("targetSize", "port") and self._number(value, where, *((1, 65535) if key == "port" else ())) \
                 is None:
             return
@@ -670,28 +833,29 @@ class Environment:
             if (self.env.get("customSizing") or {}).get(f"spin-{name}", {}).get("replicas") is not None:
                 self.report.dropped(where, f"customSizing.spin-{name}.replicas wins, as in Halyard.")
             else:
-                _deep(self.values, svc + ("replicas",), int(value))
-                self.report.mapped(where, f"services.{name}.replicas")
+                target = self.target(name, "replicas")
+                _deep(self.values, target, int(value))
+                self.report.mapped(where, ".".join(target))
         elif key == "env" and isinstance(value, dict):
             env = []
             for var, text in sorted(value.items(), key=lambda item: str(item[0])):
                 here = f"{where}.{var}"
-                if var == "JAVA_OPTS" and SERVICES[name].java:
+                if var == "JAVA_OPTS" and java:
                     if self._text(text, here):
                         opts, defines = self._java_opts(name, _env_text(text), here)
                         env.extend(defines)
                         _deep(self.values, svc + ("javaOpts",), opts)
-                        self.report.mapped(here, f"services.{name}.javaOpts")
+                        self.report.mapped(here, f"{path}.javaOpts")
                 elif var in CHART_ENV:
-                    self.report.dropped(here, CHART_ENV[var])
+                    self._chart_env(name, str(var), text, here)
                 elif isinstance(text, (dict, list)):
                     self.report.human(here, f"a {type(text).__name__} where an environment variable's value "
-                                            f"belongs; skipped. Add it to `services.{name}.env` by hand.")
+                                            f"belongs; skipped. Add it to `{path}.env` by hand.")
                 else:
                     env.append(self._env_var(name, str(var), text, here))
             if env:
-                self.values.setdefault("services", {}).setdefault(name, {}).setdefault("env", []).extend(env)
-                self.report.converted(where, f"services.{name}.env",
+                self._settings_of(name).setdefault("env", []).extend(env)
+                self.report.converted(where, f"{path}.env",
                                       f"{', '.join(e['name'] for e in env)}: a map written as Kubernetes EnvVars")
         elif key == "artifactId" and isinstance(value, str):
             self._artifact(name, value, where)
@@ -704,7 +868,7 @@ class Environment:
             self.report.mapped(where, f"services.{name}.port")
         elif key == "kubernetes" and isinstance(value, dict):
             for sub in sorted(value, key=str):
-                self._kubernetes_setting(name, sub, value[sub], f"{where}.{sub}")
+                self._kubernetes_setting(name, sub, value[sub], f"{where}.{sub}", value)
         elif key in ("overrideBaseUrl", "location") and not self._text(value, where):
             return
         elif key == "overrideBaseUrl":
@@ -720,7 +884,9 @@ class Environment:
         elif key == "location":
             self.report.human(where, f"{name} ran in namespace {value!r}; the chart runs every service in the "
                                      "release namespace.")
-        elif key in ("healthEndpoint", "host", "address", "scheme", "internalPort", "baseUrl"):
+        elif key == "scheme" and self._text(value, where):
+            self.schemes[name] = (str(value), where)  # judged against the profiles (stores.schemes)
+        elif key in ("healthEndpoint", "host", "address", "internalPort", "baseUrl"):
             self.report.dropped(where, "the chart owns hosts, probes and schemes (scheme follows the halconfig's TLS).")
         elif key in ("monitored", "sidecar", "safeToUpdate", "skipLifeCycleManagement", "basicAuthEnabled"):
             self.report.dropped(where, "a Halyard deploy setting; nothing to carry over.")
@@ -762,16 +928,99 @@ class Environment:
                                  f"{image.get('repository', '')}, {_image_pin(image)}, release: <release>}}`) and set "
                                  "`spinnaker.version` to that release (a supported one).", target=target)
 
-    def _kubernetes_setting(self, name, key, value, where):
+    def _split_artifact(self, split, artifact, where):
+        """A split's own artifactId: the chart runs one image for all of a service's splits
+        (`services.<service>.image`), which the service's own artifactId decided (`_artifact`)."""
+        from ..runtime.images import release_tag
+
+        service = SPLITS[split][0]
+        target = f"services.{service}.image"
+        kept = _deep_get(self.values, ("services", service, "image"))
+        image = _image(artifact)
+        if isinstance(kept, dict) and {k: v for k, v in kept.items() if k != "release"} == image:
+            self.report.mapped(where, target, f"the build {service} runs too: every {service} split runs "
+                                              f"`{target}`")
+            return
+        if (self.settings.get(service) or {}).get("artifactId") == artifact:
+            self.report.converted(where, target, f"the same build as service-settings/{service}.yml's artifactId, "
+                                                 f"which decides the one image of all {service}'s splits "
+                                                 f"(`{target}`): see the item for it")
+            return
+        runs = (f"{kept.get('registry', '')}/{kept.get('repository', '')}:{kept.get('tag') or kept.get('digest')}"
+                if isinstance(kept, dict) else f"Spinnaker {self.release}'s own {service} image "
+                                                f"({service}:{release_tag(str(self.release))})")
+        self.report.human(where, f"Halyard ran {artifact} in {split}; the chart runs one image in all of "
+                                 f"{service}'s splits, `{target}`: {runs}, as service-settings/{service}.yml "
+                                 "decided (see its artifactId). A split cannot run another build: to run this one "
+                                 f"everywhere, declare it in `{target}` with the release it was built from "
+                                 f"(`{{registry: {image.get('registry', '')}, repository: "
+                                 f"{image.get('repository', '')}, {_image_pin(image)}, release: <release>}}`) and "
+                                 "set `spinnaker.version` to that release.", target=target)
+
+    def _chart_env(self, name, var, value, where):
+        """An env var the chart sets itself (CHART_ENV): carried where the chart has a value for what it
+        did, else reported with the value that restores it."""
+        service = SPLITS[name][0] if name in SPLITS else name
+        if var == "SPRING_PROFILES_ACTIVE" and SERVICES[service].java and not isinstance(value, (dict, list)):
+            ours = {"helm", "local"} | {p for split in SERVICES[service].splits if split.name == name
+                                        for p in split.profiles} | {f"{name[len(service) + 1:]}-local"}
+            extra = [p.strip() for p in str(value).split(",") if p.strip() and p.strip() not in ours]
+            if extra:
+                # Spring Boot adds `spring.profiles.include` (here a system property) to the active profiles,
+                # so the service runs the user's as well as the chart's (helm, local).
+                path = self.place(name) + ("javaOpts",)
+                options = _deep_get(self.values, path) or HALYARD_JAVA_OPTS
+                flag = f"-Dspring.profiles.include={','.join(extra)}"
+                _deep(self.values, path, f"{options} {flag}")
+                self.report.converted(where, ".".join(path),
+                                      f"SPRING_PROFILES_ACTIVE {value}: the chart sets SPRING_PROFILES_ACTIVE itself "
+                                      "(helm[,<split>],local[,<split>-local]: its own settings, then your profiles), "
+                                      f"so the profiles Halyard's default did not run ({', '.join(extra)}) are added "
+                                      f"with {flag} in JAVA_OPTS, which Spring Boot adds to the active ones.")
+                return
+            self.report.dropped(where, CHART_ENV[var])
+            return
+        if var == "API_HOST" and name == "deck" and self._gate_elsewhere():
+            self.report.human(where, f"Halyard's Deck proxied /gate to {_said(value)}, a Gate outside Halyard's "
+                                     "deployment (service-settings/gate.yml: enabled: false); the chart sets Deck's "
+                                     "API_HOST to its own Gate, which does not run with `services.gate.enabled: "
+                                     "false`. Keep Halyard's with a patch: `patches: [{target: {kind: Deployment, "
+                                     "name: <release>-spinnaker-deck}, patch: {spec: {template: {spec: {containers: "
+                                     f"[{{name: deck, env: [{{name: API_HOST, value: '{value}'}}]}}]}}}}}}]`.",
+                              target="patches")
+            return
+        self.report.dropped(where, CHART_ENV[var])
+
+    def _gate_elsewhere(self) -> bool:
+        gate = self.settings.get("gate") or {}
+        return "enabled" in gate and str(gate["enabled"]).lower() == "false"
+
+    # A split's Service, account and security contexts are its service's: where to set them.
+    PER_SERVICE = {"serviceAnnotations": "serviceAnnotations", "serviceLabels": "serviceLabels",
+                   "serviceType": "serviceType", "nodePort": "nodePort", "serviceAccountName": "serviceAccountName",
+                   "securityContext": "podSecurityContext", "containerSecurityContext": "securityContext",
+                   "deploymentStrategy": "strategy"}
+
+    def _kubernetes_setting(self, name, key, value, where, block=None):
+        """One field of a service-settings `kubernetes` block (`block`), of a service or a running split."""
         if value in (None, {}, [], ""):
+            return
+        svc = self.place(name)
+        path = ".".join(svc)
+        split = name in SPLITS
+        service = SPLITS[name][0] if split else name
+        if split and key in self.PER_SERVICE:
+            self.report.human(where, f"{name}'s own {key}: the chart keeps it per service, for all of {service}'s "
+                                     f"splits (`services.{service}.{self.PER_SERVICE[key]}`); set it there if every "
+                                     "split should have it.", target=f"services.{service}.{self.PER_SERVICE[key]}")
             return
         plain = {"podAnnotations": "podAnnotations", "podLabels": "podLabels", "serviceAnnotations":
                  "serviceAnnotations", "serviceLabels": "serviceLabels", "nodeSelector": "nodeSelector"}
         if key in plain:
             strings = self._string_map(value, where)
             if strings:
-                _deep(self.values, ("services", name, plain[key]), strings)
-                self.report.mapped(where, f"services.{name}.{plain[key]}")
+                _deep(self.values, svc + (plain[key],), strings)
+                self.report.mapped(where, f"{path}.{plain[key]}")
                 if key == "podAnnotations" and str(strings.get("prometheus.io/scrape")).lower() == "true":
                     self.report.human(where, f"asks Prometheus to scrape port {strings.get('prometheus.io/port', '?')}"
                                       " of these pods, which the chart's default NetworkPolicies admit no scraper "
@@ -780,8 +1029,8 @@ class Environment:
                                       "`networkPolicy.metricsFrom`.", target="networkPolicy.metricsFrom")
         elif key == "serviceType":
             if value != "ClusterIP" and self._text(value, where):
-                _deep(self.values, ("services", name, "serviceType"), str(value))
-                self.report.mapped(where, f"services.{name}.serviceType")
+                _deep(self.values, svc + ("serviceType",), str(value))
+                self.report.mapped(where, f"{path}.serviceType")
         elif key == "imagePullSecrets":
             pulls = self.values.setdefault("spinnaker", {}).setdefault("imagePullSecrets", [])
             for secret in value if isinstance(value, list) else [value]:
@@ -793,14 +1042,15 @@ class Environment:
                     pulls.append({"name": secret})
             self.report.mapped(where, "spinnaker.imagePullSecrets", "the chart's pull secrets apply to every pod")
         elif key == "volumes":
-            svc = self.values.setdefault("services", {}).setdefault(name, {})
+            settings = self._settings_of(name)
             for volume in value:
                 kube, mount = _volume(volume)
                 if kube:
-                    svc.setdefault("extraVolumes", []).append(kube)
-                    svc.setdefault("extraVolumeMounts", []).append(mount)
-            self.report.converted(where, f"services.{name}.extraVolumes/extraVolumeMounts",
-                                  "Halyard's {id, type, mountPath} written as Kubernetes volumes and mounts")
+                    settings.setdefault("extraVolumes", []).append(kube)
+                    settings.setdefault("extraVolumeMounts", []).append(mount)
+            self.report.converted(where, f"{path}.extraVolumes/extraVolumeMounts",
+                                  "Halyard's {id, type, mountPath} written as Kubernetes volumes and mounts"
+                                  + (f", for {name} alone (its own list replaces {service}'s)" if split else ""))
         elif key in ("nodePort", "serviceAccountName") and not self._text(value, where):
             return
         elif key == "nodePort":
@@ -817,9 +1067,56 @@ class Environment:
         elif key in ("securityContext", "containerSecurityContext"):
             self.report.human(where, "the chart's pods run restricted by default; translate this into "
                                      f"`services.{name}.podSecurityContext`/`securityContext` if still needed.")
+        elif key == "deploymentStrategy" and isinstance(value, dict):
+            _deep(self.values, ("services", name, "strategy"), value)
+            self.report.mapped(where, f"services.{name}.strategy")
+        elif key in ("customHealthCheckExecCommands", "useTcpProbe"):
+            self._probe_setting(name, service, key, value, where, block or {})
+        elif key == "useExecHealthCheck":
+            self.report.dropped(where, "Halyard's exec probe (`wget --spider` of the health endpoint) and the "
+                                       "chart's GET of the same port and path succeed alike.")
         else:
             self.report.dropped(where, "the chart sets its own probes and rollout strategy (change them with "
                                        "`patches` if needed).")
+
+    def _probe_setting(self, name, service, key, value, where, block):
+        """Halyard's own readiness probe (a command, or TCP): the chart probes /health where the service
+        serves it, and says how to keep Halyard's."""
+        facts = SERVICES[service]
+        if key == "useTcpProbe" and str(value).lower() != "true":
+            return
+        if key == "customHealthCheckExecCommands" and (str(block.get("useExecHealthCheck", True)).lower() != "true"
+                                                       or str(block.get("useTcpProbe")).lower() == "true"):
+            self.report.dropped(where, "Halyard ran it only with useExecHealthCheck (and without useTcpProbe).")
+            return
+        if key == "useTcpProbe":
+            halyard = f"a TCP connect to port {facts.port}"
+            keep = f"`services.{service}.readinessProbe: {{tcpSocket: {{port: {facts.port}}}}}`"
+        else:
+            command = [str(c) for c in value] if isinstance(value, list) else [str(value)]
+            halyard = f"`{' '.join(command)}`"
+            keep = f"`services.{service}.readinessProbe: {{exec: {{command: {command}}}}}`"
+        health = f"GET {facts.health or '/'} on the port that serves it (port {facts.port}, or the " \
+                 "`management.server.port` a profile sets)" if facts.health else f"a TCP connect to port {facts.port}"
+        self.report.different(where, f"services.{service}.readinessProbe",
+                              f"Halyard's readiness probe of {name} was {halyard}; the chart probes {health}, "
+                              "which is where the release's own image serves its health (a vendor image's "
+                              "extra port, or the monitoring daemon's 8008, is not there to answer). To keep "
+                              f"Halyard's probe set {keep}" + (" (for every split)" if name in SPLITS else "") + ".")
+
+def _switch(raw, path) -> bool:
+    """An `enabledWhen` switch (`ci.*.enabled`) of the Halyard deployment `raw`: Halyard's booleans,
+    written or quoted."""
+    def at(node, dotted):
+        for key in dotted.split("."):
+            node = node.get(key) if isinstance(node, dict) else None
+        return node
+
+    if ".*." not in path:
+        return str(at(raw, path)).lower() == "true"
+    head, tail = path.split(".*.", 1)
+    section = at(raw, head)
+    return isinstance(section, dict) and any(str(at(entry, tail)).lower() == "true" for entry in section.values())
 
 
 def _said(value) -> str:

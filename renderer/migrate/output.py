@@ -11,7 +11,7 @@ from renderer.write.config_text import scalar, to_yaml
 from ..model import HAL
 from ..problems import ERROR, NOTE, WARNING, format_path
 from ..releases import DEFAULT, Release, UnsupportedRelease
-from . import credentials, kubernetes_secrets
+from . import credentials, kubernetes_secrets, stores
 from .environment import Environment
 from .haldir import read_hal_dir
 from .profiles import map_profiles
@@ -25,19 +25,23 @@ ARCHIVE_FILES = ("The referenced files come from the `hal backup` archive, which
 SECRET_LIMIT = 1024 * 1024
 _RELEASE_SHAPE = re.compile(r"^[0-9]+\.[0-9]+\.[0-9]+$")
 ORDER = ("spinnaker", "halconfig", "services", "serviceDefaults", "ha", "redis", "monitoringDaemon", "profiles",
-         "settingsLocalJs", "secrets", "rbac")
+         "settingsLocalJs", "bootstrapConfig", "secrets", "rbac")
 COMMENTS = {
     "spinnaker": "The release Halyard ran (the halconfig's `version`); change it here to upgrade.",
     "halconfig": "The deployment's halconfig in kleat form: Halyard's spellings converted and referenced files "
                  "pointing at /var/secrets (see the report for every change).",
     "services": "From deploymentEnvironment (customSizing, tolerations, affinity, sidecars, initContainers, "
                 "hostAliases) and service-settings/<service>.yml.",
-    "serviceDefaults": "From deploymentEnvironment.nodeSelectors: every service.",
+    "serviceDefaults": "Halyard's JAVA_OPTS for every JVM without its own, and deploymentEnvironment.nodeSelectors: "
+                       "every service.",
     "ha": "From deploymentEnvironment.haServices, with per-split replicas and resources from customSizing.",
     "redis": "From service-settings/redis.yml and customSizing.",
     "monitoringDaemon": "From customSizing.monitoring-daemon.",
     "profiles": "From <deployment>/profiles/<service>-local.yml (and <split>-local.yml for HA splits).",
     "settingsLocalJs": "From <deployment>/profiles/settings-local.js.",
+    "bootstrapConfig": "From <deployment>/profiles/spinnakerconfig.yml (and <service>config.yml): kork's Spring Cloud "
+                       "Config bootstrap files (dynamic accounts), read by clouddriver, echo and igor; their "
+                       "credentials are ${HAL_...} placeholders.",
     "rbac": "The Kubernetes Secrets each service's config names (encrypted:k8s!n:<secret>), which the chart lets "
             "that service alone read.",
     "secrets": "The files the halconfig names (a Secret per set of services reading them, mounted at "
@@ -167,9 +171,12 @@ def migrate(path: str, deployment: str | None = None, includes=(), command=None,
     environment = Environment(hal_dir.raw, hal_dir.service_settings, report, base, vault,
                               hal_dir.service_settings_text, release, pinned="spinnaker" in values)
     _merge(values, environment.build())
-    _merge(values, map_profiles(hal_dir.profiles, hal_dir.deployment, environment.ha_on, report, vault))
+    _merge(values, map_profiles(hal_dir.profiles, hal_dir.deployment, environment.ha_on, report, vault,
+                                environment.runs))
+    stored = stores.move_stores(values, hal_dir, report, {f.key for f in hal_dir.files})
+    stores.schemes(values, environment.schemes, report)
     secrets = {}
-    groups = file_groups(hal_dir.files, halconfig, release, report, base)
+    groups = file_groups(hal_dir.files, halconfig, release, report, base, stored)
     if groups:
         secrets["files"] = [group.entry() for group in groups]
     if vault.env_names():
@@ -230,17 +237,20 @@ class FileGroup:
         return entry
 
 
-def file_groups(files, halconfig, release, report, base=()) -> list[FileGroup]:
+def file_groups(files, halconfig, release, report, base=(), extra=()) -> list[FileGroup]:
     """The referenced files grouped by the services whose generated config names them. When the
     monitoring daemon reads one, routing of its group is left to the post-renderer, which also mounts
-    it in the sidecar. A file no service reads for this release is reported and left out."""
+    it in the sidecar. A file no service reads for this release is reported and left out. `extra`:
+    (file, its readers) of the files the profiles name (the key and trust stores)."""
     from ..translate import OUTPUTS, translate
     from ..write.config_text import render
 
-    if not files:
-        return []
-    texts = render(translate(halconfig, release))
     by_readers: dict = {}
+    for f, readers in extra:
+        by_readers.setdefault(tuple(readers), []).append(f)
+    if not files:
+        return _groups(by_readers, report, base)
+    texts = render(translate(halconfig, release))
     for f in files:
         mounted = re.compile(re.escape(f.mounted) + r"(?![-._A-Za-z0-9])")
         readers = {OUTPUTS[name][0] for name, text in texts.items() if mounted.search(text)}
@@ -252,6 +262,10 @@ def file_groups(files, halconfig, release, report, base=()) -> list[FileGroup]:
             continue
         key = () if "monitoring" in readers else tuple(sorted(readers))
         by_readers.setdefault(key, []).append(f)
+    return _groups(by_readers, report, base)
+
+
+def _groups(by_readers, report, base) -> list[FileGroup]:
     groups = []
     for readers in sorted(by_readers):
         name = SECRET_NAME if len(by_readers) == 1 else f"{SECRET_NAME}-{'-'.join(readers) or 'monitoring'}"

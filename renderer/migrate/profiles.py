@@ -6,27 +6,52 @@ Halyard copied a profile into a service's config directory when its name is
 - `<service>-local.yml`, `spinnaker-local.yml` -> `profiles.<service>`, `profiles.spinnaker`;
 - `<service>-<split>-local.yml` (e.g. `clouddriver-caching-local.yml`) only when that split
   ran -> `profiles.<service>-<split>` (the chart writes the same file name, read by that split only);
-- Deck's `settings-local.js` -> `settingsLocalJs`.
-Anything else replaced or extended Halyard's generated files and is left for a human.
+- Deck's `settings-local.js` -> `settingsLocalJs`;
+- `spinnakerconfig.yml`, `<service>config.yml` (kork's Spring Cloud Config bootstrap, read by the
+  services that bootstrap) -> `bootstrapConfig.spinnaker`, `bootstrapConfig.<service>`;
+- `<service>-overrides.yml`, Halyard's `overrides` Spring profile (the HA split URLs, or the user's file
+  in their place), read before `<service>-local.yml` -> merged into `profiles.<service>` under it.
+A file no service read is dropped; anything else replaced or extended Halyard's generated files and
+is left for a human.
 """
 from __future__ import annotations
 
 import re
 
 from ..problems import InvalidHalconfig
-from ..service_facts import JAVA_SERVICES, SERVICES, SPLITS
+from ..service_facts import BOOTSTRAP_SERVICES, JAVA_SERVICES, SERVICES, SPLITS
 from renderer.read.yaml11 import SPRING, load
 
 
-def map_profiles(profiles: dict, deployment: str, ha_on: dict, report, vault) -> dict:
-    """Chart values from the profile files; findings go to `report`."""
+# The services Halyard ran with its `overrides` Spring profile, and when: any of these HA splits on
+# (halyard-deploy/.../distributed/kubernetes/v2/KubernetesV2{Gate,Igor,Orca,Fiat,Rosco}Service.java
+# hasServiceOverrides, SpringService.getActiveSpringProfiles; tests/data/halyard-deployer.yml).
+OVERRIDES = {"gate": ("clouddriver", "echo"), "igor": ("clouddriver", "echo"), "orca": ("clouddriver", "echo"),
+             "fiat": ("clouddriver",), "rosco": ("clouddriver",)}
+
+
+def map_profiles(profiles: dict, deployment: str, ha_on: dict, report, vault, runs=None) -> dict:
+    """Chart values from the profile files; findings go to `report`. `runs(service)`: whether a
+    service runs (its files are dropped when not)."""
+    runs = runs or (lambda service: True)
     values: dict = {}
+    overrides = {}
     for name in sorted(profiles):
         text = profiles[name]
         where = f"{deployment}/profiles/{name}"
         if name == "settings-local.js":
             values["settingsLocalJs"] = text
             report.mapped(where, "settingsLocalJs")
+            continue
+        if _bootstrap_key(name) is not None:
+            _bootstrap(name, text, where, values, report, vault, runs)
+            continue
+        if name.endswith("-overrides.yml") and name[:-len("-overrides.yml")] in OVERRIDES:
+            overrides[name[:-len("-overrides.yml")]] = (name, text, where)
+            continue
+        unread = _unread(name)
+        if unread:
+            report.dropped(where, unread)
             continue
         key = _profile_key(name)
         if key is None:
@@ -36,13 +61,8 @@ def map_profiles(profiles: dict, deployment: str, ha_on: dict, report, vault) ->
             report.dropped(where, f"haServices.{SPLITS[key][0]} is not enabled, so Halyard ran no {key} to read it. "
                                   f"Enable `ha.{SPLITS[key][0]}` and it goes to `profiles.{key}`.")
             continue
-        try:
-            data = _documents(text, where, key, report)
-        except InvalidHalconfig as exc:
-            # Spring could not have read it either: skipped, with the reason, rather than stopping.
-            report.human(where, "not valid YAML, so the service could not read it either; skipped: "
-                         + "; ".join(p.render()[len("error: "):] for p in exc.report.errors)
-                         + f" Fix it and put it under `profiles.{key}`.")
+        data = _parsed(text, where, key, report, "the service", f"profiles.{key}")
+        if data is _UNREAD:
             continue
         if data is None:
             report.dropped(where, "empty.")
@@ -55,7 +75,140 @@ def map_profiles(profiles: dict, deployment: str, ha_on: dict, report, vault) ->
         # becomes a placeholder resolved from the credentials Secret.
         values.setdefault("profiles", {})[key] = vault.scrub(data, "PROFILE_" + key, list(readers), where, text)
         report.mapped(where, f"profiles.{key}", f"read by the {key} split only" if key in SPLITS else "")
+    for service, (name, text, where) in sorted(overrides.items()):
+        _overrides(service, name, text, where, values, ha_on, report, vault, runs)
     return values
+
+
+_UNREAD = object()
+
+
+def _parsed(text, where, key, report, reader, target, empty=""):
+    """The file's settings, or _UNREAD after reporting YAML that `reader` could not have read either
+    (skipped, with the reason, rather than stopping); with `empty`, also after dropping a file that
+    holds no mapping of settings, saying `empty`."""
+    try:
+        data = _documents(text, where, key, report)
+    except InvalidHalconfig as exc:
+        report.human(where, f"not valid YAML, so {reader} could not read it either; skipped: "
+                     + "; ".join(p.render()[len("error: "):] for p in exc.report.errors)
+                     + f" Fix it and put it under `{target}`.")
+        return _UNREAD
+    if empty and (not isinstance(data, dict) or not data):
+        report.dropped(where, empty)
+        return _UNREAD
+    return data
+
+
+def _bootstrap_key(name: str):
+    """`spinnaker` for spinnakerconfig.yml, `<service>` for `<service>config.yml`, else None."""
+    if not name.endswith("config.yml") or "/" in name:
+        return None
+    stem = name[:-len("config.yml")]
+    return stem if stem == "spinnaker" or stem in SERVICES else None
+
+
+def _bootstrap(name, text, where, values, report, vault, runs):
+    """kork's bootstrap files (ConfigServerBootstrap: spinnakerconfig.yml, then <service>config.yml, in
+    /opt/spinnaker/config): Halyard copied them into every Java service, and the services that bootstrap
+    read them. They go to `bootstrapConfig`, their credentials to the credentials Secret."""
+    key = _bootstrap_key(name)
+    readers = [s for s in BOOTSTRAP_SERVICES if (key == "spinnaker" or s == key) and runs(s)]
+    if not readers:
+        report.dropped(where, f"kork's bootstrap reads {name} only in {', '.join(BOOTSTRAP_SERVICES)} "
+                              + ("(Spring Cloud Config's bootstrap), none of which runs here" if key == "spinnaker"
+                                 else f"({key} has no bootstrap, or does not run here)") + ": no service read it.")
+        return
+    data = _parsed(text, where, key, report, "the bootstrap", f"bootstrapConfig.{key}",
+                   "empty, or not a mapping of settings: the bootstrap read nothing from it.")
+    if data is _UNREAD:
+        return
+    values.setdefault("bootstrapConfig", {})[key] = vault.scrub(data, "BOOTSTRAP_" + key, readers, where, text)
+    report.mapped(where, f"bootstrapConfig.{key}",
+                  f"kork's Spring Cloud Config bootstrap file (dynamic accounts), read by {', '.join(readers)} "
+                  "before their own config; the chart puts it in their Secret")
+
+
+def _overrides(service, name, text, where, values, ha_on, report, vault, runs):
+    """`<service>-overrides.yml`: Halyard ran `service` with the `overrides` Spring profile when one of the
+    HA splits it names was on, and the user's file replaced Halyard's generated one of that name
+    (GenerateService.mergeProfilesAndPreserveProperties). Spring read it before `<service>-local.yml` and
+    `spinnaker-local.yml`, so its settings go under those of `profiles.<service>`, less the ones
+    `profiles.spinnaker` sets (which won over it)."""
+    splits = OVERRIDES[service]
+    if not any(ha_on.get(s) for s in splits) or not runs(service):
+        why = (f"{service} does not run" if not runs(service) else
+               f"Halyard ran {service} with its `overrides` profile only with haServices."
+               f"{' or '.join(splits)} on")
+        report.dropped(where, f"{why}, so no service read it.")
+        return
+    data = _parsed(text, where, service, report, "the service", f"profiles.{service}",
+                   "empty, or not a mapping of settings: nothing to carry over.")
+    if data is _UNREAD:
+        return
+    data = vault.scrub(data, "PROFILE_" + service + "_OVERRIDES", [service], where, text)
+    profiles = values.setdefault("profiles", {})
+    won = set(_leaves(profiles.get("spinnaker"))) | set(_leaves(profiles.get(service)))
+    kept = _without(data, won)
+    if not kept:
+        report.dropped(where, f"every setting in it is set again in spinnaker-local.yml or {service}-local.yml, "
+                              "which won over it.")
+        return
+    merged = kept
+    _merge(merged, profiles.get(service) or {})
+    profiles[service] = merged
+    local = where[:-len(name)] + f"{service}-local.yml"
+    for entry in report.find(local, "mapped"):
+        if entry.source == local:
+            entry.text = (f"with {name}'s settings under its own (Halyard's `overrides` profile, which it won "
+                          "over); its own arrive unchanged")
+    report.mapped(where, f"profiles.{service}",
+                  f"Halyard's {service} read it as its `overrides` Spring profile (HA on), before "
+                  f"{service}-local.yml: its settings are merged into `profiles.{service}` under those of "
+                  f"{service}-local.yml, which win as they did" + (" (the ones spinnaker-local.yml also sets are "
+                                                                    "left to it)" if len(kept) < len(data) else ""))
+
+
+def _leaves(data, prefix="") -> dict:
+    """{dotted key: value} of a Spring YAML mapping, dotted and nested keys alike."""
+    out = {}
+    for key, value in (data or {}).items() if isinstance(data, dict) else ():
+        name = f"{prefix}{key}"
+        if isinstance(value, dict) and value:
+            out.update(_leaves(value, name + "."))
+        else:
+            out[name] = value
+    return out
+
+
+def _without(data, dotted, prefix=""):
+    """`data` less the leaves whose dotted key is in `dotted`."""
+    out = {}
+    for key, value in data.items():
+        name = f"{prefix}{key}"
+        if isinstance(value, dict) and value:
+            rest = _without(value, dotted, name + ".")
+            if rest:
+                out[key] = rest
+        elif name not in dotted:
+            out[key] = value
+    return out
+
+
+def _unread(name: str) -> str:
+    """Why no service read profile `name`, or "" when one may have: Halyard copied into a service's
+    config directory only `<service>.yml`, `<service>-*` and `spinnaker*` (SpringService
+    customProfileOutputPath), and Spring reads only `.yml`/`.yaml`/`.properties` files."""
+    if "/" in name or name == "settings-local.js":
+        return ""
+    stem = name.split("-", 1)[0].split(".", 1)[0]
+    if not name.startswith("spinnaker") and stem not in SERVICES:
+        return ("Halyard copied a profile into a service's config directory only when it is named "
+                "`<service>.yml`, `<service>-*` or `spinnaker*`; no service had this one.")
+    if not name.endswith((".yml", ".yaml", ".properties", ".js")):
+        return ("Halyard copied it into the config directory, where nothing reads it: Spring reads only "
+                "`<name>[-<profile>].yml` (kork's bootstrap spinnakerconfig.yml), not a backup or variant.")
+    return ""
 
 
 _DOCUMENT_START = re.compile(r"^---[ \t]*(?:#.*)?$", re.M)

@@ -6,13 +6,17 @@ when it has one, where it went (a chart value). Categories:
 - converted: carried over in another form (Halyard spellings, file paths);
 - dropped: not carried over, with why and where it belongs now;
 - secret: a file that must become a Secret;
-- human: a value someone has to look at (encrypted references, missing files, ...).
+- human: a value someone has to look at (encrypted references, missing files, ...);
+- different: what the chart does otherwise than Halyard's deployment did, on purpose, with why and
+  the value that restores Halyard's behaviour.
 """
 from __future__ import annotations
 
-MAPPED, CONVERTED, DROPPED, SECRET, HUMAN = "mapped", "converted", "dropped", "secret", "human"
+MAPPED, CONVERTED, DROPPED, SECRET, HUMAN, DIFFERENT = "mapped", "converted", "dropped", "secret", "human", \
+    "different"
 TITLES = {MAPPED: "Mapped", CONVERTED: "Converted", DROPPED: "Dropped", SECRET: "Files that must become a Secret",
-          HUMAN: "Left for a human"}
+          HUMAN: "Left for a human",
+          DIFFERENT: "Different from Halyard's deployment (the chart's way, and the value that restores Halyard's)"}
 
 
 class Entry:
@@ -52,6 +56,11 @@ class MigrationReport:
     def human(self, source, text, target=""):
         """`target`: the chart value to fix, when there is one."""
         self.add(HUMAN, source, target, text)
+
+    def different(self, source, target, text):
+        """What the chart does otherwise than Halyard did: `target` (or a value named in `text`) restores
+        Halyard's behaviour, `text` says why the chart's is kept."""
+        self.add(DIFFERENT, source, target, text)
 
     def error(self, text):
         self.errors.append(text)

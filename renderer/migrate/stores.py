@@ -1,0 +1,207 @@
+"""TLS between services as Halyard ran it: key and trust stores named in profiles, and `scheme`.
+
+A Halyard install served TLS from its profiles (Spring Boot's `server.ssl.*`, kork's
+`ok-http-client.*` for the client side) and told the callers with service-settings `scheme: https`.
+The chart derives https (probes, every caller's URL, client certificates) from the same profiles, so
+the profiles are kept as they are; what changes is where the store files are: each one found in the
+Halyard directory goes into the referenced files' Secret (`secrets.files`, mounted at /var/secrets in
+the services whose profiles name it) and the profile points there. A store the profiles name that is
+not in HAL_DIR (mounted from a Kubernetes Secret of the user's, say) is left as written.
+"""
+from __future__ import annotations
+
+import copy
+import re
+
+from renderer.read.bounded import Unreadable
+from ..service_facts import JAVA_SERVICES, SERVICES, SPLITS
+from . import files as referenced
+
+# The Spring properties naming a store file (Spring Boot's server and management server SSL, kork's
+# OkHttp clients), in Spring's canonical form (lower case, no dashes or underscores).
+STORE_KEYS = {"server.ssl.keystore", "server.ssl.truststore", "management.server.ssl.keystore",
+              "management.server.ssl.truststore", "okhttpclient.keystore", "okhttpclient.truststore"}
+_CANON = re.compile(r"[-_]")
+
+
+def canonical(dotted: str) -> str:
+    return _CANON.sub("", dotted).lower()
+
+
+def _leaves(data, path=()):
+    if isinstance(data, dict):
+        for key, value in data.items():
+            yield from _leaves(value, path + (key,))
+    else:
+        yield path, data
+
+
+def _set(data, path, value):
+    for key in path[:-1]:
+        data = data[key]
+    data[path[-1]] = value
+
+
+def serves_tls(profile) -> bool:
+    """Whether a profile turns Spring Boot's TLS on: any `server.ssl.*` set, unless `enabled: false`."""
+    ssl = {canonical(".".join(map(str, p))): v for p, v in _leaves(profile or {})}
+    set_ = {k: v for k, v in ssl.items() if k.startswith("server.ssl.")}
+    return bool(set_) and str(set_.get("server.ssl.enabled", True)).lower() != "false"
+
+
+def readers(key: str) -> tuple:
+    """The services reading `profiles.<key>`."""
+    if key == "spinnaker":
+        return JAVA_SERVICES
+    return (SPLITS[key][0],) if key in SPLITS else (key,)
+
+
+def move_stores(values: dict, hal_dir, report, taken) -> list:
+    """The store files the profiles name, found in HAL_DIR, as (Referenced, readers); the profiles
+    point at /var/secrets/<key> afterwards. `taken`: the Secret keys already used."""
+    found: dict = {}
+    profiles = values.get("profiles") or {}
+    for key in sorted(profiles):
+        data = profiles[key]
+        for path, value in list(_leaves(data)):
+            if canonical(".".join(map(str, path))) not in STORE_KEYS or not isinstance(value, str):
+                continue
+            if not value or value.startswith(("${", "classpath:", "encrypted", "http://", "https://")):
+                continue
+            where = f"{hal_dir.deployment}/profiles/{key}-local.yml: {'.'.join(map(str, path))}"
+            path_in_file = value[len("file:"):] if value.startswith("file:") else value
+            real, outside = referenced.resolve(path_in_file, hal_dir.scope, hal_dir.deployment)
+            if real is None:
+                mounted = any(path_in_file.startswith(str(m.get("mountPath", "")).rstrip("/") + "/")
+                              for m in _mounts(values, key))
+                if not mounted:
+                    report.human(where, f"{value}: a store file that is neither in the Halyard directory nor "
+                                        "under a volume this service mounts (`extraVolumeMounts`), so the service "
+                                        "cannot open it and does not start. Put it in a Secret listed in "
+                                        "`secrets.files` and point the profile at /var/secrets/<key>, or use "
+                                        f"`tls`/`services.<service>.tls`."
+                                 + (f" Or let migrate read it: {hal_dir.scope.include_command(outside)}"
+                                    if outside else ""), target=f"profiles.{key}")
+                continue
+            entry = found.get(real)
+            if entry is None:
+                entry = referenced.Referenced(value, None, referenced._key(path_in_file, taken))
+                try:
+                    entry.content = hal_dir.scope.read(real)
+                    entry.found = real
+                except Unreadable as exc:
+                    report.human(where, f"{real}: {exc}; not read. Put the store in a Secret yourself.",
+                                 target=f"profiles.{key}")
+                    continue
+                found[real] = entry
+                entry.paths = []
+            entry.paths.append((key,) + path)
+            new = ("file:" if value.startswith("file:") else "") + entry.mounted
+            if data is profiles[key]:
+                profiles[key] = data = copy.deepcopy(data)
+            _set(data, path, new)
+            report.secret(where, entry.mounted, f"{value} (read from {real}): the store goes into the referenced "
+                                                f"files' Secret and `profiles.{key}` points at {new}")
+    _java_opts_stores(values, hal_dir, report, taken, found)
+    for key in sorted({path[0] for entry in found.values() for path in entry.paths if len(path) > 1}):
+        local = f"{hal_dir.deployment}/profiles/{key}-local.yml"
+        for entry in report.find(local, "mapped"):
+            if entry.source == local:
+                entry.text = ((entry.text + "; ") if entry.text else "") + \
+                    "its key and trust store paths point at /var/secrets (the stores are in the referenced " \
+                    "files' Secret); everything else arrives unchanged"
+    out = []
+    for entry in found.values():
+        services = sorted({s for path in entry.paths for s in readers(path[0])})
+        out.append((entry, tuple(services)))
+    return out
+
+
+_JVM_STORE = re.compile(r"(-Djavax\.net\.ssl\.(?:keyStore|trustStore)=)(['\"]?)([^\s'\"]+)\2")
+
+
+def _java_opts_stores(values, hal_dir, report, taken, found):
+    """The JVM's own stores (`-Djavax.net.ssl.keyStore=`/`trustStore=` in JAVA_OPTS), for its outbound
+    TLS: found in HAL_DIR, they go to the same Secret and the option points there."""
+    places = [(("services", name), name) for name in (values.get("services") or {})]
+    for service, ha in (values.get("ha") or {}).items():
+        for key in ((ha or {}).get("splits") or {}):
+            places.append((("ha", service, "splits", key),
+                           next(s for s, (svc, k) in SPLITS.items() if svc == service and k == key)))
+    for place, name in places:
+        node = values
+        for key in place:
+            node = node.get(key) or {}
+        options = node.get("javaOpts")
+        if not isinstance(options, str) or "javax.net.ssl." not in options:
+            continue
+
+        def swap(match, name=name):
+            value = match.group(3)
+            real, _ = referenced.resolve(value, hal_dir.scope, hal_dir.deployment)
+            if real is None:
+                return match.group(0)
+            entry = found.get(real)
+            if entry is None:
+                entry = referenced.Referenced(value, None, referenced._key(value, taken))
+                try:
+                    entry.content = hal_dir.scope.read(real)
+                except Unreadable:
+                    return match.group(0)
+                entry.found, entry.paths = real, []
+                found[real] = entry
+            entry.paths.append((name,))
+            report.secret(f"service-settings/{name}.yml: env.JAVA_OPTS", entry.mounted,
+                          f"{value} (read from {real}): the store goes into the referenced files' Secret and "
+                          f"JAVA_OPTS points at {entry.mounted}")
+            return match.group(1) + match.group(2) + entry.mounted + match.group(2)
+        node["javaOpts"] = _JVM_STORE.sub(swap, options)
+
+
+def _mounts(values, key):
+    service = SPLITS[key][0] if key in SPLITS else key
+    mounts = list(((values.get("services") or {}).get(service) or {}).get("extraVolumeMounts") or [])
+    if key in SPLITS:
+        split = ((values.get("ha") or {}).get(service) or {}).get("splits", {}).get(SPLITS[key][1]) or {}
+        mounts += split.get("extraVolumeMounts") or []
+    return [m for m in mounts if isinstance(m, dict)]
+
+
+def schemes(values: dict, schemes_found: dict, report) -> None:
+    """service-settings `scheme` (what Halyard told the callers): the chart derives it from what the
+    service serves, so `https` is carried by the profiles' `server.ssl`, Halyard's apiSecurity/uiSecurity
+    ssl, or needs `tls`."""
+    profiles = values.get("profiles") or {}
+    security = (values.get("halconfig") or {}).get("security") or {}
+    for name, (scheme, where) in sorted(schemes_found.items()):
+        service = SPLITS[name][0] if name in SPLITS else name
+        if str(scheme).lower() != "https":
+            report.dropped(where, f"{scheme!r}: the chart calls every service by the scheme it serves.")
+            continue
+        # Deck is Apache: Spring profiles do not reach it.
+        own = [k for k in ("spinnaker", service, name) if SERVICES[service].java and serves_tls(profiles.get(k))]
+        block = {"gate": "apiSecurity", "deck": "uiSecurity"}.get(service)
+        if own:
+            auth = None
+            for key in ("spinnaker", service, name):
+                auth = {canonical(".".join(map(str, p))): v for p, v in _leaves(profiles.get(key) or {})}.get(
+                    "server.ssl.clientauth", auth)
+            probe = (f" Under client-auth need Halyard's probe (`wget https://localhost:<port>/health`, which "
+                     "presents no client certificate) failed the handshake; the chart probes /health over https "
+                     "on the management port (`tls.managementPort`, 8081), which asks for none "
+                     f"(`services.{service}.readinessProbe` probes elsewhere)." if str(auth).lower() == "need" else "")
+            report.converted(where, f"profiles.{own[-1]}.server.ssl",
+                             f"derived from `profiles.{own[-1]}.server.ssl`: the chart gives {service} https probes "
+                             "and https in every caller's URL because that profile serves TLS (and client "
+                             "certificates to its callers' checks under client-auth need)." + probe)
+        elif block and str(((security.get(block) or {}).get("ssl") or {}).get("enabled")).lower() == "true":
+            report.converted(where, f"halconfig.security.{block}.ssl",
+                             f"derived from `halconfig.security.{block}.ssl`, which makes {service} serve https")
+        else:
+            said = (f"`halconfig.security.{block}.ssl`" if not SERVICES[service].java
+                    else "`server.ssl` in its profiles")
+            report.human(where, f"Halyard called {name} over https, but nothing in this directory makes it "
+                                f"serve TLS (no {said}): the chart calls it over http. If it "
+                                "did serve TLS (a vendor image's own config), give it a key store with "
+                                f"`services.{service}.tls` (or `tls` for every service) and a Secret of the "
+                                "stores.", target=f"services.{service}.tls")

@@ -738,3 +738,21 @@ def test_files_outside_hal_dir_wait_for_include(hal_home):
         f"--include {outside}/keys/gcs.json --include {outside}/kube/config --include {outside}/saml.jks "
         f"--include {hal.parent}/.kube/home.config")
     assert "# staging" not in result.secret and "JKS-BYTES" not in result.secret and "# home" not in result.secret
+
+
+def test_a_backup_made_with_tar_of_dot_unpacks_without_a_note(hal_home, tmp_path):
+    """`tar -C ~/.hal -czf x.tgz .` names the members `.`, `./config`, `./prod/...`: HAL_DIR itself and
+    files in it, nothing for a human to look at."""
+    import subprocess
+
+    from renderer.migrate.backup import hal_dir_of
+
+    hal, _ = hal_home
+    archive = tmp_path / "hal.tgz"
+    subprocess.run(["tar", "-C", str(hal), "-czf", str(archive), "."], check=True)
+    notes: list = []
+    with hal_dir_of(str(archive), notes) as root:
+        result = migrate(root, includes=includes(hal_home), source=str(archive), notes=notes)
+    assert notes == []
+    assert result.ok and result.values["ha"]["clouddriver"]["enabled"] is True
+    assert not [e for e in result.report.of("human") if "not unpacked" in e.text]

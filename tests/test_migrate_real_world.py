@@ -562,8 +562,10 @@ def test_maps_of_the_wrong_shape_are_converted_or_skipped_never_a_python_repr(tm
     migration, objs = _fixture("wrong-shapes", tmp_path_factory, run_migrate)
     values, text = migration.values, migration.values_yaml
     assert "{'" not in text and "['" not in text
-    assert values["serviceDefaults"]["nodeSelector"] == {"disk": "ssd", "spot": "false"}
-    assert values["services"]["clouddriver"]["nodeSelector"] == {"pool": "big"}
+    # deploymentEnvironment.nodeSelectors: Halyard's V2 deployer applied none, nor do the values.
+    assert "nodeSelector" not in values["serviceDefaults"] and "nodeSelector" not in values["services"].get("clouddriver", {})
+    assert '`serviceDefaults.nodeSelector: {disk: "ssd", spot: "false"}`' in migration.report
+    assert '`services.clouddriver.nodeSelector: {pool: "big"}`' in migration.report
     assert values["services"]["orca"]["tolerations"] == [{"key": "dedicated", "operator": "Exists"}]
     assert "tolerations" not in values["services"].get("igor", {})
     assert "affinity" not in values["services"].get("rosco", {})
@@ -581,7 +583,7 @@ def test_maps_of_the_wrong_shape_are_converted_or_skipped_never_a_python_repr(tm
     assert "memory" not in _main(pods["deck"])["resources"].get("limits", {})
     assert _main(pods["orca"])["resources"]["limits"]["memory"] == "4Gi"
     assert pods["orca"]["spec"]["template"]["spec"]["tolerations"] == [{"key": "dedicated", "operator": "Exists"}]
-    assert pods["clouddriver"]["spec"]["template"]["spec"]["nodeSelector"] == {"pool": "big"}
+    assert not pods["clouddriver"]["spec"]["template"]["spec"].get("nodeSelector")
 
 
 def test_a_value_helm_would_refuse_is_set_aside_and_commented(tmp_path_factory, run_migrate):

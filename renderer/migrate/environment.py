@@ -262,31 +262,35 @@ class Environment:
             self.report.dropped(where, "the slim variant is the default.")
 
     def _nodeSelectors(self, value, where):
+        """Halyard's Kubernetes V2 deployer never read deploymentEnvironment.nodeSelectors (the V1
+        deployer's, removed from Halyard in 2020; V2 reads service-settings `kubernetes.nodeSelector`
+        only, KubernetesV2Service getPodSpecYaml), so its pods ran on any node: so do the release's. A
+        selector no node matches would leave every pod Pending. The report says which value pins them."""
         if value in (None, {}, [], ""):
             return
+        unread = ("Halyard's Kubernetes V2 deployer did not apply deploymentEnvironment.nodeSelectors (it was "
+                  "the V1 deployer's; V2 reads service-settings `kubernetes.nodeSelector` only), so its pods "
+                  "ran on any node, and so do the release's.")
         if not isinstance(value, dict):
-            self.report.human(where, f"expected a mapping of node labels, got {type(value).__name__}; skipped. Set "
-                                     "`serviceDefaults.nodeSelector` by hand.")
+            self.report.dropped(where, f"{unread} (It is a {type(value).__name__} here, not node labels.)")
             return
-        # Written per service ({spin-gate: {pool: x}}), as for tolerations: each to its service.
+        # Written per service ({spin-gate: {pool: x}}), as for tolerations, or as labels for every service.
         per_service = {k: v for k, v in value.items() if isinstance(v, dict)}
         for key in sorted(per_service, key=str):
             name, here = _name_of(str(key)), f"{where}.{key}"
             if name in SERVICES:
-                labels = self._string_map(per_service[key], here)
-                if labels:
-                    _deep(self.values, ("services", name, "nodeSelector"), labels)
-                    self.report.converted(here, f"services.{name}.nodeSelector",
-                                          "a per-service map: applied to that service only")
+                self.report.dropped(here, f"{unread} To pin {name} to these nodes set "
+                                          f"`services.{name}.nodeSelector: {_labels(per_service[key])}`.")
             else:
-                self.report.human(here, "a mapping where a node label's value belongs, and not named after a "
-                                        "service; skipped. Set `services.<name>.nodeSelector` by hand.")
-        labels = self._string_map({k: v for k, v in value.items() if k not in per_service}, where)
+                self.report.dropped(here, _not_a_service(name))
+        labels = {k: v for k, v in value.items() if k not in per_service and not isinstance(v, list)}
+        for key in sorted(set(value) - set(per_service) - set(labels), key=str):
+            self.report.dropped(f"{where}.{key}", f"a {type(value[key]).__name__}, not a node label's value; "
+                                                  "Halyard applied no nodeSelectors either.")
         if labels:
-            _deep(self.values, ("serviceDefaults", "nodeSelector"), labels)
-            self.report.mapped(where, "serviceDefaults.nodeSelector",
-                               "applied to every service (Halyard's Kubernetes deployer did not apply it; remove "
-                               "it if the pods should land elsewhere)")
+            self.report.dropped(where, f"{unread} To pin every service to these nodes set "
+                                       f"`serviceDefaults.nodeSelector: {_labels(labels)}` (check first that "
+                                       "nodes carry the labels: pods with a selector no node has stay Pending).")
 
     def _text(self, value, where) -> bool:
         """Whether `value` is a scalar (else it is reported and skipped: never written as a Python repr)."""
@@ -1117,6 +1121,14 @@ def _switch(raw, path) -> bool:
     head, tail = path.split(".*.", 1)
     section = at(raw, head)
     return isinstance(section, dict) and any(str(at(entry, tail)).lower() == "true" for entry in section.values())
+
+
+def _labels(labels: dict) -> str:
+    """Node labels as a YAML flow mapping of strings, as Kubernetes reads them."""
+    import json
+
+    return "{" + ", ".join(f"{k}: {json.dumps(_env_text(v) if not isinstance(v, dict) else '')}"
+                           for k, v in sorted(labels.items(), key=lambda item: str(item[0]))) + "}"
 
 
 def _said(value) -> str:

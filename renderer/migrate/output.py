@@ -32,8 +32,7 @@ COMMENTS = {
                  "pointing at /var/secrets (see the report for every change).",
     "services": "From deploymentEnvironment (customSizing, tolerations, affinity, sidecars, initContainers, "
                 "hostAliases) and service-settings/<service>.yml.",
-    "serviceDefaults": "Halyard's JAVA_OPTS for every JVM without its own, and deploymentEnvironment.nodeSelectors: "
-                       "every service.",
+    "serviceDefaults": "Halyard's JAVA_OPTS for every JVM without its own.",
     "ha": "From deploymentEnvironment.haServices, with per-split replicas and resources from customSizing.",
     "redis": "From service-settings/redis.yml and customSizing.",
     "monitoringDaemon": "From customSizing.monitoring-daemon.",

@@ -401,6 +401,32 @@ def test_validate_accepts_what_migrate_wrote(name, helm3, tmp_path_factory, run_
                             capture_output=True, text=True, cwd=ROOT, env=dict(helm3.env, HELM_BIN=str(helm3)))
     assert result.returncode == 0, result.stderr
     assert "error:" not in result.stderr
+    # What migrate dropped as unread by the release is not in the values for the routes to warn about.
+    assert "does not read this field" not in result.stderr
+
+
+_DROPPED = re.compile(r"^\| `config: deploymentConfigurations\[\d+\]\.([^`]+)` \|")
+
+
+@pytest.mark.parametrize("name", CORPUS_DIRS + FIXTURE_DIRS)
+def test_what_the_report_says_was_dropped_is_not_in_the_values(name, tmp_path_factory, run_migrate):
+    if name in CORPUS_DIRS:
+        need_reference()
+    migration = migrated_dir(os.path.join(CORPUS if name in CORPUS_DIRS else FIXTURES, name), tmp_path_factory,
+                             run_migrate)
+    dropped = migration.report.split("## Dropped", 1)[1].split("\n## ", 1)[0]
+    kept = []
+    for line in dropped.splitlines():
+        match = _DROPPED.match(line)
+        if not match or match.group(1).startswith("deploymentEnvironment"):
+            continue
+        node = migration.values.get("halconfig")
+        for key in re.findall(r"[^.\[\]]+", match.group(1)):
+            node = node[int(key)] if isinstance(node, list) and key.isdigit() and int(key) < len(node) else \
+                node.get(key) if isinstance(node, dict) else None
+        if node is not None:
+            kept.append(match.group(1))
+    assert not kept, f"reported as dropped but written into halconfig: {kept}"
 
 
 def test_the_corpus_profiles_are_all_checked(tmp_path_factory, run_migrate, request):

@@ -163,7 +163,8 @@ def migrate(path: str, deployment: str | None = None, includes=(), command=None,
     release = _release(hal_dir.rewritten.get("version"), "config: " + format_path(base + ("version",)),
                        values, report)
     vault = credentials.Vault(report)
-    halconfig = dict(credentials.move(HAL, hal_dir.rewritten, vault, base, release, hal_dir.text))
+    halconfig = dict(credentials.move(HAL, _read_by(hal_dir.rewritten, release, report, base), vault, base, release,
+                                      hal_dir.text))
     # The release lives in `spinnaker.version` only: one place to change it when upgrading.
     halconfig.pop("version", None)
     values["halconfig"] = halconfig
@@ -196,6 +197,30 @@ def migrate(path: str, deployment: str | None = None, includes=(), command=None,
     aside += settle(values, report, reported, base)
     migration = Migration(hal_dir, values, report, environment.location, vault.values, groups, aside)
     return migration
+
+
+def _read_by(halconfig: dict, release, report, base) -> dict:
+    """`halconfig` without the fields `release` does not read (`ci.wercker` from 2026.1.0), each reported
+    as dropped: every file the renderer writes leaves them out, so in the values they would only make
+    every Helm route warn again; and a credential in one would reach a service that never reads it."""
+    import copy
+
+    from ..problems import Report
+    from ..read.unread import report_unread
+    from .settle import pop
+
+    found = Report()
+    report_unread(HAL, halconfig, release, found)
+    if not found.problems:
+        return halconfig
+    halconfig = copy.deepcopy(halconfig)
+    for problem in found.problems:
+        pop(halconfig, problem.path)
+        report.dropped("config: " + format_path(tuple(base) + problem.path),
+                       f"{problem.message} migrate left it out of the values; to run a release that reads it, set "
+                       f"`spinnaker.version` to that release and add `{format_path(('halconfig',) + problem.path)}` "
+                       "back from the Halyard config.")
+    return halconfig
 
 
 def _release(version, where, values, report):

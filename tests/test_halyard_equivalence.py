@@ -177,6 +177,16 @@ def report_rows(report: str) -> list:
     return rows
 
 
+def _expanded(frm: str) -> list:
+    """The sources a row names: `service-settings/{deck,gate}.yml: artifactId` (one row said once for
+    several files) is both `service-settings/deck.yml: artifactId` and `service-settings/gate.yml: ...`."""
+    match = re.search(r"\{([^{}]*,[^{}]*)\}", frm)
+    if not match:
+        return [frm]
+    return [one for part in match.group(1).split(",")
+            for one in _expanded(frm[:match.start()] + part + frm[match.end():])]
+
+
 def explained(diff: Difference, rows, context: dict) -> bool:
     """Whether a report row explains `diff` (KINDS)."""
     kind = KINDS[diff.kind]
@@ -189,7 +199,7 @@ def explained(diff: Difference, rows, context: dict) -> bool:
     path = re.compile(kind.path.format(**fields))
     says = re.compile(kind.says.format(**fields))
     for frm, to, notes in rows:
-        if not source.search(frm):
+        if not any(source.search(one) for one in _expanded(frm)):
             continue
         named = [to] + re.findall(r"`([^`]+)`", notes)
         paths = [p for p in named if VALUES_PATH.fullmatch(p) and path.match(p)]

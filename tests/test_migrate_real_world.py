@@ -405,6 +405,28 @@ def test_validate_accepts_what_migrate_wrote(name, helm3, tmp_path_factory, run_
     assert "does not read this field" not in result.stderr
 
 
+def _section(report, heading):
+    return report.split("## " + heading, 1)[1].split("\n## ", 1)[0]
+
+
+@pytest.mark.parametrize("name", CORPUS_DIRS)
+def test_a_finding_about_several_services_is_said_once(name, tmp_path_factory, run_migrate):
+    """One paragraph per finding, listing the services (hal-dir 05 ran ten vendor builds; 02 and 04 ask
+    Prometheus to scrape eight or nine services), not one near-identical line per service."""
+    need_reference()
+    migration = migrated_dir(os.path.join(CORPUS, name), tmp_path_factory, run_migrate)
+    names = sorted(list(SERVICES) + list(SPLITS), key=len, reverse=True)
+    service = re.compile(r"\b(?:" + "|".join(map(re.escape, names)) + r")\b")
+    said: dict = {}
+    for row in _section(migration.report, "Left for a human").splitlines():
+        match = re.match(r"^\| `?(.*?)`? \| (.*?) \| (.*) \|$", row)
+        if match and match.group(1) not in ("from", "---"):
+            notes = service.sub("<service>", re.sub(r"\S*[:/]\S*", "<x>", match.group(3)))
+            said.setdefault(notes, []).append(row[:160])
+    assert not [rows for rows in said.values() if len(rows) > 1]
+    assert migration.values_yaml.count("To keep a build") <= 2
+
+
 _DROPPED = re.compile(r"^\| `config: deploymentConfigurations\[\d+\]\.([^`]+)` \|")
 
 
@@ -414,7 +436,7 @@ def test_what_the_report_says_was_dropped_is_not_in_the_values(name, tmp_path_fa
         need_reference()
     migration = migrated_dir(os.path.join(CORPUS if name in CORPUS_DIRS else FIXTURES, name), tmp_path_factory,
                              run_migrate)
-    dropped = migration.report.split("## Dropped", 1)[1].split("\n## ", 1)[0]
+    dropped = _section(migration.report, "Dropped")
     kept = []
     for line in dropped.splitlines():
         match = _DROPPED.match(line)
@@ -699,5 +721,5 @@ def test_a_moved_actuator_is_probed_there_and_its_scrape_annotations_name_the_po
     [orca] = [w for c, w in workloads(objs).items() if c == "orca"]
     assert _main(orca)["readinessProbe"]["httpGet"]["port"] == 8008
     assert "prometheus.io/scrape" in orca["spec"]["template"]["metadata"]["annotations"]
-    [note] = [line for line in migration.report.splitlines() if "asks Prometheus to scrape port 8008" in line]
+    [note] = [line for line in migration.report.splitlines() if "asks Prometheus to scrape these pods: port 8008 of orca" in line]
     assert "networkPolicy.metricsFrom" in note and "observability.enabled" in note

@@ -70,6 +70,11 @@ class Environment:
         self.values: dict = {}
         self.schemes: dict = {}  # {service or split: (service-settings `scheme`, where)}
         self.location = None
+        # Findings said once for every service they concern (a line per service repeats one paragraph):
+        # {why: [(service, artifactId)]} of the builds not kept; [(service or split, port)] scraped.
+        self._unkept_images: dict = {}
+        self._scraped: list = []
+        self._split_builds: dict = {}  # {(service, artifactId): [its splits]}
         ha = self.env.get("haServices") if isinstance(self.env.get("haServices"), dict) else {}
         self.ha_on = {svc: str((ha.get(svc) or {}).get("enabled")).lower() == "true"
                       for svc in ("clouddriver", "echo") if isinstance(ha.get(svc) or {}, dict)}
@@ -102,6 +107,9 @@ class Environment:
                            "(KubernetesV2Service.buildServiceSettings), a heap of half the memory limit; kept for "
                            "those services (remove it for the chart's -XX:MaxRAMPercentage=80.0)")
         self._guarded(lambda _, __: self._service_settings(), None, "service-settings")
+        self._say_unkept_images()
+        self._say_split_builds()
+        self._say_scraped()
         self._containers_env()
         self._guarded(lambda _, __: self._fit_heaps(), None, "deploymentEnvironment.customSizing")
         self._unsized()
@@ -924,13 +932,44 @@ class Environment:
             why = f"Halyard's release ({self.hal_version or 'none'}) is not one this chart writes config for"
         else:
             why = "the tag does not say which release the build is from"
-        self.report.human(where, f"Halyard ran {artifact}; the release runs Spinnaker {release}'s own {name} image "
-                                 f"({expected}) instead, because the config is written for {release} and {why}: a "
-                                 "service of another release fails on that config or ignores part of it. To keep "
-                                 "your build, declare it with the release it was built from "
-                                 f"(`{target}: {{registry: {image.get('registry', '')}, repository: "
-                                 f"{image.get('repository', '')}, {_image_pin(image)}, release: <release>}}`) and set "
-                                 "`spinnaker.version` to that release (a supported one).", target=target)
+        self._unkept_images.setdefault(why, []).append((name, artifact))
+
+    def _say_unkept_images(self):
+        """The builds not kept (`_artifact`), one item per reason, naming each service's value."""
+        from ..runtime.images import release_tag
+
+        release = str(self.release)
+        for why, builds in sorted(self._unkept_images.items()):
+            names = [name for name, _ in builds]
+            ran = "; ".join(f"`services.{name}.image`: {artifact} (now {name}:{release_tag(release)})"
+                            for name, artifact in builds)
+            name, artifact = builds[0]
+            image = _image(artifact)
+            example = (f"`services.{name}.image: {{registry: {image.get('registry', '')}, repository: "
+                       f"{image.get('repository', '')}, {_image_pin(image)}, release: <release>}}`")
+            self.report.human(
+                _settings_source(names, "artifactId"),
+                f"Halyard ran build{'s' if len(builds) > 1 else ''} of {'their' if len(builds) > 1 else 'its'} own; "
+                f"the release runs Spinnaker {release}'s own image{'s' if len(builds) > 1 else ''} instead, "
+                f"because the config is written for {release} and {why}: a service of another release fails on "
+                f"that config or ignores part of it. {ran}. To keep a build, declare it with the release it was "
+                f"built from (e.g. {example}) and set `spinnaker.version` to that release (a supported one).",
+                target=f"services.{name}.image" if len(builds) == 1 else
+                f"services.{{{','.join(names)}}}.image")
+
+    def _say_scraped(self):
+        """Prometheus scrape annotations carried over (`_kubernetes_setting`), said once."""
+        if not self._scraped:
+            return
+        ports: dict = {}
+        for name, port in self._scraped:
+            ports.setdefault(port, []).append(name)
+        pods = "; ".join(f"port {port} of {', '.join(names)}" for port, names in sorted(ports.items()))
+        self.report.human(_settings_source([name for name, _ in self._scraped], "kubernetes.podAnnotations"),
+                          f"asks Prometheus to scrape these pods: {pods}; the chart's default NetworkPolicies admit "
+                          "no scraper to them. For the Observability plugin set `observability.enabled` with "
+                          "`podAnnotations` or `podMonitor`, and name your Prometheus in "
+                          "`networkPolicy.metricsFrom`.", target="networkPolicy.metricsFrom")
 
     def _split_artifact(self, split, artifact, where):
         """A split's own artifactId: the chart runs one image for all of a service's splits
@@ -950,16 +989,27 @@ class Environment:
                                                  f"which decides the one image of all {service}'s splits "
                                                  f"(`{target}`): see the item for it")
             return
-        runs = (f"{kept.get('registry', '')}/{kept.get('repository', '')}:{kept.get('tag') or kept.get('digest')}"
-                if isinstance(kept, dict) else f"Spinnaker {self.release}'s own {service} image "
-                                                f"({service}:{release_tag(str(self.release))})")
-        self.report.human(where, f"Halyard ran {artifact} in {split}; the chart runs one image in all of "
-                                 f"{service}'s splits, `{target}`: {runs}, as service-settings/{service}.yml "
-                                 "decided (see its artifactId). A split cannot run another build: to run this one "
-                                 f"everywhere, declare it in `{target}` with the release it was built from "
-                                 f"(`{{registry: {image.get('registry', '')}, repository: "
-                                 f"{image.get('repository', '')}, {_image_pin(image)}, release: <release>}}`) and "
-                                 "set `spinnaker.version` to that release.", target=target)
+        self._split_builds.setdefault((service, artifact), []).append(split)
+
+    def _say_split_builds(self):
+        """The splits' own builds the chart cannot run (`_split_artifact`), one item per build."""
+        from ..runtime.images import release_tag
+
+        for (service, artifact), splits in sorted(self._split_builds.items()):
+            target = f"services.{service}.image"
+            kept = _deep_get(self.values, ("services", service, "image"))
+            image = _image(artifact)
+            runs = (f"{kept.get('registry', '')}/{kept.get('repository', '')}:{kept.get('tag') or kept.get('digest')}"
+                    if isinstance(kept, dict) else f"Spinnaker {self.release}'s own {service} image "
+                                                    f"({service}:{release_tag(str(self.release))})")
+            self.report.human(_settings_source(splits, "artifactId"),
+                              f"Halyard ran {artifact} in {', '.join(splits)}; the chart runs one image in all of "
+                              f"{service}'s splits, `{target}`: {runs}, as service-settings/{service}.yml decided "
+                              "(see its artifactId). A split cannot run another build: to run this one everywhere, "
+                              f"declare it in `{target}` with the release it was built from (`{{registry: "
+                              f"{image.get('registry', '')}, repository: {image.get('repository', '')}, "
+                              f"{_image_pin(image)}, release: <release>}}`) and set `spinnaker.version` to that "
+                              "release.", target=target)
 
     def _chart_env(self, name, var, value, where):
         """An env var the chart sets itself (CHART_ENV): carried where the chart has a value for what it
@@ -1026,11 +1076,7 @@ class Environment:
                 _deep(self.values, svc + (plain[key],), strings)
                 self.report.mapped(where, f"{path}.{plain[key]}")
                 if key == "podAnnotations" and str(strings.get("prometheus.io/scrape")).lower() == "true":
-                    self.report.human(where, f"asks Prometheus to scrape port {strings.get('prometheus.io/port', '?')}"
-                                      " of these pods, which the chart's default NetworkPolicies admit no scraper "
-                                      "to. For the Observability plugin set `observability.enabled` with "
-                                      "`podAnnotations` or `podMonitor`, and name your Prometheus in "
-                                      "`networkPolicy.metricsFrom`.", target="networkPolicy.metricsFrom")
+                    self._scraped.append((name, strings.get("prometheus.io/port", "?")))
         elif key == "serviceType":
             if value != "ClusterIP" and self._text(value, where):
                 _deep(self.values, svc + ("serviceType",), str(value))
@@ -1121,6 +1167,14 @@ def _switch(raw, path) -> bool:
     head, tail = path.split(".*.", 1)
     section = at(raw, head)
     return isinstance(section, dict) and any(str(at(entry, tail)).lower() == "true" for entry in section.values())
+
+
+def _settings_source(names, field: str) -> str:
+    """The report's `from` for the same field of several service-settings files:
+    `service-settings/{deck,gate}.yml: artifactId` (one file: its own name)."""
+    names = sorted(set(names))
+    stem = names[0] if len(names) == 1 else "{" + ",".join(names) + "}"
+    return f"service-settings/{stem}.yml: {field}"
 
 
 def _labels(labels: dict) -> str:

@@ -78,7 +78,8 @@ _ENV = r"deploymentConfigurations\[\d+\]\.deploymentEnvironment"
 _SERVICE_PATH = r"(?:services\.{service}|ha\.{service})\b"
 KINDS = {
     "workload-set": Kind("KubectlDeployer deploys each enabled workload (facts `enabled`)",
-                         rf"{_ENV}\.haServices|{_SETTINGS}: (?:enabled|skipLifeCycleManagement)|security\.authz|canary",
+                         rf"{_ENV}\.haServices|{_SETTINGS}: (?:enabled|skipLifeCycleManagement|overrideBaseUrl)"
+                         r"|security\.authz|canary",
                          _SERVICE_PATH + r"|redis\b"),
     "release": Kind("Halyard generated every file for the deployment's `version` (profile factories)",
                     r"deploymentConfigurations\[\d+\]\.version$", r"spinnaker\.version", r"{halyard}"),

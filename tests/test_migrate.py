@@ -300,7 +300,8 @@ def test_referenced_files_move_to_the_secret_and_never_into_values(migration, ha
         assert text not in migration.values_yaml
     secrets = {s["metadata"]["name"]: s for s in yaml.safe_load_all(migration.secret)}
     assert set(secrets) == {e["secretName"] for e in files_entry}
-    assert all(s["kind"] == "Secret" and s["metadata"]["namespace"] == "spinnaker" for s in secrets.values())
+    # No namespace of their own: `kubectl -n <release namespace> apply` puts them where the release goes.
+    assert all(s["kind"] == "Secret" and "namespace" not in s["metadata"] for s in secrets.values())
     data = {name: {k: base64.b64decode(v).decode() for k, v in s["data"].items()} for name, s in secrets.items()}
     kube, gcs, gate = (data[SECRET_NAME + suffix] for suffix in ("-clouddriver", "-front50", "-gate"))
     assert kube["prod.config"].endswith("# prod\n") and kube["config"].endswith("# staging\n")
@@ -523,7 +524,8 @@ def test_report_markdown_has_every_category_and_the_cutover(migration):
         assert heading in text
     assert migration.kubectl in text
     assert "scale deployment spin-echo-scheduler --replicas=0" in text
-    assert "redis.externalUrl" in text and "app.kubernetes.io/managed-by=halyard" in text
+    # Halyard's Services and Secrets carry `app: spin`, not the managed-by label its Deployments have.
+    assert "redis.externalUrl" in text and "delete deployment,service,secret -l app=spin`" in text
 
 
 def test_cli_writes_everything_or_nothing(hal_home, tmp_path, run_cli):

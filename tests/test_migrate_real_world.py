@@ -723,3 +723,72 @@ def test_a_moved_actuator_is_probed_there_and_its_scrape_annotations_name_the_po
     assert "prometheus.io/scrape" in orca["spec"]["template"]["metadata"]["annotations"]
     [note] = [line for line in migration.report.splitlines() if "asks Prometheus to scrape these pods: port 8008 of orca" in line]
     assert "networkPolicy.metricsFrom" in note and "observability.enabled" in note
+
+
+# Halyard's labels on what it applied (halyard-deploy/src/main/resources/kubernetes/manifests/
+# deployment.yml, service.yml, secret.yml at spinnaker-release-2025.0.0): only its Deployments carry
+# app.kubernetes.io/managed-by=halyard; every object carries app=spin and cluster=spin-<name>.
+def _halyard_objects(workloads_):
+    objects = []
+    for name in workloads_:
+        labels = {"app": "spin", "cluster": f"spin-{name}"}
+        objects += [("deployment", f"spin-{name}", dict(labels, **{"app.kubernetes.io/managed-by": "halyard"})),
+                    ("service", f"spin-{name}", labels), ("secret", f"spin-{name}-files-123", labels)]
+    return objects
+
+
+def _kubectl_selected(command, objects):
+    """The (kind, name) a `kubectl ... <kinds> -l <selector>` command reaches among `objects`."""
+    import shlex
+
+    words = shlex.split(command)
+    kinds = set(words[words.index("-l") - 1].split(","))
+    terms = [re.match(r"^([^!=]+)(!=|=)(.*)$", t).groups() for t in words[words.index("-l") + 1].split(",")]
+    return {(kind, name) for kind, name, labels in objects if kind in kinds
+            and all((labels.get(k) == v) == (op == "=") for k, op, v in terms)}
+
+
+@pytest.mark.parametrize("namespace", [None, "spin"])
+def test_halyards_own_redis_is_kept_and_every_cutover_command_does_what_it_says(namespace, tmp_path):
+    """hal-dir 06 without service-settings/redis.yml: Halyard ran its own Redis, spin-redis, holding
+    orca's executions and echo's and igor's state. With Halyard's namespace known the release uses it
+    and the cut-over keeps it until its data is moved; with a placeholder namespace (SPINNAKER_NAMESPACE)
+    a human must answer it. The Secret manifests name no namespace, and no command names the placeholder."""
+    import shutil
+
+    import halyard_deployer as hd
+    from renderer.migrate import migrate
+
+    need_reference()
+    hal = tmp_path / "hal"
+    shutil.copytree(os.path.join(CORPUS, "06-OpsMx-apple-oss"), hal)
+    os.remove(hal / "default" / "service-settings" / "redis.yml")
+    migration = migrate(str(hal), namespace=namespace)
+    assert migration.ok, migration.report.lines()
+    report = migration.markdown("secrets")
+    steps = report.split("## Cutting over", 1)[1]
+    commands = re.findall(r"`(kubectl [^`]+)`", steps)
+    # Secrets go wherever they are applied; the placeholder is nowhere in a command.
+    for manifest in (migration.secret, migration.credentials_secret):
+        assert all("namespace" not in d["metadata"] for d in yaml.safe_load_all(manifest) if d)
+    assert "SPINNAKER_NAMESPACE" not in " ".join(commands) and "SPINNAKER_NAMESPACE-helm" not in report
+    assert all(("-n spin" if namespace else '-n "$NAMESPACE"') in c for c in commands if " -n " in c)
+    [redis] = [e for e in migration.report.entries if "Halyard's own Redis" in e.source and e.kind == "human"]
+    assert redis.target == "redis.externalUrl"
+    running = [n for n, w in hd.deployment(str(hal)).workloads.items() if w.enabled]
+    assert "redis" in running
+    objects = _halyard_objects(running)
+    [listed] = [c for c in commands if " get " in c]
+    [removal] = [c for c in commands if " delete " in c and "cluster!=spin-redis" in c]
+    # "Remove Halyard's install but its Redis": every Halyard object, Services and Secrets too, but spin-redis.
+    assert _kubectl_selected(listed, objects) == _kubectl_selected(removal, objects) == \
+        {(k, n) for k, n, _ in objects if not n.startswith("spin-redis")}
+    [gone] = [c for c in commands if " delete " in c and "cluster=spin-redis" in c]
+    assert _kubectl_selected(gone, objects) == {(k, n) for k, n, _ in objects if n.startswith("spin-redis")}
+    if namespace:
+        assert migration.values["redis"]["externalUrl"] == "redis://spin-redis.spin:6379"
+        assert "REPLICAOF spin-redis.spin 6379" in steps and "REPLICAOF NO ONE" in steps
+    else:
+        assert "externalUrl" not in (migration.values.get("redis") or {})
+        assert any(e.target == "helm --namespace" and "--namespace NAME" in e.text
+                   for e in migration.report.of("human"))

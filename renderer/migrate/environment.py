@@ -51,9 +51,10 @@ class Environment:
     """Builds the values; `values` is the result, findings go to `report`."""
 
     def __init__(self, raw: dict, service_settings: dict, report, base=(), vault=None, texts=None, release=None,
-                 pinned: bool = False):
+                 pinned: bool = False, namespace: str | None = None):
         """`release`: the release the values run (`spinnaker.version`, else the chart's default);
-        `pinned`: it is the halconfig's own version (so `spinnaker.version` names it)."""
+        `pinned`: it is the halconfig's own version (so `spinnaker.version` names it); `namespace`:
+        Halyard's namespace as the user gave it (--namespace), over the config's `location`."""
         from ..releases import DEFAULT
 
         self.release = release or DEFAULT
@@ -69,7 +70,11 @@ class Environment:
         self.source = "config: " + format_path(tuple(base) + ("deploymentEnvironment",))
         self.values: dict = {}
         self.schemes: dict = {}  # {service or split: (service-settings `scheme`, where)}
-        self.location = None
+        self.location = None  # Halyard's namespace as the config writes it (maybe a placeholder)
+        self.given = namespace
+        # Halyard's own Redis (spin-redis): None (it ran none: an external one, or switched off),
+        # "used" (the release uses it: redis.externalUrl) or "unused" (its namespace is not known).
+        self.spin_redis = None
         # Findings said once for every service they concern (a line per service repeats one paragraph):
         # {why: [(service, artifactId)]} of the builds not kept; [(service or split, port)] scraped.
         self._unkept_images: dict = {}
@@ -109,6 +114,7 @@ class Environment:
         self._guarded(lambda _, __: self._service_settings(), None, "service-settings")
         self._say_unkept_images()
         self._say_split_builds()
+        self._halyard_redis()
         self._say_scraped()
         self._containers_env()
         self._guarded(lambda _, __: self._fit_heaps(), None, "deploymentEnvironment.customSizing")
@@ -254,11 +260,71 @@ class Environment:
         else:
             self.report.dropped(where, "the chart is the Kubernetes (Distributed) deployment.")
 
+    @property
+    def namespace(self) -> str | None:
+        """Halyard's namespace, when it is one: --namespace, else the config's `location` unless that is a
+        placeholder (SPINNAKER_NAMESPACE, which the user's own tooling filled in) or no namespace name."""
+        from ..postrender.names import dns1123_label
+
+        # Without a `location` Halyard used `spinnaker` (KubernetesSharedServiceSettings).
+        for name in (self.given, self.location if "location" in self.env else "spinnaker"):
+            if name and not dns1123_label(name):
+                return name
+        return None
+
     def _location(self, value, where):
+        if self.given:
+            self.report.mapped(where, "helm --namespace", f"Halyard's namespace {self.given!r} (--namespace; the "
+                                                           f"config says {_said(value)}): the report's commands use "
+                                                           "it; install the release there or in a new one.")
+            if value and self._text(value, where):
+                self.location = str(value)
+            return
         if value and self._text(value, where):
             self.location = str(value)
+            if self.namespace is None:
+                self.report.human(where, f"{value!r} is not a namespace name but a placeholder your own tooling "
+                                         "filled in, so migrate cannot name Halyard's namespace: the report's "
+                                         "commands say \"$NAMESPACE\" (set it in your shell first), and Halyard's "
+                                         "Redis is not carried over. Run migrate again with `--namespace NAME`.",
+                                  target="helm --namespace")
+                return
             self.report.mapped(where, "helm --namespace", f"Halyard's namespace {value!r}: install the release "
                                                            "there (or in a new one; see the cut-over steps).")
+
+    def _halyard_redis(self):
+        """Halyard's own Redis (`spin-redis`, when service-settings/redis.yml names no other) holds orca's
+        running and recent executions, echo's scheduler state, igor's already-seen builds and gate's
+        sessions: the release keeps using it (its Service, by its namespace-qualified name) so that
+        nothing is lost at the switch, and the cut-over steps move the data onto the chart's Redis later.
+        Without Halyard's namespace there is no name to give, so a human must answer it."""
+        settings = self.settings.get("redis") or {}
+        if (self.values.get("redis") or {}).get("externalUrl") or str(settings.get("enabled")).lower() == "false":
+            return
+        where = "service-settings/redis.yml: overrideBaseUrl (none: Halyard's own Redis, spin-redis)"
+        self.spin_redis = "unused" if self.namespace is None else "used"
+        holds = ("orca's running and recent pipeline executions (unless orca uses SQL), echo's scheduler state, "
+                 "igor's already-seen builds and gate's sessions")
+        if self.namespace is None:
+            self.report.human(where, f"Halyard ran its own Redis, spin-redis, which holds {holds}; the release would "
+                                     "start an empty one of its own. Halyard's namespace is not known (see "
+                                     "`deploymentEnvironment.location`), so migrate cannot point the release at it: "
+                                     "run migrate again with `--namespace NAME`, or set `redis.externalUrl: "
+                                     "redis://spin-redis.<namespace>:6379` yourself (the cut-over steps say how to "
+                                     "move its data onto the chart's Redis later); leave it unset only to start "
+                                     "empty.", target="redis.externalUrl")
+            return
+        url = f"redis://spin-redis.{self.namespace}:6379"
+        _deep(self.values, ("redis", "externalUrl"), url)
+        self.report.converted(where, "redis.externalUrl",
+                              f"Halyard ran its own Redis, spin-redis in {self.namespace}, which holds {holds}: the "
+                              f"release uses it ({url}, reachable from any namespace) instead of starting an empty "
+                              "one, and the cut-over steps keep it when they remove Halyard's objects")
+        self.report.human(where, f"the release uses Halyard's spin-redis ({url}), a Deployment whose data lives in "
+                                 "its pod only and that no tool manages once Halyard is gone. Move onto the chart's "
+                                 "own Redis (on a volume) when convenient: the last cut-over step says how (remove "
+                                 "`redis.externalUrl`, copy the data with REPLICAOF, delete spin-redis).",
+                          target="redis.externalUrl")
 
     def _imageVariant(self, value, where):
         if value and self._text(value, where) and str(value).upper() != "SLIM":

@@ -74,8 +74,12 @@ class Migration:
         # An unpacked `hal backup` archive is removed once migrate ends: no command can name its files.
         self.kubectl = "" if hal_dir.archive else \
             "\n".join(kubectl_command(g.name, g.found, self.halyard_namespace) for g in self.groups)
-        self.values_yaml = values_yaml(values, hal_dir, self.halyard_namespace, report, self.aside)
+        self.values_yaml = values_yaml(values, hal_dir, self.namespace_said, report, self.aside)
         self.verdict = None
+
+    @property
+    def namespace_said(self) -> str:
+        return repr(self.namespace) if self.namespace else f"{self.location!r} (a placeholder: see the report)"
 
     @property
     def halyard_namespace(self) -> str:
@@ -107,7 +111,7 @@ class Migration:
         if verdict.errors and not any(f.level == ERROR for f in verdict.findings):
             for line in verdict.errors:
                 self.report.error(line[len("error: "):] if line.startswith("error: ") else line)
-        self.values_yaml = values_yaml(self.values, self.hal_dir, self.halyard_namespace, self.report, self.aside)
+        self.values_yaml = values_yaml(self.values, self.hal_dir, self.namespace_said, self.report, self.aside)
 
     def markdown(self, secrets_dir: str | None = None) -> str:
         hal_dir = self.hal_dir

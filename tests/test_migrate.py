@@ -7,6 +7,7 @@ outside ~/.hal, a missing file and an `encrypted:` value."""
 from __future__ import annotations
 
 import base64
+import json
 import os
 
 import pytest
@@ -761,3 +762,38 @@ def test_a_backup_made_with_tar_of_dot_unpacks_without_a_note(hal_home, tmp_path
     assert notes == []
     assert result.ok and result.values["ha"]["clouddriver"]["enabled"] is True
     assert not [e for e in result.report.of("human") if "not unpacked" in e.text]
+
+
+def test_credentials_in_a_sidecars_args_move_to_the_secret(hal_home):
+    """A sidecar's `--client-secret=...` (Halyard's deploymentEnvironment.sidecars, of a service and of an
+    HA split) is read from the credentials Secret as $(NAME), which Kubernetes expands in args; the value
+    is in the Secret manifest only."""
+    hal, _ = hal_home
+    config = (hal / "config").read_text()
+    config = config.replace("args: [--http-address=0.0.0.0:4180]",
+                            "args: [--http-address=0.0.0.0:4180, --client-secret=oauth-s3cret, "
+                            "'--cookie-secret=two words']")
+    config = config.replace("dockerImage: example.com/refresher:1.0",
+                            "dockerImage: example.com/refresher:1.0\n        args: [-token=tok-123, --verbose]")
+    (hal / "config").write_text(config)
+    result = migrate(str(hal), includes=includes(hal_home))
+    assert result.ok, result.report.lines()
+    proxy = result.values["services"]["gate"]["sidecars"][0]
+    [client, cookie] = [v for v in proxy["args"][1:]]
+    assert client.startswith("--client-secret=$(HAL_ARG_") and cookie.startswith("--cookie-secret=$(HAL_ARG_")
+    names = {e["name"]: e for e in proxy["env"]}
+    for arg in (client, cookie):
+        var = arg.split("$(", 1)[1].rstrip(")")
+        assert names[var]["valueFrom"]["secretKeyRef"]["key"] == var
+    refresher = result.values["ha"]["clouddriver"]["splits"]["caching"]["sidecars"][0]
+    assert refresher["args"][0].startswith("-token=$(HAL_ARG_") and refresher["args"][1] == "--verbose"
+    secret = yaml.safe_load(result.credentials_secret)["data"]
+    assert {base64.b64decode(v).decode() for v in secret.values()} >= {"oauth-s3cret", "two words", "tok-123"}
+    for value in ("oauth-s3cret", "two words", "tok-123"):
+        assert value not in result.values_yaml and value not in result.markdown()
+    # Kubernetes expands $(NAME) in args from the container's env: the rendered sidecar defines it.
+    objs = _render(yaml.safe_load(result.values_yaml), "helm3")
+    [gate] = [c for c in _pods(objs)["gate"]["spec"]["template"]["spec"]["containers"] if c["name"] == "oauth-proxy"]
+    defined = {e["name"] for e in gate["env"]}
+    assert all(a.split("$(", 1)[1].rstrip(")") in defined for a in gate["args"] if "$(" in a)
+    assert "oauth-s3cret" not in json.dumps([o for o in objs if o["kind"] != "Secret"])

@@ -205,19 +205,57 @@ class Environment:
                 for service in services) + ".")
 
     def _containers_env(self):
-        """The user's own containers (sidecars, init containers) with their literal credentials read from
-        the credentials Secret, as the service's own env is."""
-        for service, settings in sorted((self.values.get("services") or {}).items()):
+        """The user's own containers (sidecars, init containers) of each service and HA split, with their
+        literal credentials read from the credentials Secret, as the service's own env is: in `env`, and
+        in `command`/`args` (`--client-secret=...`) as `$(NAME)` of an env var defined from the Secret,
+        which Kubernetes expands there."""
+        places = [(("services", service), service) for service in sorted(self.values.get("services") or {})]
+        places += [(("ha", service, "splits", key), f"{service}-{key}")
+                   for service, block in sorted((self.values.get("ha") or {}).items()) if isinstance(block, dict)
+                   for key in sorted(block.get("splits") or {})]
+        for path, owner in places:
+            settings = _deep_get(self.values, path) or {}
             for kind in ("sidecars", "initContainers"):
                 for container in settings.get(kind) or ():
-                    env = container.get("env") if isinstance(container, dict) else None
-                    if not isinstance(env, list):
+                    if not isinstance(container, dict):
                         continue
-                    where = f"{self.source}.{kind}.{service}.{container.get('name')}.env"
-                    container["env"] = [
-                        self._env_var(f"{service}_{container.get('name')}", str(e["name"]), e["value"],
-                                      f"{where}.{e['name']}")
-                        if isinstance(e, dict) and "name" in e and "value" in e else e for e in env]
+                    where = f"{self.source}.{kind}.{owner}.{container.get('name')}"
+                    env = container.get("env")
+                    if isinstance(env, list):
+                        container["env"] = [
+                            self._env_var(f"{owner}_{container.get('name')}", str(e["name"]), e["value"],
+                                          f"{where}.env.{e['name']}")
+                            if isinstance(e, dict) and "name" in e and "value" in e else e for e in env]
+                    self._container_args(owner, container, where)
+
+    def _container_args(self, owner, container, where):
+        """`command`/`args` credentials of a user's container (renderer.model.credentials.arg_credentials)
+        into the credentials Secret: the value becomes `$(NAME)`, NAME defined in the container's env."""
+        from ..model.credentials import arg_credentials
+        from .credentials import SECRET_NAME, env_name
+
+        if self.vault is None:
+            return
+        for part in ("command", "args"):
+            items = container.get(part)
+            found = [f for f in arg_credentials(items) if "$(" not in f[2]]
+            if not found:
+                continue
+            items = list(items)
+            for index, flag, value, (start, end) in reversed(found):
+                var = env_name(("ARG", owner, container.get("name"), flag or f"{part}_{index}"))
+                self.vault.store(var, value, f"{where}.{part}[{index}]", f"the credential in {part}[{index}]"
+                                 + (f" ({flag})" if flag else ""),
+                                 f"{owner}'s container {container.get('name')} reads it as $({var}), defined from "
+                                 "the Secret in its env (Kubernetes expands it in command and args)")
+                item = items[index]
+                quote = item[start] if item[start:start + 1] in ("'", '"') and item[start:end] != value else ""
+                items[index] = f"{item[:start]}{quote}$({var}){quote}{item[end:]}"
+                define = {"name": var, "valueFrom": {"secretKeyRef": {"name": SECRET_NAME, "key": var}}}
+                env = container.setdefault("env", [])
+                if define not in env:
+                    env.insert(0, define)
+            container[part] = items
 
     def _guarded(self, handler, value, where):
         """Halyard read these blocks into Java types; a block of another shape is an error, not a traceback."""

@@ -391,22 +391,25 @@ def test_sizing_replicas_and_ha(migration):
     values = migration.values
     ha = values["ha"]
     assert ha["clouddriver"]["enabled"] is True and ha["echo"]["enabled"] is True
-    assert ha["clouddriver"]["caching"] == 3 and ha["clouddriver"]["rw"] == 2
-    assert ha["clouddriver"]["resources"]["caching"] == {"requests": {"cpu": 2, "memory": "8Gi"},
+    # Each split's own sizing in its own settings (`ha.<service>.splits.<split>`), not the older places.
+    splits = {key: ha[svc]["splits"][key] for svc in ("clouddriver", "echo") for key in ha[svc]["splits"]}
+    assert "resources" not in ha["clouddriver"] and "caching" not in ha["clouddriver"]
+    assert splits["caching"]["replicas"] == 3 and splits["rw"]["replicas"] == 2
+    assert splits["caching"]["resources"] == {"requests": {"cpu": 2, "memory": "8Gi"},
                                                          "limits": {"memory": "8Gi"}}
     # A memory request without a limit, beside splits with limits, gets the limit equal to it: the
     # service's JVM options (one for all its splits) size the heap from the limit.
-    assert ha["clouddriver"]["resources"]["ro"] == {"requests": {"cpu": 1, "memory": "4Gi"},
+    assert splits["ro"]["resources"] == {"requests": {"cpu": 1, "memory": "4Gi"},
                                                     "limits": {"memory": "4Gi"}}
-    limited = [e for e in migration.report.entries if e.target == "ha.clouddriver.resources.ro.limits.memory"]
+    limited = [e for e in migration.report.entries if e.target == "ha.clouddriver.splits.ro.resources.limits.memory"]
     assert "a limit equal to its request" in limited[0].text
     # The replica's URL carries a password: a placeholder, the URL in the credentials Secret.
     assert ha["clouddriver"]["redisRoUrl"] == "${HAL_HA_CLOUDDRIVER_REDISROURL}"
     assert migration.credentials["HAL_HA_CLOUDDRIVER_REDISROURL"] == "redis://:replica-pass@redis-replica:6379"
     master = entries(migration, "redisMasterEndpoint", "human")[0].text
     assert "master-pass" not in master and "redis://:***@redis-master:6379" in master
-    assert ha["echo"]["scheduler"] == 1 and ha["echo"]["worker"] == 3
-    assert ha["echo"]["resources"]["scheduler"]["requests"]["cpu"] == "500m"
+    assert splits["scheduler"]["replicas"] == 1 and splits["worker"]["replicas"] == 3
+    assert splits["scheduler"]["resources"]["requests"]["cpu"] == "500m"
     services = values["services"]
     assert services["orca"]["replicas"] == 2 and services["orca"]["resources"]["limits"] == {"cpu": 2, "memory": "2Gi"}
     # Halyard: the container entry (`gate`) wins for resources, `spin-gate` holds the replicas.
@@ -421,7 +424,7 @@ def test_sizing_replicas_and_ha(migration):
     # A typo Halyard silently ignored (seen in a published guide) is reported, with a suggestion.
     assert "Did you mean 'rosco'?" in entries(migration, "customSizing.spin-rosca", "dropped")[0].text
     assert entries(migration, "customSizing.spin-clouddriver-caching.replicas", "mapped")[0].target == \
-        "ha.clouddriver.caching"
+        "ha.clouddriver.splits.caching.replicas"
 
 
 def test_scheduling_sidecars_and_service_settings(migration):

@@ -93,7 +93,7 @@ class Environment:
             return ("services", name, what)
         if name in SPLITS and what in ("replicas", "resources"):
             service, key = SPLITS[name]
-            return ("ha", service, key) if what == "replicas" else ("ha", service, "resources", key)
+            return ("ha", service, "splits", key, what)
         return None
 
     def build(self) -> dict:
@@ -168,7 +168,7 @@ class Environment:
         unsized = {}
         for pod, service in self.workloads():
             own = (self.values.get("services") or {}).get(service, {}).get("resources")
-            if pod in sized or own or _deep_get(self.values, ("ha", service, "resources", SPLITS.get(pod, ("", ""))[1])):
+            if pod in sized or own or (pod in SPLITS and _deep_get(self.values, self.target(pod, "resources"))):
                 continue
             unsized.setdefault(service, []).append(pod)
         if not unsized:
@@ -500,7 +500,8 @@ class Environment:
                     self.report.dropped(f"{here}.replicas", f"Halyard read replicas only from 'spin-{name}'.")
                 elif name == service and self.ha_on.get(service):
                     self.report.dropped(f"{here}.replicas", f"with haServices.{service} on Halyard ran no spin-{name}; "
-                                                            f"each split's replicas are `ha.{service}.<split>`.")
+                                                            f"each split's replicas are "
+                                                            f"`ha.{service}.splits.<split>.replicas`.")
                 else:
                     path = self.target(name, "replicas")
                     if self._number(entry["replicas"], f"{here}.replicas") is not None:
@@ -585,7 +586,7 @@ class Environment:
             split_on = self.ha_on.get(name) and facts.splits
             own = {split.name: ("ha", name, "splits", split.key, "javaOpts") for split in facts.splits
                    if split_on and _deep_get(ha, ("splits", split.key, "javaOpts"))}
-            split_sizing = split_on and ha.get("resources")
+            split_sizing = split_on and any(_deep_get(ha, ("splits", split.key, "resources")) for split in facts.splits)
             if not facts.java or not (svc.get("resources") or "javaOpts" in svc or split_sizing or own):
                 continue
             groups = [(path, [split]) for split, path in own.items()]
@@ -636,9 +637,10 @@ class Environment:
         merged = {part: dict(default.get(part) or {}, **(own.get(part) or {})) for part in ("requests", "limits")}
         path = ("services", name, "resources")
         if self.ha_on.get(name) and facts.splits:
-            split_resources = ha.get("resources") or {}
-            pods = [(split.name, split_resources[split.key], ("ha", name, "resources", split.key))
-                    if split_resources.get(split.key) else (split.name, merged, path) for split in facts.splits]
+            pods = [(split.name, _deep_get(ha, ("splits", split.key, "resources")),
+                     ("ha", name, "splits", split.key, "resources"))
+                    if _deep_get(ha, ("splits", split.key, "resources")) else (split.name, merged, path)
+                    for split in facts.splits]
         else:
             pods = [(name, merged, path)]
         return [(pod, quantity((res.get("requests") or {}).get("memory")),

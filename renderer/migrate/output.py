@@ -33,7 +33,9 @@ COMMENTS = {
     "services": "From deploymentEnvironment (customSizing, tolerations, affinity, sidecars, initContainers, "
                 "hostAliases) and service-settings/<service>.yml.",
     "serviceDefaults": "Halyard's JAVA_OPTS for every JVM without its own.",
-    "ha": "From deploymentEnvironment.haServices, with per-split replicas and resources from customSizing.",
+    "ha": "From deploymentEnvironment.haServices; each split's own settings (customSizing's replicas and "
+          "resources, service-settings/<split>.yml, per-split deploymentEnvironment entries) under "
+          "`splits.<split>`.",
     "redis": "From service-settings/redis.yml and customSizing.",
     "monitoringDaemon": "From customSizing.monitoring-daemon.",
     "profiles": "From <deployment>/profiles/<service>-local.yml (and <split>-local.yml for HA splits).",

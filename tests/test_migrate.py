@@ -800,3 +800,26 @@ def test_credentials_in_a_sidecars_args_move_to_the_secret(hal_home):
     defined = {e["name"] for e in gate["env"]}
     assert all(a.split("$(", 1)[1].rstrip(")") in defined for a in gate["args"] if "$(" in a)
     assert "oauth-s3cret" not in json.dumps([o for o in objs if o["kind"] != "Secret"])
+
+
+def test_a_splits_own_overrides_profile_is_merged_as_the_services_are(hal_home):
+    """`clouddriver-caching-overrides.yml`: Halyard ran clouddriver-caching with its `caching-overrides`
+    Spring profile (haServices.clouddriver.redisMasterEndpoint set), before `local` and `caching-local`:
+    merged under clouddriver-caching-local.yml's settings, which win. Where Halyard ran no such profile
+    (no redisSlaveDeckEndpoint; echo's splits), no service read it."""
+    hal, _ = hal_home
+    profiles = hal / "prod" / "profiles"
+    (profiles / "clouddriver-caching-overrides.yml").write_text(
+        "caching:\n  agent:\n    poll-interval: 10\n    threads: 4\nkubernetes:\n  jobs:\n    append-suffix: false\n")
+    (profiles / "clouddriver-ro-deck-overrides.yml").write_text("sql:\n  read-only: false\n")
+    (profiles / "echo-worker-overrides.yml").write_text("scheduler:\n  enabled: false\n")
+    result = migrate(str(hal), includes=includes(hal_home))
+    assert result.ok, result.report.lines()
+    # caching-local's poll-interval and clouddriver-local's append-suffix were read after it and won.
+    assert result.values["profiles"]["clouddriver-caching"] == {"caching": {"agent": {"poll-interval": 60,
+                                                                                       "threads": 4}}}
+    [merged] = entries(result, "prod/profiles/clouddriver-caching-overrides.yml", "mapped")
+    assert merged.target == "profiles.clouddriver-caching" and "caching-overrides" in merged.text
+    assert "ro-deck-overrides" not in str(result.values["profiles"])
+    assert "redisSlaveDeckEndpoint" in entries(result, "clouddriver-ro-deck-overrides.yml", "dropped")[0].text
+    assert "no overrides profile" in entries(result, "echo-worker-overrides.yml", "dropped")[0].text

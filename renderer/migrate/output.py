@@ -189,7 +189,7 @@ def migrate(path: str, deployment: str | None = None, includes=(), command=None,
                               hal_dir.service_settings_text, release, pinned="spinnaker" in values, namespace=namespace)
     _merge(values, environment.build())
     _merge(values, map_profiles(hal_dir.profiles, hal_dir.deployment, environment.ha_on, report, vault,
-                                environment.runs))
+                                environment.runs, environment.env.get("haServices")))
     stored = stores.move_stores(values, hal_dir, report, {f.key for f in hal_dir.files})
     stores.schemes(values, environment.schemes, report)
     secrets = {}

@@ -823,3 +823,33 @@ def test_a_splits_own_overrides_profile_is_merged_as_the_services_are(hal_home):
     assert "ro-deck-overrides" not in str(result.values["profiles"])
     assert "redisSlaveDeckEndpoint" in entries(result, "clouddriver-ro-deck-overrides.yml", "dropped")[0].text
     assert "no overrides profile" in entries(result, "echo-worker-overrides.yml", "dropped")[0].text
+
+
+def test_under_ha_the_services_own_settings_file_reaches_no_split(hal_home):
+    """With haServices.clouddriver on Halyard ran no clouddriver pod, and each split read only its own
+    service-settings file: clouddriver.yml's JAVA_OPTS, env and pod annotations reached no pod. A split
+    with its own file lacking JAVA_OPTS ran Halyard's default, and does in the release."""
+    import halyard_deployer as hd
+
+    hal, _ = hal_home
+    settings = hal / "prod" / "service-settings"
+    (settings / "clouddriver.yml").write_text("env:\n  JAVA_OPTS: -Xmx3g\n  EXTRA: 'yes'\n"
+                                              "kubernetes:\n  podAnnotations:\n    team: infra\n")
+    (settings / "clouddriver-rw.yml").write_text("env:\n  OTHER: value\n")
+    oracle = hd.deployment(str(hal)).workloads
+    assert oracle["clouddriver-rw"].env["JAVA_OPTS"] == hd.DEPLOYER["javaOpts"]["value"]
+    assert "team" not in oracle["clouddriver-rw"].pod_annotations and "EXTRA" not in oracle["clouddriver-ro"].env
+    result = migrate(str(hal), includes=includes(hal_home))
+    assert result.ok, result.report.lines()
+    clouddriver = result.values["services"].get("clouddriver", {})
+    assert not {"javaOpts", "env", "podAnnotations"} & set(clouddriver)
+    assert result.values["ha"]["clouddriver"]["splits"]["rw"]["env"] == [{"name": "OTHER", "value": "value"}]
+    for field in ("env", "kubernetes.podAnnotations"):
+        [dropped] = entries(result, f"service-settings/clouddriver.yml: {field}", "dropped")
+        assert "applied to no pod" in dropped.text and "`services.clouddriver." in dropped.text
+    pods = _pods(_render(yaml.safe_load(result.values_yaml), "helm3"))
+    for split in ("clouddriver-rw", "clouddriver-ro"):
+        [main] = [c for c in pods[split]["spec"]["template"]["spec"]["containers"] if c["name"] == "clouddriver"]
+        env = {e["name"]: e.get("value") for e in main["env"]}
+        assert env["JAVA_OPTS"] == hd.DEPLOYER["javaOpts"]["value"] and "EXTRA" not in env
+        assert "team" not in (pods[split]["spec"]["template"]["metadata"].get("annotations") or {})

@@ -944,6 +944,8 @@ class Environment:
         java = SERVICES[SPLITS[name][0] if name in SPLITS else name].java
         if name in SPLITS and self._split_setting(name, key, value, where):
             return
+        if key in ("env", "targetSize") and self._split_away(name, key, where):
+            return
         if key in ("targetSize", "port") and self._number(value, where, *((1, 65535) if key == "port" else ())) \
                 is None:
             return
@@ -1155,6 +1157,26 @@ class Environment:
         gate = self.settings.get("gate") or {}
         return "enabled" in gate and str(gate["enabled"]).lower() == "false"
 
+    # service-settings `kubernetes` fields that set the pod (not its Service or account).
+    POD_FIELDS = ("podAnnotations", "podLabels", "nodeSelector", "volumes")
+
+    def _split_away(self, name, field, where) -> bool:
+        """With haServices.<name> on Halyard ran no `<name>` pod: each split read only its own
+        service-settings file (SpinnakerService.getDefaultServiceSettings reads `<canonical>.yml`, the
+        split's name), so a pod setting of `<name>.yml` applied to no pod. The chart would give
+        `services.<name>`'s to every split without its own, so it is left out and reported with the
+        values that apply it. True when so."""
+        if name not in SERVICES or not SERVICES[name].splits or not self.ha_on.get(name):
+            return False
+        target = {"env": "env` / `javaOpts", "targetSize": "replicas"}.get(field, field.split(".")[-1])
+        target = {"volumes": "extraVolumes` / `extraVolumeMounts"}.get(target, target)
+        self.report.dropped(where, f"with haServices.{name} on, Halyard ran no {name} pod: its splits read only "
+                                   f"their own service-settings files ({', '.join(s.name + '.yml' for s in SERVICES[name].splits)}), "
+                                   f"so this applied to no pod, and the release gives it to none either. To give it "
+                                   f"to every split set `services.{name}.{target}`; to one split, "
+                                   f"`ha.{name}.splits.<split>.{target}`.")
+        return True
+
     # A split's Service, account and security contexts are its service's: where to set them.
     PER_SERVICE = {"serviceAnnotations": "serviceAnnotations", "serviceLabels": "serviceLabels",
                    "serviceType": "serviceType", "nodePort": "nodePort", "serviceAccountName": "serviceAccountName",
@@ -1169,6 +1191,8 @@ class Environment:
         path = ".".join(svc)
         split = name in SPLITS
         service = SPLITS[name][0] if split else name
+        if key in self.POD_FIELDS and self._split_away(name, f"kubernetes.{key}", where):
+            return
         if split and key in self.PER_SERVICE:
             self.report.human(where, f"{name}'s own {key}: the chart keeps it per service, for all of {service}'s "
                                      f"splits (`services.{service}.{self.PER_SERVICE[key]}`); set it there if every "

@@ -78,7 +78,8 @@ _ENV = r"deploymentConfigurations\[\d+\]\.deploymentEnvironment"
 _SERVICE_PATH = r"(?:services\.{service}|ha\.{service})\b"
 KINDS = {
     "workload-set": Kind("KubectlDeployer deploys each enabled workload (facts `enabled`)",
-                         rf"{_ENV}\.haServices|{_SETTINGS}: (?:enabled|skipLifeCycleManagement)|security\.authz|canary",
+                         rf"{_ENV}\.haServices|{_SETTINGS}: (?:enabled|skipLifeCycleManagement|overrideBaseUrl)"
+                         r"|security\.authz|canary",
                          _SERVICE_PATH + r"|redis\b"),
     "release": Kind("Halyard generated every file for the deployment's `version` (profile factories)",
                     r"deploymentConfigurations\[\d+\]\.version$", r"spinnaker\.version", r"{halyard}"),
@@ -177,6 +178,16 @@ def report_rows(report: str) -> list:
     return rows
 
 
+def _expanded(frm: str) -> list:
+    """The sources a row names: `service-settings/{deck,gate}.yml: artifactId` (one row said once for
+    several files) is both `service-settings/deck.yml: artifactId` and `service-settings/gate.yml: ...`."""
+    match = re.search(r"\{([^{}]*,[^{}]*)\}", frm)
+    if not match:
+        return [frm]
+    return [one for part in match.group(1).split(",")
+            for one in _expanded(frm[:match.start()] + part + frm[match.end():])]
+
+
 def explained(diff: Difference, rows, context: dict) -> bool:
     """Whether a report row explains `diff` (KINDS)."""
     kind = KINDS[diff.kind]
@@ -189,7 +200,7 @@ def explained(diff: Difference, rows, context: dict) -> bool:
     path = re.compile(kind.path.format(**fields))
     says = re.compile(kind.says.format(**fields))
     for frm, to, notes in rows:
-        if not source.search(frm):
+        if not any(source.search(one) for one in _expanded(frm)):
             continue
         named = [to] + re.findall(r"`([^`]+)`", notes)
         paths = [p for p in named if VALUES_PATH.fullmatch(p) and path.match(p)]

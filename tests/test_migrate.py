@@ -7,6 +7,7 @@ outside ~/.hal, a missing file and an `encrypted:` value."""
 from __future__ import annotations
 
 import base64
+import json
 import os
 
 import pytest
@@ -300,7 +301,8 @@ def test_referenced_files_move_to_the_secret_and_never_into_values(migration, ha
         assert text not in migration.values_yaml
     secrets = {s["metadata"]["name"]: s for s in yaml.safe_load_all(migration.secret)}
     assert set(secrets) == {e["secretName"] for e in files_entry}
-    assert all(s["kind"] == "Secret" and s["metadata"]["namespace"] == "spinnaker" for s in secrets.values())
+    # No namespace of their own: `kubectl -n <release namespace> apply` puts them where the release goes.
+    assert all(s["kind"] == "Secret" and "namespace" not in s["metadata"] for s in secrets.values())
     data = {name: {k: base64.b64decode(v).decode() for k, v in s["data"].items()} for name, s in secrets.items()}
     kube, gcs, gate = (data[SECRET_NAME + suffix] for suffix in ("-clouddriver", "-front50", "-gate"))
     assert kube["prod.config"].endswith("# prod\n") and kube["config"].endswith("# staging\n")
@@ -389,22 +391,25 @@ def test_sizing_replicas_and_ha(migration):
     values = migration.values
     ha = values["ha"]
     assert ha["clouddriver"]["enabled"] is True and ha["echo"]["enabled"] is True
-    assert ha["clouddriver"]["caching"] == 3 and ha["clouddriver"]["rw"] == 2
-    assert ha["clouddriver"]["resources"]["caching"] == {"requests": {"cpu": 2, "memory": "8Gi"},
+    # Each split's own sizing in its own settings (`ha.<service>.splits.<split>`), not the older places.
+    splits = {key: ha[svc]["splits"][key] for svc in ("clouddriver", "echo") for key in ha[svc]["splits"]}
+    assert "resources" not in ha["clouddriver"] and "caching" not in ha["clouddriver"]
+    assert splits["caching"]["replicas"] == 3 and splits["rw"]["replicas"] == 2
+    assert splits["caching"]["resources"] == {"requests": {"cpu": 2, "memory": "8Gi"},
                                                          "limits": {"memory": "8Gi"}}
     # A memory request without a limit, beside splits with limits, gets the limit equal to it: the
     # service's JVM options (one for all its splits) size the heap from the limit.
-    assert ha["clouddriver"]["resources"]["ro"] == {"requests": {"cpu": 1, "memory": "4Gi"},
+    assert splits["ro"]["resources"] == {"requests": {"cpu": 1, "memory": "4Gi"},
                                                     "limits": {"memory": "4Gi"}}
-    limited = [e for e in migration.report.entries if e.target == "ha.clouddriver.resources.ro.limits.memory"]
+    limited = [e for e in migration.report.entries if e.target == "ha.clouddriver.splits.ro.resources.limits.memory"]
     assert "a limit equal to its request" in limited[0].text
     # The replica's URL carries a password: a placeholder, the URL in the credentials Secret.
     assert ha["clouddriver"]["redisRoUrl"] == "${HAL_HA_CLOUDDRIVER_REDISROURL}"
     assert migration.credentials["HAL_HA_CLOUDDRIVER_REDISROURL"] == "redis://:replica-pass@redis-replica:6379"
     master = entries(migration, "redisMasterEndpoint", "human")[0].text
     assert "master-pass" not in master and "redis://:***@redis-master:6379" in master
-    assert ha["echo"]["scheduler"] == 1 and ha["echo"]["worker"] == 3
-    assert ha["echo"]["resources"]["scheduler"]["requests"]["cpu"] == "500m"
+    assert splits["scheduler"]["replicas"] == 1 and splits["worker"]["replicas"] == 3
+    assert splits["scheduler"]["resources"]["requests"]["cpu"] == "500m"
     services = values["services"]
     assert services["orca"]["replicas"] == 2 and services["orca"]["resources"]["limits"] == {"cpu": 2, "memory": "2Gi"}
     # Halyard: the container entry (`gate`) wins for resources, `spin-gate` holds the replicas.
@@ -419,7 +424,7 @@ def test_sizing_replicas_and_ha(migration):
     # A typo Halyard silently ignored (seen in a published guide) is reported, with a suggestion.
     assert "Did you mean 'rosco'?" in entries(migration, "customSizing.spin-rosca", "dropped")[0].text
     assert entries(migration, "customSizing.spin-clouddriver-caching.replicas", "mapped")[0].target == \
-        "ha.clouddriver.caching"
+        "ha.clouddriver.splits.caching.replicas"
 
 
 def test_scheduling_sidecars_and_service_settings(migration):
@@ -429,7 +434,11 @@ def test_scheduling_sidecars_and_service_settings(migration):
     assert services["clouddriver"]["hostAliases"] == [{"ip": "10.0.0.10", "hostnames": ["git.internal"]}]
     assert services["gate"]["affinity"]["podAntiAffinity"]["preferredDuringSchedulingIgnoredDuringExecution"]
     assert services["front50"]["initContainers"][0]["name"] == "wait-for-gcs"
-    assert migration.values["serviceDefaults"]["nodeSelector"] == {"pool": "spinnaker"}
+    # Halyard's V2 deployer never applied deploymentEnvironment.nodeSelectors: neither do the values,
+    # and the report says which value would.
+    assert "nodeSelector" not in migration.values["serviceDefaults"]
+    [dropped] = entries(migration, "deploymentEnvironment.nodeSelectors", "dropped")
+    assert "did not apply" in dropped.text and '`serviceDefaults.nodeSelector: {pool: "spinnaker"}`' in dropped.text
     proxy = services["gate"]["sidecars"][0]
     assert proxy == {"name": "oauth-proxy", "image": "quay.io/oauth2-proxy/oauth2-proxy:v7.6.0",
                      "env": [{"name": "UPSTREAM", "value": "http://localhost:8084"}],
@@ -519,7 +528,8 @@ def test_report_markdown_has_every_category_and_the_cutover(migration):
         assert heading in text
     assert migration.kubectl in text
     assert "scale deployment spin-echo-scheduler --replicas=0" in text
-    assert "redis.externalUrl" in text and "app.kubernetes.io/managed-by=halyard" in text
+    # Halyard's Services and Secrets carry `app: spin`, not the managed-by label its Deployments have.
+    assert "redis.externalUrl" in text and "delete deployment,service,secret -l app=spin`" in text
 
 
 def test_cli_writes_everything_or_nothing(hal_home, tmp_path, run_cli):
@@ -614,8 +624,7 @@ def test_the_rendered_release_carries_everything(migration, form):
     assert pod["clouddriver-caching"]["tolerations"] == [{"key": "dedicated", "operator": "Exists"}]
     assert pod["clouddriver-ro"]["hostAliases"] == [{"ip": "10.0.0.10", "hostnames": ["git.internal"]}]
     assert pod["gate"]["affinity"]["podAntiAffinity"]
-    assert all(p["nodeSelector"] == {"pool": "spinnaker"} for p in pod.values() if "nodeSelector" in p)
-    assert pod["deck"]["nodeSelector"] == {"pool": "spinnaker"}
+    assert not [name for name, p in pod.items() if p.get("nodeSelector")]
     assert [c["name"] for c in pod["front50"]["initContainers"]] == ["wait-for-gcs"]
     assert "oauth-proxy" in [c["name"] for c in pod["gate"]["containers"]]
     assert [c["image"] for c in pod["deck"]["containers"]] == [
@@ -738,3 +747,109 @@ def test_files_outside_hal_dir_wait_for_include(hal_home):
         f"--include {outside}/keys/gcs.json --include {outside}/kube/config --include {outside}/saml.jks "
         f"--include {hal.parent}/.kube/home.config")
     assert "# staging" not in result.secret and "JKS-BYTES" not in result.secret and "# home" not in result.secret
+
+
+def test_a_backup_made_with_tar_of_dot_unpacks_without_a_note(hal_home, tmp_path):
+    """`tar -C ~/.hal -czf x.tgz .` names the members `.`, `./config`, `./prod/...`: HAL_DIR itself and
+    files in it, nothing for a human to look at."""
+    import subprocess
+
+    from renderer.migrate.backup import hal_dir_of
+
+    hal, _ = hal_home
+    archive = tmp_path / "hal.tgz"
+    subprocess.run(["tar", "-C", str(hal), "-czf", str(archive), "."], check=True)
+    notes: list = []
+    with hal_dir_of(str(archive), notes) as root:
+        result = migrate(root, includes=includes(hal_home), source=str(archive), notes=notes)
+    assert notes == []
+    assert result.ok and result.values["ha"]["clouddriver"]["enabled"] is True
+    assert not [e for e in result.report.of("human") if "not unpacked" in e.text]
+
+
+def test_credentials_in_a_sidecars_args_move_to_the_secret(hal_home):
+    """A sidecar's `--client-secret=...` (Halyard's deploymentEnvironment.sidecars, of a service and of an
+    HA split) is read from the credentials Secret as $(NAME), which Kubernetes expands in args; the value
+    is in the Secret manifest only."""
+    hal, _ = hal_home
+    config = (hal / "config").read_text()
+    config = config.replace("args: [--http-address=0.0.0.0:4180]",
+                            "args: [--http-address=0.0.0.0:4180, --client-secret=oauth-s3cret, "
+                            "'--cookie-secret=two words']")
+    config = config.replace("dockerImage: example.com/refresher:1.0",
+                            "dockerImage: example.com/refresher:1.0\n        args: [-token=tok-123, --verbose]")
+    (hal / "config").write_text(config)
+    result = migrate(str(hal), includes=includes(hal_home))
+    assert result.ok, result.report.lines()
+    proxy = result.values["services"]["gate"]["sidecars"][0]
+    [client, cookie] = [v for v in proxy["args"][1:]]
+    assert client.startswith("--client-secret=$(HAL_ARG_") and cookie.startswith("--cookie-secret=$(HAL_ARG_")
+    names = {e["name"]: e for e in proxy["env"]}
+    for arg in (client, cookie):
+        var = arg.split("$(", 1)[1].rstrip(")")
+        assert names[var]["valueFrom"]["secretKeyRef"]["key"] == var
+    refresher = result.values["ha"]["clouddriver"]["splits"]["caching"]["sidecars"][0]
+    assert refresher["args"][0].startswith("-token=$(HAL_ARG_") and refresher["args"][1] == "--verbose"
+    secret = yaml.safe_load(result.credentials_secret)["data"]
+    assert {base64.b64decode(v).decode() for v in secret.values()} >= {"oauth-s3cret", "two words", "tok-123"}
+    for value in ("oauth-s3cret", "two words", "tok-123"):
+        assert value not in result.values_yaml and value not in result.markdown()
+    # Kubernetes expands $(NAME) in args from the container's env: the rendered sidecar defines it.
+    objs = _render(yaml.safe_load(result.values_yaml), "helm3")
+    [gate] = [c for c in _pods(objs)["gate"]["spec"]["template"]["spec"]["containers"] if c["name"] == "oauth-proxy"]
+    defined = {e["name"] for e in gate["env"]}
+    assert all(a.split("$(", 1)[1].rstrip(")") in defined for a in gate["args"] if "$(" in a)
+    assert "oauth-s3cret" not in json.dumps([o for o in objs if o["kind"] != "Secret"])
+
+
+def test_a_splits_own_overrides_profile_is_merged_as_the_services_are(hal_home):
+    """`clouddriver-caching-overrides.yml`: Halyard ran clouddriver-caching with its `caching-overrides`
+    Spring profile (haServices.clouddriver.redisMasterEndpoint set), before `local` and `caching-local`:
+    merged under clouddriver-caching-local.yml's settings, which win. Where Halyard ran no such profile
+    (no redisSlaveDeckEndpoint; echo's splits), no service read it."""
+    hal, _ = hal_home
+    profiles = hal / "prod" / "profiles"
+    (profiles / "clouddriver-caching-overrides.yml").write_text(
+        "caching:\n  agent:\n    poll-interval: 10\n    threads: 4\nkubernetes:\n  jobs:\n    append-suffix: false\n")
+    (profiles / "clouddriver-ro-deck-overrides.yml").write_text("sql:\n  read-only: false\n")
+    (profiles / "echo-worker-overrides.yml").write_text("scheduler:\n  enabled: false\n")
+    result = migrate(str(hal), includes=includes(hal_home))
+    assert result.ok, result.report.lines()
+    # caching-local's poll-interval and clouddriver-local's append-suffix were read after it and won.
+    assert result.values["profiles"]["clouddriver-caching"] == {"caching": {"agent": {"poll-interval": 60,
+                                                                                       "threads": 4}}}
+    [merged] = entries(result, "prod/profiles/clouddriver-caching-overrides.yml", "mapped")
+    assert merged.target == "profiles.clouddriver-caching" and "caching-overrides" in merged.text
+    assert "ro-deck-overrides" not in str(result.values["profiles"])
+    assert "redisSlaveDeckEndpoint" in entries(result, "clouddriver-ro-deck-overrides.yml", "dropped")[0].text
+    assert "no overrides profile" in entries(result, "echo-worker-overrides.yml", "dropped")[0].text
+
+
+def test_under_ha_the_services_own_settings_file_reaches_no_split(hal_home):
+    """With haServices.clouddriver on Halyard ran no clouddriver pod, and each split read only its own
+    service-settings file: clouddriver.yml's JAVA_OPTS, env and pod annotations reached no pod. A split
+    with its own file lacking JAVA_OPTS ran Halyard's default, and does in the release."""
+    import halyard_deployer as hd
+
+    hal, _ = hal_home
+    settings = hal / "prod" / "service-settings"
+    (settings / "clouddriver.yml").write_text("env:\n  JAVA_OPTS: -Xmx3g\n  EXTRA: 'yes'\n"
+                                              "kubernetes:\n  podAnnotations:\n    team: infra\n")
+    (settings / "clouddriver-rw.yml").write_text("env:\n  OTHER: value\n")
+    oracle = hd.deployment(str(hal)).workloads
+    assert oracle["clouddriver-rw"].env["JAVA_OPTS"] == hd.DEPLOYER["javaOpts"]["value"]
+    assert "team" not in oracle["clouddriver-rw"].pod_annotations and "EXTRA" not in oracle["clouddriver-ro"].env
+    result = migrate(str(hal), includes=includes(hal_home))
+    assert result.ok, result.report.lines()
+    clouddriver = result.values["services"].get("clouddriver", {})
+    assert not {"javaOpts", "env", "podAnnotations"} & set(clouddriver)
+    assert result.values["ha"]["clouddriver"]["splits"]["rw"]["env"] == [{"name": "OTHER", "value": "value"}]
+    for field in ("env", "kubernetes.podAnnotations"):
+        [dropped] = entries(result, f"service-settings/clouddriver.yml: {field}", "dropped")
+        assert "applied to no pod" in dropped.text and "`services.clouddriver." in dropped.text
+    pods = _pods(_render(yaml.safe_load(result.values_yaml), "helm3"))
+    for split in ("clouddriver-rw", "clouddriver-ro"):
+        [main] = [c for c in pods[split]["spec"]["template"]["spec"]["containers"] if c["name"] == "clouddriver"]
+        env = {e["name"]: e.get("value") for e in main["env"]}
+        assert env["JAVA_OPTS"] == hd.DEPLOYER["javaOpts"]["value"] and "EXTRA" not in env
+        assert "team" not in (pods[split]["spec"]["template"]["metadata"].get("annotations") or {})

@@ -401,6 +401,54 @@ def test_validate_accepts_what_migrate_wrote(name, helm3, tmp_path_factory, run_
                             capture_output=True, text=True, cwd=ROOT, env=dict(helm3.env, HELM_BIN=str(helm3)))
     assert result.returncode == 0, result.stderr
     assert "error:" not in result.stderr
+    # What migrate dropped as unread by the release is not in the values for the routes to warn about.
+    assert "does not read this field" not in result.stderr
+
+
+def _section(report, heading):
+    return report.split("## " + heading, 1)[1].split("\n## ", 1)[0]
+
+
+@pytest.mark.parametrize("name", CORPUS_DIRS)
+def test_a_finding_about_several_services_is_said_once(name, tmp_path_factory, run_migrate):
+    """One paragraph per finding, listing the services (hal-dir 05 ran ten vendor builds; 02 and 04 ask
+    Prometheus to scrape eight or nine services), not one near-identical line per service."""
+    need_reference()
+    migration = migrated_dir(os.path.join(CORPUS, name), tmp_path_factory, run_migrate)
+    names = sorted(list(SERVICES) + list(SPLITS), key=len, reverse=True)
+    service = re.compile(r"\b(?:" + "|".join(map(re.escape, names)) + r")\b")
+    said: dict = {}
+    for row in _section(migration.report, "Left for a human").splitlines():
+        match = re.match(r"^\| `?(.*?)`? \| (.*?) \| (.*) \|$", row)
+        if match and match.group(1) not in ("from", "---"):
+            notes = service.sub("<service>", re.sub(r"\S*[:/]\S*", "<x>", match.group(3)))
+            said.setdefault(notes, []).append(row[:160])
+    assert not [rows for rows in said.values() if len(rows) > 1]
+    assert migration.values_yaml.count("To keep a build") <= 2
+
+
+_DROPPED = re.compile(r"^\| `config: deploymentConfigurations\[\d+\]\.([^`]+)` \|")
+
+
+@pytest.mark.parametrize("name", CORPUS_DIRS + FIXTURE_DIRS)
+def test_what_the_report_says_was_dropped_is_not_in_the_values(name, tmp_path_factory, run_migrate):
+    if name in CORPUS_DIRS:
+        need_reference()
+    migration = migrated_dir(os.path.join(CORPUS if name in CORPUS_DIRS else FIXTURES, name), tmp_path_factory,
+                             run_migrate)
+    dropped = _section(migration.report, "Dropped")
+    kept = []
+    for line in dropped.splitlines():
+        match = _DROPPED.match(line)
+        if not match or match.group(1).startswith("deploymentEnvironment"):
+            continue
+        node = migration.values.get("halconfig")
+        for key in re.findall(r"[^.\[\]]+", match.group(1)):
+            node = node[int(key)] if isinstance(node, list) and key.isdigit() and int(key) < len(node) else \
+                node.get(key) if isinstance(node, dict) else None
+        if node is not None:
+            kept.append(match.group(1))
+    assert not kept, f"reported as dropped but written into halconfig: {kept}"
 
 
 def test_the_corpus_profiles_are_all_checked(tmp_path_factory, run_migrate, request):
@@ -562,8 +610,10 @@ def test_maps_of_the_wrong_shape_are_converted_or_skipped_never_a_python_repr(tm
     migration, objs = _fixture("wrong-shapes", tmp_path_factory, run_migrate)
     values, text = migration.values, migration.values_yaml
     assert "{'" not in text and "['" not in text
-    assert values["serviceDefaults"]["nodeSelector"] == {"disk": "ssd", "spot": "false"}
-    assert values["services"]["clouddriver"]["nodeSelector"] == {"pool": "big"}
+    # deploymentEnvironment.nodeSelectors: Halyard's V2 deployer applied none, nor do the values.
+    assert "nodeSelector" not in values["serviceDefaults"] and "nodeSelector" not in values["services"].get("clouddriver", {})
+    assert '`serviceDefaults.nodeSelector: {disk: "ssd", spot: "false"}`' in migration.report
+    assert '`services.clouddriver.nodeSelector: {pool: "big"}`' in migration.report
     assert values["services"]["orca"]["tolerations"] == [{"key": "dedicated", "operator": "Exists"}]
     assert "tolerations" not in values["services"].get("igor", {})
     assert "affinity" not in values["services"].get("rosco", {})
@@ -581,7 +631,7 @@ def test_maps_of_the_wrong_shape_are_converted_or_skipped_never_a_python_repr(tm
     assert "memory" not in _main(pods["deck"])["resources"].get("limits", {})
     assert _main(pods["orca"])["resources"]["limits"]["memory"] == "4Gi"
     assert pods["orca"]["spec"]["template"]["spec"]["tolerations"] == [{"key": "dedicated", "operator": "Exists"}]
-    assert pods["clouddriver"]["spec"]["template"]["spec"]["nodeSelector"] == {"pool": "big"}
+    assert not pods["clouddriver"]["spec"]["template"]["spec"].get("nodeSelector")
 
 
 def test_a_value_helm_would_refuse_is_set_aside_and_commented(tmp_path_factory, run_migrate):
@@ -671,5 +721,74 @@ def test_a_moved_actuator_is_probed_there_and_its_scrape_annotations_name_the_po
     [orca] = [w for c, w in workloads(objs).items() if c == "orca"]
     assert _main(orca)["readinessProbe"]["httpGet"]["port"] == 8008
     assert "prometheus.io/scrape" in orca["spec"]["template"]["metadata"]["annotations"]
-    [note] = [line for line in migration.report.splitlines() if "asks Prometheus to scrape port 8008" in line]
+    [note] = [line for line in migration.report.splitlines() if "asks Prometheus to scrape these pods: port 8008 of orca" in line]
     assert "networkPolicy.metricsFrom" in note and "observability.enabled" in note
+
+
+# Halyard's labels on what it applied (halyard-deploy/src/main/resources/kubernetes/manifests/
+# deployment.yml, service.yml, secret.yml at spinnaker-release-2025.0.0): only its Deployments carry
+# app.kubernetes.io/managed-by=halyard; every object carries app=spin and cluster=spin-<name>.
+def _halyard_objects(workloads_):
+    objects = []
+    for name in workloads_:
+        labels = {"app": "spin", "cluster": f"spin-{name}"}
+        objects += [("deployment", f"spin-{name}", dict(labels, **{"app.kubernetes.io/managed-by": "halyard"})),
+                    ("service", f"spin-{name}", labels), ("secret", f"spin-{name}-files-123", labels)]
+    return objects
+
+
+def _kubectl_selected(command, objects):
+    """The (kind, name) a `kubectl ... <kinds> -l <selector>` command reaches among `objects`."""
+    import shlex
+
+    words = shlex.split(command)
+    kinds = set(words[words.index("-l") - 1].split(","))
+    terms = [re.match(r"^([^!=]+)(!=|=)(.*)$", t).groups() for t in words[words.index("-l") + 1].split(",")]
+    return {(kind, name) for kind, name, labels in objects if kind in kinds
+            and all((labels.get(k) == v) == (op == "=") for k, op, v in terms)}
+
+
+@pytest.mark.parametrize("namespace", [None, "spin"])
+def test_halyards_own_redis_is_kept_and_every_cutover_command_does_what_it_says(namespace, tmp_path):
+    """hal-dir 06 without service-settings/redis.yml: Halyard ran its own Redis, spin-redis, holding
+    orca's executions and echo's and igor's state. With Halyard's namespace known the release uses it
+    and the cut-over keeps it until its data is moved; with a placeholder namespace (SPINNAKER_NAMESPACE)
+    a human must answer it. The Secret manifests name no namespace, and no command names the placeholder."""
+    import shutil
+
+    import halyard_deployer as hd
+    from renderer.migrate import migrate
+
+    need_reference()
+    hal = tmp_path / "hal"
+    shutil.copytree(os.path.join(CORPUS, "06-OpsMx-apple-oss"), hal)
+    os.remove(hal / "default" / "service-settings" / "redis.yml")
+    migration = migrate(str(hal), namespace=namespace)
+    assert migration.ok, migration.report.lines()
+    report = migration.markdown("secrets")
+    steps = report.split("## Cutting over", 1)[1]
+    commands = re.findall(r"`(kubectl [^`]+)`", steps)
+    # Secrets go wherever they are applied; the placeholder is nowhere in a command.
+    for manifest in (migration.secret, migration.credentials_secret):
+        assert all("namespace" not in d["metadata"] for d in yaml.safe_load_all(manifest) if d)
+    assert "SPINNAKER_NAMESPACE" not in " ".join(commands) and "SPINNAKER_NAMESPACE-helm" not in report
+    assert all(("-n spin" if namespace else '-n "$NAMESPACE"') in c for c in commands if " -n " in c)
+    [redis] = [e for e in migration.report.entries if "Halyard's own Redis" in e.source and e.kind == "human"]
+    assert redis.target == "redis.externalUrl"
+    running = [n for n, w in hd.deployment(str(hal)).workloads.items() if w.enabled]
+    assert "redis" in running
+    objects = _halyard_objects(running)
+    [listed] = [c for c in commands if " get " in c]
+    [removal] = [c for c in commands if " delete " in c and "cluster!=spin-redis" in c]
+    # "Remove Halyard's install but its Redis": every Halyard object, Services and Secrets too, but spin-redis.
+    assert _kubectl_selected(listed, objects) == _kubectl_selected(removal, objects) == \
+        {(k, n) for k, n, _ in objects if not n.startswith("spin-redis")}
+    [gone] = [c for c in commands if " delete " in c and "cluster=spin-redis" in c]
+    assert _kubectl_selected(gone, objects) == {(k, n) for k, n, _ in objects if n.startswith("spin-redis")}
+    if namespace:
+        assert migration.values["redis"]["externalUrl"] == "redis://spin-redis.spin:6379"
+        assert "REPLICAOF spin-redis.spin 6379" in steps and "REPLICAOF NO ONE" in steps
+    else:
+        assert "externalUrl" not in (migration.values.get("redis") or {})
+        assert any(e.target == "helm --namespace" and "--namespace NAME" in e.text
+                   for e in migration.report.of("human"))

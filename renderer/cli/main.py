@@ -68,6 +68,10 @@ def _parser():
                      help="write the Secret manifests (referenced files, inline credentials) here (default: print "
                           "the kubectl commands for the files' Secrets)")
     mig.add_argument("--report", metavar="FILE", help="also write the report here as Markdown")
+    mig.add_argument("--namespace", metavar="NAME",
+                     help="the namespace Halyard's install runs in, when the config's deploymentEnvironment.location "
+                          "is a placeholder (SPINNAKER_NAMESPACE) or wrong: the release uses Halyard's Redis there "
+                          "and the report's commands name it (default: the config's location)")
     mig.add_argument("--include", action="append", default=[], metavar="PATH",
                      help="also read this file, or the files under this directory, where the config names them "
                           "outside HAL_DIR (e.g. --include ~/.kube); repeatable. Without it nothing outside HAL_DIR "
@@ -312,11 +316,16 @@ def cmd_migrate(args) -> int:
     if not archive and not os.path.isdir(args.hal_dir):
         raise UsageError(f"{args.hal_dir} is neither a directory nor a `hal backup` archive (HAL_DIR holds "
                          "Halyard's `config`, usually ~/.hal)")
+    if args.namespace:
+        from renderer.postrender.names import dns1123_label
+
+        if dns1123_label(args.namespace):
+            raise UsageError(f"--namespace {args.namespace!r} {dns1123_label(args.namespace)}")
     notes: list = []
     try:
         with hal_dir_of(args.hal_dir, notes) as root:
             migration = migrate(root, args.deployment, args.include, getattr(args, "argv", None),
-                                args.hal_dir if archive else None, notes)
+                                args.hal_dir if archive else None, notes, args.namespace)
     except ArchiveError as exc:
         raise _InputError(f"error: {args.hal_dir}: cannot use it as a `hal backup` archive: {exc}.") from None
     if migration.ok:
@@ -324,12 +333,9 @@ def cmd_migrate(args) -> int:
         # post-renderer's checks, the runtime model among them).
         from renderer.cli.chartcheck import chart_verdict_of_text
 
-        from renderer.postrender.names import dns1123_label
-
-        # Halyard's `location` is often a placeholder (SPINNAKER_NAMESPACE) the user fills at install:
-        # judge in the namespace the report suggests then, not in one the API server would refuse.
-        namespace = migration.namespace if migration.namespace and not dns1123_label(migration.namespace) \
-            else "spinnaker"
+        # Halyard's `location` is often a placeholder (SPINNAKER_NAMESPACE) the user fills at install
+        # (migration.namespace is None then): judge in a namespace the API server would accept.
+        namespace = migration.namespace or "spinnaker"
         migration.judged(chart_verdict_of_text(migration.values_yaml, namespace))
     for line in migration.report.lines():
         print(line, file=sys.stderr)

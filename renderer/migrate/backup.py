@@ -90,11 +90,13 @@ def _decompressed(handle):
 
 
 def _parts(name: str):
-    """The path components of a member name, or None when it is absolute or climbs out (`..`)."""
-    if name.startswith(("/", "\\")) or "\0" in name:
+    """The path components of a member name, or None when it is absolute or climbs out (`..`). `.`
+    and `./x` (what `tar -C ~/.hal -czf x.tgz .` writes) are HAL_DIR itself and `x` in it: []
+    and ["x"]."""
+    if not name or name.startswith(("/", "\\")) or "\0" in name:
         return None
     parts = [p for p in name.replace("\\", "/").split("/") if p not in ("", ".")]
-    if not parts or ".." in parts:
+    if ".." in parts:
         return None
     return parts
 
@@ -133,7 +135,12 @@ def unpack(archive: str, into: str, notes: list) -> None:
                         notes.append((shown, "an absolute name or one climbing out with `..`: not unpacked "
                                              "(Halyard's backups name every file relative to ~/.hal)."))
                         continue
+                    if not parts and member.isdir():
+                        continue  # `.`: the directory unpacked into
                     target = os.path.join(into, *parts)
+                    if not parts:
+                        notes.append((shown, "names the archive's top directory but is not a directory: not unpacked."))
+                        continue
                     if member.isdir():
                         _directory(into, parts, shown, notes)
                         continue

@@ -51,9 +51,10 @@ class Environment:
     """Builds the values; `values` is the result, findings go to `report`."""
 
     def __init__(self, raw: dict, service_settings: dict, report, base=(), vault=None, texts=None, release=None,
-                 pinned: bool = False):
+                 pinned: bool = False, namespace: str | None = None):
         """`release`: the release the values run (`spinnaker.version`, else the chart's default);
-        `pinned`: it is the halconfig's own version (so `spinnaker.version` names it)."""
+        `pinned`: it is the halconfig's own version (so `spinnaker.version` names it); `namespace`:
+        Halyard's namespace as the user gave it (--namespace), over the config's `location`."""
         from ..releases import DEFAULT
 
         self.release = release or DEFAULT
@@ -69,7 +70,16 @@ class Environment:
         self.source = "config: " + format_path(tuple(base) + ("deploymentEnvironment",))
         self.values: dict = {}
         self.schemes: dict = {}  # {service or split: (service-settings `scheme`, where)}
-        self.location = None
+        self.location = None  # Halyard's namespace as the config writes it (maybe a placeholder)
+        self.given = namespace
+        # Halyard's own Redis (spin-redis): None (it ran none: an external one, or switched off),
+        # "used" (the release uses it: redis.externalUrl) or "unused" (its namespace is not known).
+        self.spin_redis = None
+        # Findings said once for every service they concern (a line per service repeats one paragraph):
+        # {why: [(service, artifactId)]} of the builds not kept; [(service or split, port)] scraped.
+        self._unkept_images: dict = {}
+        self._scraped: list = []
+        self._split_builds: dict = {}  # {(service, artifactId): [its splits]}
         ha = self.env.get("haServices") if isinstance(self.env.get("haServices"), dict) else {}
         self.ha_on = {svc: str((ha.get(svc) or {}).get("enabled")).lower() == "true"
                       for svc in ("clouddriver", "echo") if isinstance(ha.get(svc) or {}, dict)}
@@ -83,7 +93,7 @@ class Environment:
             return ("services", name, what)
         if name in SPLITS and what in ("replicas", "resources"):
             service, key = SPLITS[name]
-            return ("ha", service, key) if what == "replicas" else ("ha", service, "resources", key)
+            return ("ha", service, "splits", key, what)
         return None
 
     def build(self) -> dict:
@@ -102,6 +112,10 @@ class Environment:
                            "(KubernetesV2Service.buildServiceSettings), a heap of half the memory limit; kept for "
                            "those services (remove it for the chart's -XX:MaxRAMPercentage=80.0)")
         self._guarded(lambda _, __: self._service_settings(), None, "service-settings")
+        self._say_unkept_images()
+        self._say_split_builds()
+        self._halyard_redis()
+        self._say_scraped()
         self._containers_env()
         self._guarded(lambda _, __: self._fit_heaps(), None, "deploymentEnvironment.customSizing")
         self._unsized()
@@ -154,7 +168,7 @@ class Environment:
         unsized = {}
         for pod, service in self.workloads():
             own = (self.values.get("services") or {}).get(service, {}).get("resources")
-            if pod in sized or own or _deep_get(self.values, ("ha", service, "resources", SPLITS.get(pod, ("", ""))[1])):
+            if pod in sized or own or (pod in SPLITS and _deep_get(self.values, self.target(pod, "resources"))):
                 continue
             unsized.setdefault(service, []).append(pod)
         if not unsized:
@@ -191,19 +205,57 @@ class Environment:
                 for service in services) + ".")
 
     def _containers_env(self):
-        """The user's own containers (sidecars, init containers) with their literal credentials read from
-        the credentials Secret, as the service's own env is."""
-        for service, settings in sorted((self.values.get("services") or {}).items()):
+        """The user's own containers (sidecars, init containers) of each service and HA split, with their
+        literal credentials read from the credentials Secret, as the service's own env is: in `env`, and
+        in `command`/`args` (`--client-secret=...`) as `$(NAME)` of an env var defined from the Secret,
+        which Kubernetes expands there."""
+        places = [(("services", service), service) for service in sorted(self.values.get("services") or {})]
+        places += [(("ha", service, "splits", key), f"{service}-{key}")
+                   for service, block in sorted((self.values.get("ha") or {}).items()) if isinstance(block, dict)
+                   for key in sorted(block.get("splits") or {})]
+        for path, owner in places:
+            settings = _deep_get(self.values, path) or {}
             for kind in ("sidecars", "initContainers"):
                 for container in settings.get(kind) or ():
-                    env = container.get("env") if isinstance(container, dict) else None
-                    if not isinstance(env, list):
+                    if not isinstance(container, dict):
                         continue
-                    where = f"{self.source}.{kind}.{service}.{container.get('name')}.env"
-                    container["env"] = [
-                        self._env_var(f"{service}_{container.get('name')}", str(e["name"]), e["value"],
-                                      f"{where}.{e['name']}")
-                        if isinstance(e, dict) and "name" in e and "value" in e else e for e in env]
+                    where = f"{self.source}.{kind}.{owner}.{container.get('name')}"
+                    env = container.get("env")
+                    if isinstance(env, list):
+                        container["env"] = [
+                            self._env_var(f"{owner}_{container.get('name')}", str(e["name"]), e["value"],
+                                          f"{where}.env.{e['name']}")
+                            if isinstance(e, dict) and "name" in e and "value" in e else e for e in env]
+                    self._container_args(owner, container, where)
+
+    def _container_args(self, owner, container, where):
+        """`command`/`args` credentials of a user's container (renderer.model.credentials.arg_credentials)
+        into the credentials Secret: the value becomes `$(NAME)`, NAME defined in the container's env."""
+        from ..model.credentials import arg_credentials
+        from .credentials import SECRET_NAME, env_name
+
+        if self.vault is None:
+            return
+        for part in ("command", "args"):
+            items = container.get(part)
+            found = [f for f in arg_credentials(items) if "$(" not in f[2]]
+            if not found:
+                continue
+            items = list(items)
+            for index, flag, value, (start, end) in reversed(found):
+                var = env_name(("ARG", owner, container.get("name"), flag or f"{part}_{index}"))
+                self.vault.store(var, value, f"{where}.{part}[{index}]", f"the credential in {part}[{index}]"
+                                 + (f" ({flag})" if flag else ""),
+                                 f"{owner}'s container {container.get('name')} reads it as $({var}), defined from "
+                                 "the Secret in its env (Kubernetes expands it in command and args)")
+                item = items[index]
+                quote = item[start] if item[start:start + 1] in ("'", '"') and item[start:end] != value else ""
+                items[index] = f"{item[:start]}{quote}$({var}){quote}{item[end:]}"
+                define = {"name": var, "valueFrom": {"secretKeyRef": {"name": SECRET_NAME, "key": var}}}
+                env = container.setdefault("env", [])
+                if define not in env:
+                    env.insert(0, define)
+            container[part] = items
 
     def _guarded(self, handler, value, where):
         """Halyard read these blocks into Java types; a block of another shape is an error, not a traceback."""
@@ -246,11 +298,71 @@ class Environment:
         else:
             self.report.dropped(where, "the chart is the Kubernetes (Distributed) deployment.")
 
+    @property
+    def namespace(self) -> str | None:
+        """Halyard's namespace, when it is one: --namespace, else the config's `location` unless that is a
+        placeholder (SPINNAKER_NAMESPACE, which the user's own tooling filled in) or no namespace name."""
+        from ..postrender.names import dns1123_label
+
+        # Without a `location` Halyard used `spinnaker` (KubernetesSharedServiceSettings).
+        for name in (self.given, self.location if "location" in self.env else "spinnaker"):
+            if name and not dns1123_label(name):
+                return name
+        return None
+
     def _location(self, value, where):
+        if self.given:
+            self.report.mapped(where, "helm --namespace", f"Halyard's namespace {self.given!r} (--namespace; the "
+                                                           f"config says {_said(value)}): the report's commands use "
+                                                           "it; install the release there or in a new one.")
+            if value and self._text(value, where):
+                self.location = str(value)
+            return
         if value and self._text(value, where):
             self.location = str(value)
+            if self.namespace is None:
+                self.report.human(where, f"{value!r} is not a namespace name but a placeholder your own tooling "
+                                         "filled in, so migrate cannot name Halyard's namespace: the report's "
+                                         "commands say \"$NAMESPACE\" (set it in your shell first), and Halyard's "
+                                         "Redis is not carried over. Run migrate again with `--namespace NAME`.",
+                                  target="helm --namespace")
+                return
             self.report.mapped(where, "helm --namespace", f"Halyard's namespace {value!r}: install the release "
                                                            "there (or in a new one; see the cut-over steps).")
+
+    def _halyard_redis(self):
+        """Halyard's own Redis (`spin-redis`, when service-settings/redis.yml names no other) holds orca's
+        running and recent executions, echo's scheduler state, igor's already-seen builds and gate's
+        sessions: the release keeps using it (its Service, by its namespace-qualified name) so that
+        nothing is lost at the switch, and the cut-over steps move the data onto the chart's Redis later.
+        Without Halyard's namespace there is no name to give, so a human must answer it."""
+        settings = self.settings.get("redis") or {}
+        if (self.values.get("redis") or {}).get("externalUrl") or str(settings.get("enabled")).lower() == "false":
+            return
+        where = "service-settings/redis.yml: overrideBaseUrl (none: Halyard's own Redis, spin-redis)"
+        self.spin_redis = "unused" if self.namespace is None else "used"
+        holds = ("orca's running and recent pipeline executions (unless orca uses SQL), echo's scheduler state, "
+                 "igor's already-seen builds and gate's sessions")
+        if self.namespace is None:
+            self.report.human(where, f"Halyard ran its own Redis, spin-redis, which holds {holds}; the release would "
+                                     "start an empty one of its own. Halyard's namespace is not known (see "
+                                     "`deploymentEnvironment.location`), so migrate cannot point the release at it: "
+                                     "run migrate again with `--namespace NAME`, or set `redis.externalUrl: "
+                                     "redis://spin-redis.<namespace>:6379` yourself (the cut-over steps say how to "
+                                     "move its data onto the chart's Redis later); leave it unset only to start "
+                                     "empty.", target="redis.externalUrl")
+            return
+        url = f"redis://spin-redis.{self.namespace}:6379"
+        _deep(self.values, ("redis", "externalUrl"), url)
+        self.report.converted(where, "redis.externalUrl",
+                              f"Halyard ran its own Redis, spin-redis in {self.namespace}, which holds {holds}: the "
+                              f"release uses it ({url}, reachable from any namespace) instead of starting an empty "
+                              "one, and the cut-over steps keep it when they remove Halyard's objects")
+        self.report.human(where, f"the release uses Halyard's spin-redis ({url}), a Deployment whose data lives in "
+                                 "its pod only and that no tool manages once Halyard is gone. Move onto the chart's "
+                                 "own Redis (on a volume) when convenient: the last cut-over step says how (remove "
+                                 "`redis.externalUrl`, copy the data with REPLICAOF, delete spin-redis).",
+                          target="redis.externalUrl")
 
     def _imageVariant(self, value, where):
         if value and self._text(value, where) and str(value).upper() != "SLIM":
@@ -262,31 +374,35 @@ class Environment:
             self.report.dropped(where, "the slim variant is the default.")
 
     def _nodeSelectors(self, value, where):
+        """Halyard's Kubernetes V2 deployer never read deploymentEnvironment.nodeSelectors (the V1
+        deployer's, removed from Halyard in 2020; V2 reads service-settings `kubernetes.nodeSelector`
+        only, KubernetesV2Service getPodSpecYaml), so its pods ran on any node: so do the release's. A
+        selector no node matches would leave every pod Pending. The report says which value pins them."""
         if value in (None, {}, [], ""):
             return
+        unread = ("Halyard's Kubernetes V2 deployer did not apply deploymentEnvironment.nodeSelectors (it was "
+                  "the V1 deployer's; V2 reads service-settings `kubernetes.nodeSelector` only), so its pods "
+                  "ran on any node, and so do the release's.")
         if not isinstance(value, dict):
-            self.report.human(where, f"expected a mapping of node labels, got {type(value).__name__}; skipped. Set "
-                                     "`serviceDefaults.nodeSelector` by hand.")
+            self.report.dropped(where, f"{unread} (It is a {type(value).__name__} here, not node labels.)")
             return
-        # Written per service ({spin-gate: {pool: x}}), as for tolerations: each to its service.
+        # Written per service ({spin-gate: {pool: x}}), as for tolerations, or as labels for every service.
         per_service = {k: v for k, v in value.items() if isinstance(v, dict)}
         for key in sorted(per_service, key=str):
             name, here = _name_of(str(key)), f"{where}.{key}"
             if name in SERVICES:
-                labels = self._string_map(per_service[key], here)
-                if labels:
-                    _deep(self.values, ("services", name, "nodeSelector"), labels)
-                    self.report.converted(here, f"services.{name}.nodeSelector",
-                                          "a per-service map: applied to that service only")
+                self.report.dropped(here, f"{unread} To pin {name} to these nodes set "
+                                          f"`services.{name}.nodeSelector: {_labels(per_service[key])}`.")
             else:
-                self.report.human(here, "a mapping where a node label's value belongs, and not named after a "
-                                        "service; skipped. Set `services.<name>.nodeSelector` by hand.")
-        labels = self._string_map({k: v for k, v in value.items() if k not in per_service}, where)
+                self.report.dropped(here, _not_a_service(name))
+        labels = {k: v for k, v in value.items() if k not in per_service and not isinstance(v, list)}
+        for key in sorted(set(value) - set(per_service) - set(labels), key=str):
+            self.report.dropped(f"{where}.{key}", f"a {type(value[key]).__name__}, not a node label's value; "
+                                                  "Halyard applied no nodeSelectors either.")
         if labels:
-            _deep(self.values, ("serviceDefaults", "nodeSelector"), labels)
-            self.report.mapped(where, "serviceDefaults.nodeSelector",
-                               "applied to every service (Halyard's Kubernetes deployer did not apply it; remove "
-                               "it if the pods should land elsewhere)")
+            self.report.dropped(where, f"{unread} To pin every service to these nodes set "
+                                       f"`serviceDefaults.nodeSelector: {_labels(labels)}` (check first that "
+                                       "nodes carry the labels: pods with a selector no node has stay Pending).")
 
     def _text(self, value, where) -> bool:
         """Whether `value` is a scalar (else it is reported and skipped: never written as a Python repr)."""
@@ -384,7 +500,8 @@ class Environment:
                     self.report.dropped(f"{here}.replicas", f"Halyard read replicas only from 'spin-{name}'.")
                 elif name == service and self.ha_on.get(service):
                     self.report.dropped(f"{here}.replicas", f"with haServices.{service} on Halyard ran no spin-{name}; "
-                                                            f"each split's replicas are `ha.{service}.<split>`.")
+                                                            f"each split's replicas are "
+                                                            f"`ha.{service}.splits.<split>.replicas`.")
                 else:
                     path = self.target(name, "replicas")
                     if self._number(entry["replicas"], f"{here}.replicas") is not None:
@@ -469,7 +586,7 @@ class Environment:
             split_on = self.ha_on.get(name) and facts.splits
             own = {split.name: ("ha", name, "splits", split.key, "javaOpts") for split in facts.splits
                    if split_on and _deep_get(ha, ("splits", split.key, "javaOpts"))}
-            split_sizing = split_on and ha.get("resources")
+            split_sizing = split_on and any(_deep_get(ha, ("splits", split.key, "resources")) for split in facts.splits)
             if not facts.java or not (svc.get("resources") or "javaOpts" in svc or split_sizing or own):
                 continue
             groups = [(path, [split]) for split, path in own.items()]
@@ -520,9 +637,10 @@ class Environment:
         merged = {part: dict(default.get(part) or {}, **(own.get(part) or {})) for part in ("requests", "limits")}
         path = ("services", name, "resources")
         if self.ha_on.get(name) and facts.splits:
-            split_resources = ha.get("resources") or {}
-            pods = [(split.name, split_resources[split.key], ("ha", name, "resources", split.key))
-                    if split_resources.get(split.key) else (split.name, merged, path) for split in facts.splits]
+            pods = [(split.name, _deep_get(ha, ("splits", split.key, "resources")),
+                     ("ha", name, "splits", split.key, "resources"))
+                    if _deep_get(ha, ("splits", split.key, "resources")) else (split.name, merged, path)
+                    for split in facts.splits]
         else:
             pods = [(name, merged, path)]
         return [(pod, quantity((res.get("requests") or {}).get("memory")),
@@ -826,6 +944,8 @@ class Environment:
         java = SERVICES[SPLITS[name][0] if name in SPLITS else name].java
         if name in SPLITS and self._split_setting(name, key, value, where):
             return
+        if key in ("env", "targetSize") and self._split_away(name, key, where):
+            return
         if key in ("targetSize", "port") and self._number(value, where, *((1, 65535) if key == "port" else ())) \
                 is None:
             return
@@ -920,13 +1040,44 @@ class Environment:
             why = f"Halyard's release ({self.hal_version or 'none'}) is not one this chart writes config for"
         else:
             why = "the tag does not say which release the build is from"
-        self.report.human(where, f"Halyard ran {artifact}; the release runs Spinnaker {release}'s own {name} image "
-                                 f"({expected}) instead, because the config is written for {release} and {why}: a "
-                                 "service of another release fails on that config or ignores part of it. To keep "
-                                 "your build, declare it with the release it was built from "
-                                 f"(`{target}: {{registry: {image.get('registry', '')}, repository: "
-                                 f"{image.get('repository', '')}, {_image_pin(image)}, release: <release>}}`) and set "
-                                 "`spinnaker.version` to that release (a supported one).", target=target)
+        self._unkept_images.setdefault(why, []).append((name, artifact))
+
+    def _say_unkept_images(self):
+        """The builds not kept (`_artifact`), one item per reason, naming each service's value."""
+        from ..runtime.images import release_tag
+
+        release = str(self.release)
+        for why, builds in sorted(self._unkept_images.items()):
+            names = [name for name, _ in builds]
+            ran = "; ".join(f"`services.{name}.image`: {artifact} (now {name}:{release_tag(release)})"
+                            for name, artifact in builds)
+            name, artifact = builds[0]
+            image = _image(artifact)
+            example = (f"`services.{name}.image: {{registry: {image.get('registry', '')}, repository: "
+                       f"{image.get('repository', '')}, {_image_pin(image)}, release: <release>}}`")
+            self.report.human(
+                _settings_source(names, "artifactId"),
+                f"Halyard ran build{'s' if len(builds) > 1 else ''} of {'their' if len(builds) > 1 else 'its'} own; "
+                f"the release runs Spinnaker {release}'s own image{'s' if len(builds) > 1 else ''} instead, "
+                f"because the config is written for {release} and {why}: a service of another release fails on "
+                f"that config or ignores part of it. {ran}. To keep a build, declare it with the release it was "
+                f"built from (e.g. {example}) and set `spinnaker.version` to that release (a supported one).",
+                target=f"services.{name}.image" if len(builds) == 1 else
+                f"services.{{{','.join(names)}}}.image")
+
+    def _say_scraped(self):
+        """Prometheus scrape annotations carried over (`_kubernetes_setting`), said once."""
+        if not self._scraped:
+            return
+        ports: dict = {}
+        for name, port in self._scraped:
+            ports.setdefault(port, []).append(name)
+        pods = "; ".join(f"port {port} of {', '.join(names)}" for port, names in sorted(ports.items()))
+        self.report.human(_settings_source([name for name, _ in self._scraped], "kubernetes.podAnnotations"),
+                          f"asks Prometheus to scrape these pods: {pods}; the chart's default NetworkPolicies admit "
+                          "no scraper to them. For the Observability plugin set `observability.enabled` with "
+                          "`podAnnotations` or `podMonitor`, and name your Prometheus in "
+                          "`networkPolicy.metricsFrom`.", target="networkPolicy.metricsFrom")
 
     def _split_artifact(self, split, artifact, where):
         """A split's own artifactId: the chart runs one image for all of a service's splits
@@ -946,16 +1097,27 @@ class Environment:
                                                  f"which decides the one image of all {service}'s splits "
                                                  f"(`{target}`): see the item for it")
             return
-        runs = (f"{kept.get('registry', '')}/{kept.get('repository', '')}:{kept.get('tag') or kept.get('digest')}"
-                if isinstance(kept, dict) else f"Spinnaker {self.release}'s own {service} image "
-                                                f"({service}:{release_tag(str(self.release))})")
-        self.report.human(where, f"Halyard ran {artifact} in {split}; the chart runs one image in all of "
-                                 f"{service}'s splits, `{target}`: {runs}, as service-settings/{service}.yml "
-                                 "decided (see its artifactId). A split cannot run another build: to run this one "
-                                 f"everywhere, declare it in `{target}` with the release it was built from "
-                                 f"(`{{registry: {image.get('registry', '')}, repository: "
-                                 f"{image.get('repository', '')}, {_image_pin(image)}, release: <release>}}`) and "
-                                 "set `spinnaker.version` to that release.", target=target)
+        self._split_builds.setdefault((service, artifact), []).append(split)
+
+    def _say_split_builds(self):
+        """The splits' own builds the chart cannot run (`_split_artifact`), one item per build."""
+        from ..runtime.images import release_tag
+
+        for (service, artifact), splits in sorted(self._split_builds.items()):
+            target = f"services.{service}.image"
+            kept = _deep_get(self.values, ("services", service, "image"))
+            image = _image(artifact)
+            runs = (f"{kept.get('registry', '')}/{kept.get('repository', '')}:{kept.get('tag') or kept.get('digest')}"
+                    if isinstance(kept, dict) else f"Spinnaker {self.release}'s own {service} image "
+                                                    f"({service}:{release_tag(str(self.release))})")
+            self.report.human(_settings_source(splits, "artifactId"),
+                              f"Halyard ran {artifact} in {', '.join(splits)}; the chart runs one image in all of "
+                              f"{service}'s splits, `{target}`: {runs}, as service-settings/{service}.yml decided "
+                              "(see its artifactId). A split cannot run another build: to run this one everywhere, "
+                              f"declare it in `{target}` with the release it was built from (`{{registry: "
+                              f"{image.get('registry', '')}, repository: {image.get('repository', '')}, "
+                              f"{_image_pin(image)}, release: <release>}}`) and set `spinnaker.version` to that "
+                              "release.", target=target)
 
     def _chart_env(self, name, var, value, where):
         """An env var the chart sets itself (CHART_ENV): carried where the chart has a value for what it
@@ -995,6 +1157,26 @@ class Environment:
         gate = self.settings.get("gate") or {}
         return "enabled" in gate and str(gate["enabled"]).lower() == "false"
 
+    # service-settings `kubernetes` fields that set the pod (not its Service or account).
+    POD_FIELDS = ("podAnnotations", "podLabels", "nodeSelector", "volumes")
+
+    def _split_away(self, name, field, where) -> bool:
+        """With haServices.<name> on Halyard ran no `<name>` pod: each split read only its own
+        service-settings file (SpinnakerService.getDefaultServiceSettings reads `<canonical>.yml`, the
+        split's name), so a pod setting of `<name>.yml` applied to no pod. The chart would give
+        `services.<name>`'s to every split without its own, so it is left out and reported with the
+        values that apply it. True when so."""
+        if name not in SERVICES or not SERVICES[name].splits or not self.ha_on.get(name):
+            return False
+        target = {"env": "env` / `javaOpts", "targetSize": "replicas"}.get(field, field.split(".")[-1])
+        target = {"volumes": "extraVolumes` / `extraVolumeMounts"}.get(target, target)
+        self.report.dropped(where, f"with haServices.{name} on, Halyard ran no {name} pod: its splits read only "
+                                   f"their own service-settings files ({', '.join(s.name + '.yml' for s in SERVICES[name].splits)}), "
+                                   f"so this applied to no pod, and the release gives it to none either. To give it "
+                                   f"to every split set `services.{name}.{target}`; to one split, "
+                                   f"`ha.{name}.splits.<split>.{target}`.")
+        return True
+
     # A split's Service, account and security contexts are its service's: where to set them.
     PER_SERVICE = {"serviceAnnotations": "serviceAnnotations", "serviceLabels": "serviceLabels",
                    "serviceType": "serviceType", "nodePort": "nodePort", "serviceAccountName": "serviceAccountName",
@@ -1009,6 +1191,8 @@ class Environment:
         path = ".".join(svc)
         split = name in SPLITS
         service = SPLITS[name][0] if split else name
+        if key in self.POD_FIELDS and self._split_away(name, f"kubernetes.{key}", where):
+            return
         if split and key in self.PER_SERVICE:
             self.report.human(where, f"{name}'s own {key}: the chart keeps it per service, for all of {service}'s "
                                      f"splits (`services.{service}.{self.PER_SERVICE[key]}`); set it there if every "
@@ -1022,11 +1206,7 @@ class Environment:
                 _deep(self.values, svc + (plain[key],), strings)
                 self.report.mapped(where, f"{path}.{plain[key]}")
                 if key == "podAnnotations" and str(strings.get("prometheus.io/scrape")).lower() == "true":
-                    self.report.human(where, f"asks Prometheus to scrape port {strings.get('prometheus.io/port', '?')}"
-                                      " of these pods, which the chart's default NetworkPolicies admit no scraper "
-                                      "to. For the Observability plugin set `observability.enabled` with "
-                                      "`podAnnotations` or `podMonitor`, and name your Prometheus in "
-                                      "`networkPolicy.metricsFrom`.", target="networkPolicy.metricsFrom")
+                    self._scraped.append((name, strings.get("prometheus.io/port", "?")))
         elif key == "serviceType":
             if value != "ClusterIP" and self._text(value, where):
                 _deep(self.values, svc + ("serviceType",), str(value))
@@ -1117,6 +1297,22 @@ def _switch(raw, path) -> bool:
     head, tail = path.split(".*.", 1)
     section = at(raw, head)
     return isinstance(section, dict) and any(str(at(entry, tail)).lower() == "true" for entry in section.values())
+
+
+def _settings_source(names, field: str) -> str:
+    """The report's `from` for the same field of several service-settings files:
+    `service-settings/{deck,gate}.yml: artifactId` (one file: its own name)."""
+    names = sorted(set(names))
+    stem = names[0] if len(names) == 1 else "{" + ",".join(names) + "}"
+    return f"service-settings/{stem}.yml: {field}"
+
+
+def _labels(labels: dict) -> str:
+    """Node labels as a YAML flow mapping of strings, as Kubernetes reads them."""
+    import json
+
+    return "{" + ", ".join(f"{k}: {json.dumps(_env_text(v) if not isinstance(v, dict) else '')}"
+                           for k, v in sorted(labels.items(), key=lambda item: str(item[0]))) + "}"
 
 
 def _said(value) -> str:

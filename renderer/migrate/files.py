@@ -143,6 +143,18 @@ def _key(original: str, taken: set) -> str:
     return key
 
 
+def _say_secret_files(engines: dict, report) -> None:
+    for engine, paths in sorted(engines.items()):
+        prefix = os.path.commonprefix(paths)
+        prefix = prefix[:prefix.rfind(".") + 1] if len(paths) > 1 else ""
+        where = "config: " + (prefix + "{" + ",".join(p[len(prefix):] for p in paths) + "}" if prefix else
+                              paths[0] if len(paths) == 1 else ", ".join(paths))
+        report.human(where, f"a Halyard secret file reference ({engine}...){f' in {len(paths)} fields' if len(paths) > 1 else ''}: "
+                            f"left as {'they are' if len(paths) > 1 else 'it is'}. The service decrypts it at run "
+                            "time only if its secret engine can reach the store (IAM for s3/gcs); otherwise put the "
+                            f"file into the Secret and set the path to {MOUNT}/<key>.")
+
+
 def collect(hal_model, hal: dict, scope, report, base=(), deployment=None) -> tuple[dict, list]:
     """(halconfig with file paths rewritten, [Referenced]); every finding goes to `report`. A file
     outside the scope (HAL_DIR and --include) is not read: the report gives the command adding it."""
@@ -151,15 +163,13 @@ def collect(hal_model, hal: dict, scope, report, base=(), deployment=None) -> tu
     rewritten = copy.deepcopy(hal)
     by_file: dict[str, Referenced] = {}
     taken: set = set()
+    engines: dict = {}  # {the secret file reference's store: [its fields]}, said once for all of them
     for path, value in list(marked_strings(hal_model, hal, "file")):
         where = "config: " + format_path(base + path)
         if value.startswith("encrypted:"):
             continue  # reported with every other secret reference (credentials.move)
         if value.startswith("encryptedFile:"):
-            report.human(where, f"a Halyard secret file reference ({value.split('!')[0]}...): left as it is. The "
-                                "service decrypts it at run time only if its secret engine can reach the store "
-                                "(IAM for s3/gcs); otherwise put the file into the Secret and set the path to "
-                                f"{MOUNT}/<key>.")
+            engines.setdefault(value.split("!")[0], []).append(format_path(base + path))
             continue
         if _URL.match(value) and not value.startswith("file://"):
             continue  # a URL (SAML metadata), fetched by the service itself
@@ -194,6 +204,7 @@ def collect(hal_model, hal: dict, scope, report, base=(), deployment=None) -> tu
             report.human(where, f"{value} does not exist on this machine (nor under the Halyard directory); the "
                                 f"path is rewritten to {entry.mounted}: add the file to the Secret under key "
                                 f"'{entry.key}' yourself, or the service starts without it.")
+    _say_secret_files(engines, report)
     outside = sorted({e.outside for e in by_file.values() if e.outside})
     if len(outside) > 1:
         report.human("config", f"{len(outside)} files the config names are outside HAL_DIR and were not read; "

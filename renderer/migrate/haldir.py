@@ -193,7 +193,8 @@ def _read_service_settings(hal_dir, top):
                            recursive=False):
         shown = f"{listed}/{name}"
         if not name.endswith((".yml", ".yaml")):
-            hal_dir.findings.human(shown, "not a .yml file; Halyard ignored it and so does migrate.")
+            # Nothing for a human to do (a readme, a stale copy such as `clouddriver.yml.s3`): no pod read it.
+            hal_dir.findings.dropped(shown, "not a .yml file; Halyard ignored it and so does migrate.")
             continue
         text = _read_text(hal_dir, real, shown)
         if text is None:

@@ -32,9 +32,10 @@ COMMENTS = {
                  "pointing at /var/secrets (see the report for every change).",
     "services": "From deploymentEnvironment (customSizing, tolerations, affinity, sidecars, initContainers, "
                 "hostAliases) and service-settings/<service>.yml.",
-    "serviceDefaults": "Halyard's JAVA_OPTS for every JVM without its own, and deploymentEnvironment.nodeSelectors: "
-                       "every service.",
-    "ha": "From deploymentEnvironment.haServices, with per-split replicas and resources from customSizing.",
+    "serviceDefaults": "Halyard's JAVA_OPTS for every JVM without its own.",
+    "ha": "From deploymentEnvironment.haServices; each split's own settings (customSizing's replicas and "
+          "resources, service-settings/<split>.yml, per-split deploymentEnvironment entries) under "
+          "`splits.<split>`.",
     "redis": "From service-settings/redis.yml and customSizing.",
     "monitoringDaemon": "From customSizing.monitoring-daemon.",
     "profiles": "From <deployment>/profiles/<service>-local.yml (and <split>-local.yml for HA splits).",
@@ -56,22 +57,37 @@ class Migration:
     ""), `kubectl` (the commands creating them), `report` (MigrationReport), `markdown`, `hal_dir`,
     `aside` (what `settle` took out of the values)."""
 
-    def __init__(self, hal_dir, values, report, namespace, credentials_values, groups=(), aside=()):
+    def __init__(self, hal_dir, values, report, namespace, credentials_values, groups=(), aside=(), location=None):
+        """`namespace`: Halyard's namespace, None when unknown (a placeholder `location`, not given);
+        `location`: what the config wrote for it."""
         self.hal_dir = hal_dir
         self.values = values
         self.report = report
         self.namespace = namespace
+        self.location = location
+        self.spin_redis = None  # Environment.spin_redis
         self.groups = [g for g in groups if g.found]
         self.files = [f for g in self.groups for f in g.found]
         self.credentials = credentials_values
         self.aside = list(aside)
-        self.secret = "".join(secret_manifest(g.name, g.found, namespace, g.services) for g in self.groups)
-        self.credentials_secret = credentials_manifest(credentials_values, namespace) if credentials_values else ""
+        # No namespace in the manifests: applied with `kubectl -n`, like the release, they go wherever it goes.
+        self.secret = "".join(secret_manifest(g.name, g.found, g.services) for g in self.groups)
+        self.credentials_secret = credentials_manifest(credentials_values) if credentials_values else ""
         # An unpacked `hal backup` archive is removed once migrate ends: no command can name its files.
         self.kubectl = "" if hal_dir.archive else \
-            "\n".join(kubectl_command(g.name, g.found, namespace) for g in self.groups)
-        self.values_yaml = values_yaml(values, hal_dir, namespace, report, self.aside)
+            "\n".join(kubectl_command(g.name, g.found, self.halyard_namespace) for g in self.groups)
+        self.values_yaml = values_yaml(values, hal_dir, self.namespace_said, report, self.aside)
         self.verdict = None
+
+    @property
+    def namespace_said(self) -> str:
+        return repr(self.namespace) if self.namespace else f"{self.location!r} (a placeholder: see the report)"
+
+    @property
+    def halyard_namespace(self) -> str:
+        """Halyard's namespace as the commands and comments say it: its name, or `$NAMESPACE` for the
+        user to set when the config's `location` is a placeholder."""
+        return self.namespace or "$NAMESPACE"
 
     @property
     def ok(self) -> bool:
@@ -97,7 +113,7 @@ class Migration:
         if verdict.errors and not any(f.level == ERROR for f in verdict.findings):
             for line in verdict.errors:
                 self.report.error(line[len("error: "):] if line.startswith("error: ") else line)
-        self.values_yaml = values_yaml(self.values, self.hal_dir, self.namespace, self.report, self.aside)
+        self.values_yaml = values_yaml(self.values, self.hal_dir, self.namespace_said, self.report, self.aside)
 
     def markdown(self, secrets_dir: str | None = None) -> str:
         hal_dir = self.hal_dir
@@ -122,16 +138,16 @@ class Migration:
             intro += ["", f"{len(self.credentials)} inline credentials of the Halyard directory are in the Secret "
                           f"`{credentials.SECRET_NAME}` now ({where}); the values refer to them (`${{HAL_...}}` "
                           "placeholders, `redis.existingSecret`). Create it before installing."]
-        return markdown(self.report, "Halyard migration report", intro, cutover_steps(self))
+        return markdown(self.report, "Halyard migration report", intro, cutover_steps(self, secrets_dir))
 
 
 def migrate(path: str, deployment: str | None = None, includes=(), command=None, source=None,
-            notes=()) -> Migration:
+            notes=(), namespace: str | None = None) -> Migration:
     """Migrate HAL_DIR; `.ok` is false only when there is nothing to write (no readable Halyard config,
     no such deployment) or the values could not render. `includes`: paths outside HAL_DIR it may read
     (--include); `command`: the migrate command line, for the hints adding them; `source`: what the
     user named, when HAL_DIR is an unpacked `hal backup` archive; `notes`: (source, text) of what
-    unpacking it skipped."""
+    unpacking it skipped; `namespace`: Halyard's namespace (--namespace), over the config's `location`."""
     hal_dir = read_hal_dir(path, deployment, includes=includes, command=command, source=source)
     for where, text in notes:
         hal_dir.findings.human(where, text)
@@ -164,15 +180,16 @@ def migrate(path: str, deployment: str | None = None, includes=(), command=None,
     release = _release(hal_dir.rewritten.get("version"), "config: " + format_path(base + ("version",)),
                        values, report)
     vault = credentials.Vault(report)
-    halconfig = dict(credentials.move(HAL, hal_dir.rewritten, vault, base, release, hal_dir.text))
+    halconfig = dict(credentials.move(HAL, _read_by(hal_dir.rewritten, release, report, base), vault, base, release,
+                                      hal_dir.text))
     # The release lives in `spinnaker.version` only: one place to change it when upgrading.
     halconfig.pop("version", None)
     values["halconfig"] = halconfig
     environment = Environment(hal_dir.raw, hal_dir.service_settings, report, base, vault,
-                              hal_dir.service_settings_text, release, pinned="spinnaker" in values)
+                              hal_dir.service_settings_text, release, pinned="spinnaker" in values, namespace=namespace)
     _merge(values, environment.build())
     _merge(values, map_profiles(hal_dir.profiles, hal_dir.deployment, environment.ha_on, report, vault,
-                                environment.runs))
+                                environment.runs, environment.env.get("haServices")))
     stored = stores.move_stores(values, hal_dir, report, {f.key for f in hal_dir.files})
     stores.schemes(values, environment.schemes, report)
     secrets = {}
@@ -195,8 +212,34 @@ def migrate(path: str, deployment: str | None = None, includes=(), command=None,
     reported = {p.message for p in hal_dir.report.problems if p.level == WARNING and not p.check}
     aside = kubernetes_secrets.grant(values, release, report)
     aside += settle(values, report, reported, base)
-    migration = Migration(hal_dir, values, report, environment.location, vault.values, groups, aside)
+    migration = Migration(hal_dir, values, report, environment.namespace, vault.values, groups, aside,
+                          environment.location)
+    migration.spin_redis = environment.spin_redis
     return migration
+
+
+def _read_by(halconfig: dict, release, report, base) -> dict:
+    """`halconfig` without the fields `release` does not read (`ci.wercker` from 2026.1.0), each reported
+    as dropped: every file the renderer writes leaves them out, so in the values they would only make
+    every Helm route warn again; and a credential in one would reach a service that never reads it."""
+    import copy
+
+    from ..problems import Report
+    from ..read.unread import report_unread
+    from .settle import pop
+
+    found = Report()
+    report_unread(HAL, halconfig, release, found)
+    if not found.problems:
+        return halconfig
+    halconfig = copy.deepcopy(halconfig)
+    for problem in found.problems:
+        pop(halconfig, problem.path)
+        report.dropped("config: " + format_path(tuple(base) + problem.path),
+                       f"{problem.message} migrate left it out of the values; to run a release that reads it, set "
+                       f"`spinnaker.version` to that release and add `{format_path(('halconfig',) + problem.path)}` "
+                       "back from the Halyard config.")
+    return halconfig
 
 
 def _release(version, where, values, report):
@@ -293,8 +336,7 @@ def values_yaml(values: dict, hal_dir, namespace, report=None, aside=()) -> str:
     lines = [f"# Chart values migrated from the Halyard directory {hal_dir.source} (deployment "
              f"{hal_dir.deployment!r})",
              "# by `spinnaker-renderer migrate`; the report lists every field mapped, converted or dropped.",
-             f"# Halyard ran Spinnaker in namespace {namespace or 'spinnaker'!r} as spin-<service> objects. This "
-             "chart names",
+             f"# Halyard ran Spinnaker in namespace {namespace} as spin-<service> objects. This chart names",
              "# them <fullname>-<service>: to keep Halyard's names (spin-gate, spin-deck, ...) for what points",
              "# at them, uncomment fullnameOverride after Halyard's objects are gone (see the cut-over steps).",
              "# fullnameOverride: spin", ""]
@@ -337,11 +379,9 @@ def _problem_comments(report, aside) -> list[str]:
     return lines + [""]
 
 
-def secret_manifest(name, files, namespace, services=()) -> str:
+def secret_manifest(name, files, services=()) -> str:
     data = {f.key: base64.b64encode(f.content).decode("ascii") for f in files}
     metadata = {"name": name, "labels": {"app.kubernetes.io/part-of": "spinnaker"}}
-    if namespace:
-        metadata["namespace"] = namespace
     manifest = {"apiVersion": "v1", "kind": "Secret", "metadata": metadata, "type": "Opaque", "data": data}
     readers = f" (read by {', '.join(services)})" if services else ""
     return "---\n# Files the Halyard config named, for the chart's secrets.files (mounted at /var/secrets)" \
@@ -349,10 +389,8 @@ def secret_manifest(name, files, namespace, services=()) -> str:
            + to_yaml(manifest)
 
 
-def credentials_manifest(values: dict, namespace) -> str:
+def credentials_manifest(values: dict) -> str:
     metadata = {"name": credentials.SECRET_NAME, "labels": {"app.kubernetes.io/part-of": "spinnaker"}}
-    if namespace:
-        metadata["namespace"] = namespace
     data = {k: base64.b64encode(v.encode()).decode("ascii") for k, v in sorted(values.items())}
     manifest = {"apiVersion": "v1", "kind": "Secret", "metadata": metadata, "type": "Opaque", "data": data}
     return "# Credentials the Halyard config held inline; the halconfig refers to them as ${HAL_...}.\n" \
@@ -360,54 +398,105 @@ def credentials_manifest(values: dict, namespace) -> str:
 
 
 def kubectl_command(name, files, namespace) -> str:
-    parts = ["kubectl", "create", "secret", "generic", name]
-    if namespace:
-        parts += ["--namespace", namespace]
-    parts += [f"--from-file={f.key}={f.found}" for f in files]
-    return " ".join(shlex.quote(p) for p in parts)
+    """`namespace`: a name, or `$NAMESPACE` (written for the shell to expand)."""
+    files = " ".join(shlex.quote(f"--from-file={f.key}={f.found}") for f in files)
+    return f"kubectl create secret generic {shlex.quote(name)} --namespace {_shell(namespace)} {files}"
 
 
-def cutover_steps(migration) -> list[str]:
-    ns = migration.namespace or "spinnaker"
+def _shell(namespace: str) -> str:
+    return '"$NAMESPACE"' if namespace == "$NAMESPACE" else shlex.quote(namespace)
+
+
+def cutover_steps(migration, secrets_dir: str | None = None) -> list[str]:
+    """The steps from Halyard's install to the release, each command doing exactly what its text says.
+    Halyard labelled every object it made `app=spin`, `cluster=spin-<name>` (its manifests' templates,
+    halyard-deploy/src/main/resources/kubernetes/manifests/{deployment,service,secret}.yml); only
+    its Deployments carry `app.kubernetes.io/managed-by=halyard`, so that label would leave its
+    Services and Secrets behind."""
+    ns = migration.halyard_namespace
+    n = f"-n {_shell(ns)}"
     values = migration.values
     ha = values.get("ha") or {}
     echo_split = (ha.get("echo") or {}).get("enabled")
     scheduler = "spin-echo-scheduler" if echo_split else "spin-echo"
-    steps = [
-        f"Pick the namespace. Halyard's objects live in `{ns}` as `spin-<service>` Deployments and Services. "
-        f"Installing the release into a new namespace (e.g. `{ns}-helm`) lets both run side by side until "
-        f"the switch; installing into `{ns}` works too: the chart's objects are `<release>-spinnaker-<service>`, "
-        "which do not collide with Halyard's.",
-    ]
+    external = (values.get("redis") or {}).get("externalUrl") or ""
+    halyard_redis = migration.spin_redis == "used"
+    if migration.namespace:
+        where = (f"Pick the namespace. Halyard's objects live in `{ns}` as `spin-<service>` Deployments, Services "
+                 f"and Secrets (labelled `app=spin`). Installing the release into a new namespace (e.g. "
+                 f"`{ns}-helm`) lets both run side by side until the switch; installing into `{ns}` works too: the "
+                 "chart's objects are `<release>-spinnaker-<service>`, which do not collide with Halyard's. The "
+                 f"commands below install into `{ns}`: for another namespace change their `-n`/`--namespace` (the "
+                 "Secret manifests name none, so they go where you apply them).")
+    else:
+        where = (f"Pick the namespace. Halyard's config names its namespace {migration.location!r}, a placeholder "
+                 "your own tooling filled in, so the commands below say `\"$NAMESPACE\"`: first run `export "
+                 "NAMESPACE=<Halyard's namespace>` (or run migrate again with `--namespace NAME`). They install the "
+                 "release next to Halyard's `spin-<service>` objects (the chart's `<release>-spinnaker-<service>` "
+                 "names do not collide); for a new namespace change the `-n`/`--namespace` of the commands that "
+                 "create the Secrets and install (the Secret manifests name none).")
+    steps = [where]
+    applied = f"`kubectl {n} apply -f {shlex.quote(secrets_dir.rstrip('/') + '/')}`" if secrets_dir else \
+        "the manifests `migrate --secrets-dir DIR` writes, applied with `kubectl " + n + " apply -f DIR/`"
     if migration.files:
         names = ", ".join(f"`{g.name}`" for g in migration.groups)
-        steps.append(f"Create the Secrets of the referenced files ({names}) in the release namespace (the kubectl "
-                     "commands above, or the manifests from `--secrets-dir`), before installing.")
+        how = "the kubectl commands above" if migration.kubectl else applied
+        steps.append(f"Create the Secrets of the referenced files ({names}) in the release namespace, before "
+                     f"installing: {how}" + (f" (or {applied})" if migration.kubectl and secrets_dir else "") + ".")
     if migration.credentials:
-        steps.append(f"Create the Secret `{credentials.SECRET_NAME}` (the manifest from `--secrets-dir`) in the "
-                     "release namespace: the services read the halconfig's credentials from it.")
+        steps.append(f"Create the Secret `{credentials.SECRET_NAME}` in the release namespace, before installing "
+                     f"({applied}): the services read the halconfig's credentials from it.")
+    if halyard_redis:
+        redis = (f"the release uses Halyard's own Redis, spin-redis (`redis.externalUrl: {external}`), so they "
+                 "carry over, and step " + "{remove}" + " keeps it; ")
+    elif external:
+        redis = "the release uses the Redis Halyard's services used (`redis.externalUrl`), so they carry over; "
+    else:
+        redis = ("the release starts an empty Redis of its own: to keep them point it at Halyard's with "
+                 "`redis.externalUrl: redis://spin-redis.<Halyard's namespace>:6379` first (see \"Left for a "
+                 "human\"); ")
+    steps.append("Keep the data. front50's store (the halconfig's persistentStorage) is shared as it is. Redis holds "
+                 "orca's running and recent executions (unless orca uses SQL), echo's scheduler state, igor's "
+                 "already-seen builds and gate's sessions: " + redis + "let running pipelines finish before the "
+                 "switch.")
     steps += [
-        "Keep the data. front50's store (the halconfig's persistentStorage) is shared as it is. Redis holds "
-        "orca's running and recent executions (unless orca uses SQL), echo's scheduler state, igor's "
-        "already-seen builds and gate's sessions: "
-        + ("the release uses the Redis Halyard's services used (`redis.externalUrl`), so they carry over; "
-           if (values.get("redis") or {}).get("externalUrl") else
-           "to keep them point the chart at Halyard's Redis with "
-           f"`redis.externalUrl: redis://spin-redis.{ns}:6379` (or copy its data with `redis-cli --rdb` / "
-           "replication); ")
-        + "let running pipelines finish before the switch.",
         f"Avoid two echo schedulers: cron triggers fire once per running scheduler. Before the release starts, "
-        f"scale Halyard's echo to zero: `kubectl -n {ns} scale deployment {scheduler} --replicas=0`, or install "
+        f"scale Halyard's echo to zero: `kubectl {n} scale deployment {scheduler} --replicas=0`, or install "
         "with `profiles.echo: {scheduler: {enabled: false}}` and remove it at the switch. Do the same for igor "
-        f"(`kubectl -n {ns} scale deployment spin-igor --replicas=0`): two igors trigger every new build twice.",
-        "Install: `spinnaker-renderer helm install spin --namespace <ns> -f values.yaml` (the renderer's own chart; "
-        "or helm with `--post-renderer spinnaker-renderer --post-renderer-args post-render`), and wait for "
-        "`helm test`.",
+        f"(`kubectl {n} scale deployment spin-igor --replicas=0`): two igors trigger every new build twice.",
+        f"Install: `spinnaker-renderer helm install spin --namespace {_shell(ns)} -f values.yaml` (the renderer's "
+        "own chart; or helm with `--post-renderer spinnaker-renderer --post-renderer-args post-render`), and wait "
+        "for `helm test`.",
         "Switch users over: point your Ingress/DNS (or `expose.host`) at the release's deck and gate Services; "
         "Deck's and Gate's public URLs come from `expose.host` or the halconfig's overrideBaseUrls.",
-        f"Remove Halyard's install: `kubectl -n {ns} delete deployment,service,secret -l "
-        "app.kubernetes.io/managed-by=halyard` (check the list with `kubectl get` and the same selector "
-        "first), keeping spin-redis if the release uses it. Stop the Halyard daemon so no `hal deploy apply` brings them back. Then, if "
-        "you want Halyard's names back, set `fullnameOverride: spin` and upgrade.",
     ]
+    selector = shlex.quote("app=spin,cluster!=spin-redis") if migration.spin_redis else "app=spin"
+    kept = {"used": " but its Redis, which the release uses",
+            "unused": " but its Redis (in case you pointed `redis.externalUrl` at it)"}.get(migration.spin_redis, "")
+    names = "Then, if you want Halyard's names back, set `fullnameOverride: spin` and upgrade"
+    steps.append("Remove Halyard's install" + kept
+                 + f": list it with `kubectl {n} get deployment,service,secret -l {selector}`, then "
+                 f"`kubectl {n} delete deployment,service,secret -l {selector}`. Stop the Halyard daemon so no `hal "
+                 "deploy apply` brings them back. " + ("(Halyard's names back: see the last step.)"
+                                                       if migration.spin_redis else names + "."))
+    delete_redis = f"`kubectl {n} delete deployment,service,secret -l app=spin,cluster=spin-redis`"
+    after = f" {names} (not before: the chart's Redis is then named spin-redis too)."
+    if halyard_redis:
+        steps[3] = steps[3].replace("{remove}", str(len(steps)))
+
+        def redis_cli(command):
+            return (f"`kubectl {n} exec statefulset/spin-spinnaker-redis -- sh -c 'REDISCLI_AUTH=\"$(cat "
+                    f"/run/secrets/redis/redis-password)\" redis-cli {command}'`")
+        steps.append(
+            "Later, move onto the chart's own Redis (on a volume: spin-redis keeps its data in its pod only), at a "
+            "quiet moment (no pipeline running; the commands are for release `spin`): remove `redis.externalUrl` "
+            "from values.yaml and upgrade, which starts the chart's Redis and restarts the services on it, empty. "
+            f"Copy spin-redis's data into it with {redis_cli(f'REPLICAOF spin-redis.{migration.namespace} 6379')}; "
+            f"run {redis_cli('INFO replication')} until it says `master_link_status:up`, then "
+            f"{redis_cli('REPLICAOF NO ONE')}. Restart the services on the copied state: `kubectl {n} rollout "
+            f"restart deployment -l app.kubernetes.io/instance=spin`. Then delete spin-redis: {delete_redis}."
+            + after)
+    elif migration.spin_redis:
+        steps.append("Delete Halyard's Redis once nothing uses it (the release runs its own unless `redis.externalUrl` "
+                     f"points at spin-redis): {delete_redis}." + after)
     return steps

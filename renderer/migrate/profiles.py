@@ -28,11 +28,16 @@ from renderer.read.yaml11 import SPRING, load
 # hasServiceOverrides, SpringService.getActiveSpringProfiles; tests/data/halyard-deployer.yml).
 OVERRIDES = {"gate": ("clouddriver", "echo"), "igor": ("clouddriver", "echo"), "orca": ("clouddriver", "echo"),
              "fiat": ("clouddriver",), "rosco": ("clouddriver",)}
+# The HA splits Halyard ran with their `<split>-overrides` Spring profile (`clouddriver-caching-overrides.yml`),
+# and the haServices.clouddriver endpoint that had to be set for it
+# (v2/KubernetesV2Clouddriver{Caching,Rw,Ro,RoDeck}Service.java hasServiceOverrides; echo's splits have none).
+SPLIT_OVERRIDES = {"clouddriver-caching": "redisMasterEndpoint", "clouddriver-rw": "redisMasterEndpoint",
+                   "clouddriver-ro": "redisSlaveEndpoint", "clouddriver-ro-deck": "redisSlaveDeckEndpoint"}
 
 
-def map_profiles(profiles: dict, deployment: str, ha_on: dict, report, vault, runs=None) -> dict:
+def map_profiles(profiles: dict, deployment: str, ha_on: dict, report, vault, runs=None, ha=None) -> dict:
     """Chart values from the profile files; findings go to `report`. `runs(service)`: whether a
-    service runs (its files are dropped when not)."""
+    service runs (its files are dropped when not); `ha`: the halconfig's `deploymentEnvironment.haServices`."""
     runs = runs or (lambda service: True)
     values: dict = {}
     overrides = {}
@@ -46,7 +51,7 @@ def map_profiles(profiles: dict, deployment: str, ha_on: dict, report, vault, ru
         if _bootstrap_key(name) is not None:
             _bootstrap(name, text, where, values, report, vault, runs)
             continue
-        if name.endswith("-overrides.yml") and name[:-len("-overrides.yml")] in OVERRIDES:
+        if name.endswith("-overrides.yml") and name[:-len("-overrides.yml")] in set(OVERRIDES) | set(SPLITS):
             overrides[name[:-len("-overrides.yml")]] = (name, text, where)
             continue
         unread = _unread(name)
@@ -75,8 +80,11 @@ def map_profiles(profiles: dict, deployment: str, ha_on: dict, report, vault, ru
         # becomes a placeholder resolved from the credentials Secret.
         values.setdefault("profiles", {})[key] = vault.scrub(data, "PROFILE_" + key, list(readers), where, text)
         report.mapped(where, f"profiles.{key}", f"read by the {key} split only" if key in SPLITS else "")
-    for service, (name, text, where) in sorted(overrides.items()):
-        _overrides(service, name, text, where, values, ha_on, report, vault, runs)
+    for key, (name, text, where) in sorted(overrides.items()):
+        if key in SPLITS:
+            _split_overrides(key, name, text, where, values, ha_on, ha or {}, report, vault)
+        else:
+            _overrides(key, name, text, where, values, ha_on, report, vault, runs)
     return values
 
 
@@ -142,31 +150,62 @@ def _overrides(service, name, text, where, values, ha_on, report, vault, runs):
                f"{' or '.join(splits)} on")
         report.dropped(where, f"{why}, so no service read it.")
         return
-    data = _parsed(text, where, service, report, "the service", f"profiles.{service}",
+    _merge_overrides(service, service, [], name, text, where, values, report, vault,
+                     f"Halyard's {service} read it as its `overrides` Spring profile (HA on), before "
+                     f"{service}-local.yml")
+
+
+def _split_overrides(split, name, text, where, values, ha_on, ha, report, vault):
+    """`<split>-overrides.yml` (`clouddriver-caching-overrides.yml`): Halyard ran the split with its
+    `<modifier>-overrides` Spring profile when haServices.clouddriver set the endpoint that split's
+    overrides name (SPLIT_OVERRIDES), read before `local` and `<modifier>-local`: its settings go under
+    those of `profiles.<split>` (written as the same `<split>-local.yml`, read by that split only), less
+    the ones `profiles.spinnaker`, `profiles.<service>` or `profiles.<split>` set, which won over it."""
+    service, endpoint = SPLITS[split][0], SPLIT_OVERRIDES.get(split)
+    block = ha.get(service) if isinstance(ha, dict) and isinstance(ha.get(service), dict) else {}
+    if not ha_on.get(service) or endpoint is None or block.get(endpoint) is None:
+        why = (f"haServices.{service} is not enabled, so Halyard ran no {split}" if not ha_on.get(service) else
+               f"Halyard ran {split} with no overrides profile" if endpoint is None else
+               f"Halyard ran {split} with its `{split[len(service) + 1:]}-overrides` profile only with "
+               f"haServices.{service}.{endpoint} set")
+        report.dropped(where, f"{why}, so no service read it.")
+        return
+    _merge_overrides(split, service, [service], name, text, where, values, report, vault,
+                     f"Halyard's {split} read it as its `{split[len(service) + 1:]}-overrides` Spring profile "
+                     f"(haServices.{service}.{endpoint} set), before {service}-local.yml and {split}-local.yml, "
+                     "and only that split")
+
+
+def _merge_overrides(key, reader, below, name, text, where, values, report, vault, how):
+    """The overrides file's settings merged into `profiles.<key>` under its own, less the ones
+    `profiles.spinnaker` and the profiles `below` (read after it too) set."""
+    data = _parsed(text, where, key, report, "the service", f"profiles.{key}",
                    "empty, or not a mapping of settings: nothing to carry over.")
     if data is _UNREAD:
         return
-    data = vault.scrub(data, "PROFILE_" + service + "_OVERRIDES", [service], where, text)
+    data = vault.scrub(data, "PROFILE_" + key + "_OVERRIDES", [reader], where, text)
     profiles = values.setdefault("profiles", {})
-    won = set(_leaves(profiles.get("spinnaker"))) | set(_leaves(profiles.get(service)))
+    won = set(_leaves(profiles.get("spinnaker"))) | set(_leaves(profiles.get(key)))
+    for other in below:
+        won |= set(_leaves(profiles.get(other)))
     kept = _without(data, won)
     if not kept:
-        report.dropped(where, f"every setting in it is set again in spinnaker-local.yml or {service}-local.yml, "
-                              "which won over it.")
+        report.dropped(where, "every setting in it is set again in "
+                              + ", ".join(f"{p}-local.yml" for p in ["spinnaker"] + below + [key])
+                              + ", which won over it.")
         return
     merged = kept
-    _merge(merged, profiles.get(service) or {})
-    profiles[service] = merged
-    local = where[:-len(name)] + f"{service}-local.yml"
+    _merge(merged, profiles.get(key) or {})
+    profiles[key] = merged
+    local = where[:-len(name)] + f"{key}-local.yml"
     for entry in report.find(local, "mapped"):
         if entry.source == local:
-            entry.text = (f"with {name}'s settings under its own (Halyard's `overrides` profile, which it won "
+            entry.text = (f"with {name}'s settings under its own (Halyard's overrides profile, which it won "
                           "over); its own arrive unchanged")
-    report.mapped(where, f"profiles.{service}",
-                  f"Halyard's {service} read it as its `overrides` Spring profile (HA on), before "
-                  f"{service}-local.yml: its settings are merged into `profiles.{service}` under those of "
-                  f"{service}-local.yml, which win as they did" + (" (the ones spinnaker-local.yml also sets are "
-                                                                    "left to it)" if len(kept) < len(data) else ""))
+    report.mapped(where, f"profiles.{key}",
+                  f"{how}: its settings are merged into `profiles.{key}` under those of {key}-local.yml, which win "
+                  "as they did" + (" (the ones a profile read after it also sets are left to that one)"
+                                   if len(_leaves(kept)) < len(_leaves(data)) else ""))
 
 
 def _leaves(data, prefix="") -> dict:

@@ -250,6 +250,9 @@ MISTAKES = [
                                     "halconfig": hal()}, "refuse", ["services.gate.env", "env name 'A\\nB'"], True),
     ("an env name only Kubernetes 1.32 and later accept", {"services": {"gate": {"env": [
         {"name": "MY VAR", "value": "x"}]}}, "halconfig": hal()}, "accept", ["env name 'MY VAR'", "before 1.32"], True),
+    ("two objects of one kind with one name", {"extraObjects": [{"apiVersion": "v1", "kind": "Service", "metadata": {
+        "name": "spin-spinnaker-gate"}, "spec": {"ports": [{"port": 80}]}}], "halconfig": hal()}, "refuse",
+     ["Service 'spin-spinnaker-gate'", "two objects of this kind in one namespace", "[extraObjects"], True),
     ("an Ingress host with a newline", {"expose": {"host": "a\nb.example.com"}, "halconfig": hal()}, "refuse",
      ["expose.host", "host 'a\\nb.example.com'"], True),
     # TLS between the services (tls, services.<name>.tls)
@@ -325,7 +328,8 @@ def _cli(*args, env=None):
 
 
 def route_validate(tmp_path, values):
-    result = _cli("validate", "-f", _values_file(tmp_path, values))
+    # As the release the Helm routes render (`spin`): object names depend on it.
+    result = _cli("validate", "-f", _values_file(tmp_path, values), "--release-name", "spin")
     return result.returncode == 0, result.stderr
 
 

@@ -48,7 +48,8 @@ def schema_problems(values: dict) -> list[str]:
         return inputs.schema_problems(values, json.load(handle))
 
 
-def chart_verdict_of_text(values_text: str, namespace: str = "default", extra=()) -> ChartVerdict:
+def chart_verdict_of_text(values_text: str, namespace: str = "default", extra=(), release: str = RELEASE_NAME
+                          ) -> ChartVerdict:
     """The verdict for values given as text (`migrate`'s own output, before it is written)."""
     import tempfile
 
@@ -56,12 +57,13 @@ def chart_verdict_of_text(values_text: str, namespace: str = "default", extra=()
         path = os.path.join(directory, "values.yaml")
         with open(path, "w", encoding="utf-8") as handle:
             handle.write(values_text)
-        return chart_verdict([path], namespace, extra)
+        return chart_verdict([path], namespace, extra, release)
 
 
-def chart_verdict(values_files, namespace: str = "default", extra=()) -> ChartVerdict:
-    """Render the installed chart with `values_files` (and `extra` helm flags, e.g. `--set`) and
-    post-render it in-process."""
+def chart_verdict(values_files, namespace: str = "default", extra=(), release: str = RELEASE_NAME) -> ChartVerdict:
+    """Render the installed chart with `values_files` (and `extra` helm flags, e.g. `--set`) as release
+    `release` in `namespace` and post-render it in-process. The release name is part of every object's
+    name: a name problem (too long, two objects cut to one name) shows only under the real one."""
     from renderer.cli.bundled import chart_dir
     from renderer.cli.helmbin import NO_HELM, find_helm
     from renderer.postrender import render
@@ -70,7 +72,7 @@ def chart_verdict(values_files, namespace: str = "default", extra=()) -> ChartVe
     helm = find_helm()
     if not helm:
         return ChartVerdict(skipped=NO_HELM)
-    args = [helm, "template", RELEASE_NAME, chart_dir(), "--namespace", namespace]
+    args = [helm, "template", release or RELEASE_NAME, chart_dir(), "--namespace", namespace]
     for path in values_files:
         args += ["-f", path]
     args += list(extra)

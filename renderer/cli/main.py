@@ -56,6 +56,9 @@ def _parser():
     val.add_argument("-n", "--namespace", default="default",
                      help="the release namespace, as given to helm (Kubernetes Secret references are checked "
                           "against it)")
+    val.add_argument("--release-name", metavar="NAME", default="spinnaker",
+                     help="the Helm release name, as given to helm (default: spinnaker): it is part of every "
+                          "object's name, so names Kubernetes would refuse show only under the real one")
 
     mig = sub.add_parser("migrate", help="turn a Halyard directory (~/.hal) into chart values, a Secret and a report")
     mig.add_argument("hal_dir", metavar="HAL_DIR",
@@ -283,7 +286,7 @@ def cmd_validate(args) -> int:
         from renderer.cli.chartcheck import chart_verdict
         from renderer.cli.typedwarnings import not_said
 
-        verdict = chart_verdict(args.values, args.namespace)
+        verdict = chart_verdict(args.values, args.namespace, release=args.release_name)
         verdict.warnings = not_said(verdict.warnings, report)
         for line in verdict.errors + verdict.warnings:
             print(line, file=sys.stderr)

@@ -47,7 +47,17 @@ def app_name(values: dict) -> str:
 
 
 def component(values: dict, name: str, release: str = RELEASE_NAME) -> str:
-    return f"{fullname(values, release)}-{name}"[:63].rstrip("-")
+    """`spinnaker.componentName`: a name over 63 characters is cut in the release's part, with 5 hex
+    digits of the full name's sha256, so distinct components keep distinct names."""
+    full = fullname(values, release)
+    whole = f"{full}-{name}"
+    if len(whole) <= 63:
+        return whole
+    import hashlib
+
+    keep = max(1, 63 - len(name) - 7)
+    digest = hashlib.sha256(full.encode()).hexdigest()[:5]
+    return f"{full[:keep].rstrip('-')}-{digest}-{name}"[:63].rstrip("-")
 
 
 def selected_hal(values: dict) -> dict:

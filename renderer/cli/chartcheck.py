@@ -69,17 +69,20 @@ def chart_verdict(values_files, namespace: str = "default", extra=(), release: s
     from renderer.postrender import render
     from renderer.postrender.errors import PostRenderError
 
+    import tempfile
+
     helm = find_helm()
     if not helm:
         return ChartVerdict(skipped=NO_HELM)
-    args = [helm, "template", release or RELEASE_NAME, chart_dir(), "--namespace", namespace]
-    for path in values_files:
-        args += ["-f", path]
-    args += list(extra)
-    try:
-        result = subprocess.run(args, capture_output=True, text=True, env=dict(os.environ))
-    except OSError as exc:
-        return ChartVerdict(skipped=f"{helm} could not run ({exc.strerror})")
+    with tempfile.TemporaryDirectory(prefix="spinnaker-renderer-") as directory:
+        args = [helm, "template", release or RELEASE_NAME, chart_dir(), "--namespace", namespace]
+        for path in regular_files(values_files, directory):
+            args += ["-f", path]
+        args += list(extra)
+        try:
+            result = subprocess.run(args, capture_output=True, text=True, env=dict(os.environ))
+        except OSError as exc:
+            return ChartVerdict(skipped=f"{helm} could not run ({exc.strerror})")
     if result.returncode != 0 and "Error:" not in result.stderr:
         # Not a refusal of the values (helm prints those after `Error:`): helm itself did not run.
         return ChartVerdict(skipped=f"{helm} template exited {result.returncode} without saying why")
@@ -100,17 +103,34 @@ def chart_verdict(values_files, namespace: str = "default", extra=(), release: s
                         findings=findings)
 
 
+def regular_files(paths, directory: str) -> list:
+    """`paths` for helm: a pipe or stdin the renderer has read already (renderer.read.bounded.read_given)
+    is empty now, so what it held is written to a file in `directory` for helm to read instead."""
+    from renderer.read.bounded import given_pipe
+
+    out = []
+    for index, path in enumerate(paths):
+        held = given_pipe(path)
+        if held is not None:
+            path = os.path.join(directory, f"values-{index}.yaml")
+            with open(path, "wb") as handle:
+                handle.write(held)
+        out.append(path)
+    return out
+
+
 def _written_in(values_files):
     """`written(path)` for `render`: the plain text at a values path in the last file that has one (Helm
     keeps the last file's value), or None."""
     from renderer.read.yaml11 import plain_scalars
 
+    from renderer.read.bounded import DOCUMENT_LIMIT, Unreadable, read_given
+
     texts = []
     for path in values_files:
         try:
-            with open(path, encoding="utf-8-sig") as handle:
-                texts.append(handle.read())
-        except (OSError, UnicodeDecodeError):
+            texts.append(read_given(path, DOCUMENT_LIMIT).decode("utf-8-sig"))
+        except (Unreadable, UnicodeDecodeError):
             continue
 
     def written(path):

@@ -114,13 +114,14 @@ def _parser():
 
 
 def _read_source(path: str) -> tuple[str, str]:
-    """(text, name) of a halconfig file; UsageError/_InputError on failure."""
-    from renderer.read.bounded import DOCUMENT_LIMIT, Unreadable, read_file, read_stream
+    """(text, name) of a halconfig or values file named on the command line; UsageError/_InputError on
+    failure."""
+    from renderer.read.bounded import DOCUMENT_LIMIT, Unreadable, read_given
     from renderer.read.yaml11 import NotText, decode
 
     name = "<stdin>" if path == "-" else path
     try:
-        raw = read_stream(sys.stdin.buffer, DOCUMENT_LIMIT) if path == "-" else read_file(path, DOCUMENT_LIMIT)
+        raw = read_given(path, DOCUMENT_LIMIT)  # a file, a pipe (`<(...)`) or stdin
     except Unreadable as exc:
         raise UsageError(f"cannot read {name}: {exc}") from None
     try:

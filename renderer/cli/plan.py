@@ -50,11 +50,11 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _read(path: str) -> str:
-    from renderer.read.bounded import DOCUMENT_LIMIT, Unreadable, read_file
+    from renderer.read.bounded import DOCUMENT_LIMIT, Unreadable, read_given
     from renderer.read.yaml11 import NotText, decode
 
-    try:
-        return decode(read_file(path, DOCUMENT_LIMIT), path)
+    try:  # a file, a pipe (`--from-manifests <(helm get manifest spin)`) or stdin (`-`)
+        return decode(read_given(path, DOCUMENT_LIMIT), "<stdin>" if path == "-" else path)
     except Unreadable as exc:
         raise _Refused(f"cannot read {path}: {exc}") from None
     except NotText as exc:

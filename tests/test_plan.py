@@ -317,6 +317,34 @@ def test_plan_from_a_rendered_release(tmp_path):
     assert all(c.new != "spinnaker-client-secret" for p in plan.services.values() for c in p.changes)
 
 
+HA_VALUES = os.path.join(ROOT, "charts", "spinnaker", "ci", "ha-values.yaml")
+
+
+@pytest.mark.parametrize("base,change,said", [
+    ({}, {"services": {"orca": {"replicas": 2}}}, {"orca": ["services.orca.replicas"]}),
+    ({}, {"serviceDefaults": {"replicas": 3}}, {s: ["serviceDefaults.replicas"] for s in
+                                                ("clouddriver", "deck", "echo", "front50", "gate", "orca", "rosco")}),
+    ({}, {"services": {"gate": {"autoscaling": {"enabled": True}}}}, {"gate": ["services.gate.autoscaling"]}),
+    ("ha", {"ha": {"clouddriver": {"ro": 5}}}, {"clouddriver": ["ha.clouddriver.ro"]}),
+    ("ha", {"ha": {"clouddriver": {"splits": {"roDeck": {"replicas": 1}}}}},
+     {"clouddriver": ["ha.clouddriver.splits.roDeck.replicas"]}),
+], ids=["service", "defaults", "autoscaled", "older-ha-key", "split"])
+def test_a_rendered_release_sees_a_replicas_change_as_values_do(base, change, said):
+    """A rendered release's Deployments say their replica counts: a plan from it names the same values
+    as a plan from the values it was rendered from."""
+    handover = pytest.importorskip("handover")
+    pytest.importorskip("helm_python", reason="helm-python-sdk provides Helm's template engine")
+    user = example(HA_VALUES) if base == "ha" else {}
+    result = handover.post_render(handover.helm3_stream(handover.render(user, name="spinnaker")))
+    assert result.returncode == 0, result.stderr
+    rendered = from_manifests(result.stdout.decode(), "manifests")
+    for current in (rendered, side(user, label="current")):
+        plan = make_plan(current, side(user, change, label="new"))
+        assert {s: p.other for s, p in plan.services.items() if p.other} == said
+        assert not plan.rolling and plan.exit_code == EXIT_CHANGES
+    assert make_plan(rendered, side(user, label="same")).exit_code == EXIT_SAME
+
+
 def test_helm_diff_plans_from_the_installed_release(run_cli, tmp_path):
     """`spinnaker-renderer helm diff RELEASE -f NEW` reads the release with `helm get manifest` (a stand-in
     helm here: the manifests a post-rendered install stored) and plans from it."""

@@ -105,7 +105,7 @@ def compare(old, new) -> dict:
             if moved:
                 plan.rolls = True
                 plan.reasons.append("pod template: " + ", ".join(moved) + " changed")
-            plan.other = _moved(before_pod.get("other"), after_pod.get("other"))
+            plan.other = _leaves(before_pod.get("other"), after_pod.get("other"))
         else:  # a rendered release: what its workloads show, named by the values side's path
             plan.other = _scaled(old.replicas.get(service) or {}, new.replicas.get(service) or {})
         out[service] = plan
@@ -135,6 +135,23 @@ def _scaled(before: dict, after: dict) -> list:
         if a != b:
             out.append(path_b or path_a or f"{workload}.replicas")
     return list(dict.fromkeys(out))
+
+
+def _leaves(before, after, prefix="") -> list:
+    """The dotted paths of the values that differ, down to the value (`ha.clouddriver.splits.roDeck.replicas`):
+    what a rendered release's workloads say is named that precisely too."""
+    before, after = before or {}, after or {}
+    out = []
+    for key in sorted(set(before) | set(after), key=str):
+        a, b = before.get(key), after.get(key)
+        if a == b:
+            continue
+        path = f"{prefix}{key}"
+        if isinstance(a, dict) and isinstance(b, dict):
+            out.extend(_leaves(a, b, path + "."))
+        else:
+            out.append(path)
+    return out
 
 
 def _moved(before, after, skip=None) -> list:

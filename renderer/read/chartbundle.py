@@ -347,7 +347,7 @@ def replicas(values: dict, bundle: dict) -> dict:
         own = _mapping(services.get(service))
         if truthy(_mapping(own.get("autoscaling")).get("enabled")) and not (
                 split.no_scale_reason if split else SERVICES[service].no_scale_reason):
-            out[item] = (None, f"services.{service}.autoscaling")
+            out[item] = (None, f"services.{service}.autoscaling.enabled")
             continue
         layers = [(own, f"services.{service}.replicas"), (_mapping(values.get("serviceDefaults")),
                                                           "serviceDefaults.replicas")]

@@ -515,7 +515,7 @@ def test_last_error_names_a_command_that_reproduces_it(tmp_path, helm4_home):
     values = {"halconfig": hal(providers=k8s(kinds=["deployment"], omitKinds=["secret"]))}
     accepted, shown = route_helm4(tmp_path, values, helm4_home)
     assert not accepted
-    assert "spinnaker-renderer validate -f" in shown
+    assert "spinnaker-renderer validate -f VALUES.yaml -n default --release-name spin`" in shown
     again = _cli("validate", "-f", _values_file(tmp_path, values))
     assert again.returncode == 1 and "providers.kubernetes.accounts[0].kinds" in again.stderr
 
@@ -524,6 +524,21 @@ def test_the_wrapper_names_the_command_that_reproduces_it(tmp_path):
     values = {"halconfig": hal(providers=k8s(kinds=["deployment"], omitKinds=["secret"]))}
     accepted, shown = route_wrapper(tmp_path, values)
     assert not accepted and "Reproduce with: spinnaker-renderer validate -f" in shown
+    assert shown.rstrip().endswith(" -n default --release-name spin"), shown  # what the checks depend on
+
+
+def test_the_readmes_validate_gives_the_examples_no_warning():
+    """The examples are installed into namespace spinnaker (README, `make install`) and clouddriver's
+    account lists it: validate is told the namespace as helm is, so the README's command gives none."""
+    import glob
+
+    readme = open(os.path.join(ROOT, "README.md"), encoding="utf-8").read()
+    commands = re.findall(r"spinnaker-renderer\s+validate\s[^`\n]*-f [^`\n]*", readme)
+    commands = [c for c in commands if "HALCONFIG|" not in c]  # the synopsis says the options
+    assert commands and all(" -n " in c for c in commands), commands
+    for example in sorted(glob.glob(os.path.join(ROOT, "examples", "values-*.yaml"))):
+        result = _cli("validate", "-n", "spinnaker", "--release-name", "spinnaker", "-f", example)
+        assert result.returncode == 0 and "(0 warnings" in result.stderr, result.stderr
 
 
 # ---------------------------------------------------------------- what validate reads

@@ -406,8 +406,12 @@ def _checked_run(helm: str, major: int, helm_args: list) -> int:
         for line in problems:
             print(line if line.startswith("error") else f"error: {line}", file=sys.stderr)
         files = " ".join(f"-f {f}" for f in _values_files(helm_args, major))
+        # In the namespace and as the release helm was given: the checks depend on both.
+        parsed = HelmArgs(helm_args, major)
+        release = parsed.positionals[0] if len(parsed.positionals) == 2 and not parsed.generates_name else ""
+        flags = f" -n {_namespace(helm_args, major)}" + (f" --release-name {release}" if release else "")
         print(f"spinnaker-renderer helm: the values are not valid; helm was not run. Reproduce with: "
-              f"spinnaker-renderer validate {files}".rstrip(), file=sys.stderr)
+              f"spinnaker-renderer validate {files}{flags}", file=sys.stderr)
         return EXIT_INVALID
     # The plugin (installed from the tarball) runs this renderer even when it is not on PATH.
     exe = bundled.renderer_executable()

@@ -280,6 +280,19 @@ MISTAKES = [
     ("SpEL in orca's webhook stages", {"profiles": {"orca": {"webhook": {"preconfigured": [
         {"payload": "${parameterValues['x']}", "url": "https://x/${trigger.id}"}]}}}, "halconfig": hal()},
      "accept", [], True),
+    # sed-style templates left unfilled: a scheme the reader does not know, a host no DNS name can be
+    ("an unfilled PROTOCOL://OVERRIDE_DECK_URL", {"halconfig": hal(security={
+        "uiSecurity": {"overrideBaseUrl": "PROTOCOL://OVERRIDE_DECK_URL"},
+        "authn": {"enabled": True, "ldap": {"enabled": True, "url": "ldap://RELEASE_NAME-openldap:389",
+                                            "userDnPattern": "uid={0},ou=users"}}})}, "accept",
+     ["uiSecurity.overrideBaseUrl", "scheme PROTOCOL:// is not one its reader knows", "authn.ldap.url",
+      "host RELEASE_NAME-openldap can never resolve"], False),
+    ("an unfilled redis.externalUrl", {"redis": {"externalUrl": "redis://RELEASE_NAME-redis-master:6379"},
+                                       "halconfig": hal()}, "accept",
+     ["redis.externalUrl", "host RELEASE_NAME-redis-master can never resolve"], True),
+    ("an unfilled host in a profile's URL", {"profiles": {"gate": {"ldap": {"url": "ldap://RELEASE_NAME-openldap:389"}}},
+                                            "halconfig": hal()}, "accept",
+     ["profiles.gate", "a URL in gate-local.yml", "host RELEASE_NAME-openldap can never resolve"], True),
     # YAML
     ("YAML error", "halconfig:\n  providers:\n    kubernetes:\n      enabled: true\n     accounts: []\n", "refuse",
      ["YAML", "did not find expected key"], True),

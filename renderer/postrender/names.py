@@ -15,7 +15,9 @@ The rules are the API server's (kubernetes/kubernetes):
   1.32 (the chart supports 1.27 and later), `[-._a-zA-Z][-._a-zA-Z0-9]*` not starting with `..`
   (`IsEnvVarName`). A name no Kubernetes accepts is an error; one that only clusters before 1.32
   refuse is a warning that says so;
-- Ingress hosts (pkg/apis/networking/validation): a DNS-1123 subdomain or `*.` and one, not an IP.
+- Ingress hosts (pkg/apis/networking/validation): a DNS-1123 subdomain or `*.` and one, not an IP;
+- one name for two objects of one kind in one namespace: only one of them can exist (the chart's own
+  names cut to 63 characters once made HA splits one; `extraObjects` may repeat a chart object's).
 
 Cheap by design: of most documents only the top-level `metadata:` block is read (a slice of the
 text); workloads add their nested `metadata:` and `env:` blocks, Ingresses their whole (small) text.

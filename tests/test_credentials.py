@@ -112,6 +112,26 @@ def test_urls_env_and_java_opts():
                                                                    ("x.url", "https://u:p@h")]
 
 
+def test_command_and_args_items():
+    from renderer.model.credentials import argument_credentials, with_references
+
+    def found(item):
+        return [(flag, value) for flag, value, _ in argument_credentials(item)]
+
+    # One argument: the value is the rest of it, quotes and spaces included (no shell reads it).
+    assert found("--client-secret=a b") == [("client-secret", "a b")] and found("-token=x") == [("token", "x")]
+    assert found('--api-key="q"') == [("api-key", '"q"')] and found("--db.password=p") == [("db.password", "p")]
+    assert found("-Djavax.net.ssl.trustStorePassword=t") == [("javax.net.ssl.trustStorePassword", "t")]
+    assert found("--url=https://u:p@h") == [("url", "https://u:p@h")] and found("https://u:p@h") == [("", "https://u:p@h")]
+    # A shell's line: each flag's value runs to the next unquoted space.
+    line = "exec app --token='t 1' --port=80 --secret-name=s"
+    assert found(line) == [("token", "t 1")]
+    assert with_references(line, argument_credentials(line), ["T"]) == "exec app --token='$(T)' --port=80 --secret-name=s"
+    for item in ("--port=80", "--secret-name=s", "--password-file=/x", "--token=${T}", "--token=$(T)", "--token=",
+                 "--insecure", "sh", 7):
+        assert found(item) == [], item
+
+
 # --- typed credentials: what each reader makes of unquoted scalars ------------------------------------
 
 SCALARS = ["0123", "0x1F", "1e3", "007", "+12", "12345678901234567"]
@@ -152,7 +172,8 @@ def test_this_renderers_reader_is_yaml_1_1():
 # --- hand-made values through every route ----------------------------------------------------------
 
 MARKS = {"profile": "profPw-7f3a9c", "url": "urlTok-51be2d", "env": "envPw-c08e44", "opts": "optPw-9a1f07",
-         "halurl": "halUrl-2d6b19", "sidecar": "sideTok-e4c7a0", "list": "listPw-88d2f1", "text": "textPw-3c61d8"}
+         "halurl": "halUrl-2d6b19", "sidecar": "sideTok-e4c7a0", "list": "listPw-88d2f1", "text": "textPw-3c61d8",
+         "args": "argSec-6d20b7", "command": "cmdPw-0e93f5"}
 VALUES = {
     "profiles": {
         "orca": {"sql": {"connectionPools": {"default": {"password": MARKS["profile"], "user": "orca"}}}},
@@ -165,7 +186,11 @@ VALUES = {
                           "javaOpts": f"-XX:MaxRAMPercentage=80.0 -Djavax.net.ssl.keyStorePassword={MARKS['opts']}",
                           "sidecars": [{"name": "proxy", "image": "docker.io/library/busybox:1.37.0",
                                         "env": [{"name": "PROXY_TOKEN", "value": MARKS["sidecar"]}],
-                                        "resources": {"requests": {"cpu": "1m", "memory": "8Mi"}}}]}},
+                                        "args": ["--client-id=spinnaker", f"--client-secret={MARKS['args']}"],
+                                        "resources": {"requests": {"cpu": "1m", "memory": "8Mi"}}}],
+                          "initContainers": [{"name": "fetch", "image": "docker.io/library/busybox:1.37.0",
+                                              "command": ["sh", "-c", f"wget --password='{MARKS['command']}' "
+                                                                      "https://example.com/x -O /tmp/x"]}]}},
     "halconfig": {"ci": {"jenkins": {"enabled": True, "masters": [
         {"name": "j", "address": f"https://u:{MARKS['halurl']}@jenkins.example.com", "username": "u",
          "password": 83}]}}},
@@ -219,7 +244,7 @@ def test_every_credential_is_in_a_secret_and_nowhere_else(rendered, major):
     secret = {k for name, keys in files.items() if name.startswith("spin-spinnaker-") and "-secret-" in name
               for k in keys}
     assert {"orca-local.yml", "igor-local.yml", "igor.yml", "rosco-local.yml", "env.DB_PASSWORD", "env.proxy.PROXY_TOKEN",
-            "env.JAVA_OPTS_JAVAX_NET_SSL_KEYSTOREPASSWORD"} <= secret
+            "env.JAVA_OPTS_JAVAX_NET_SSL_KEYSTOREPASSWORD", "env.proxy.ARG_CLIENT_SECRET", "env.fetch.ARG_PASSWORD"} <= secret
     assert "typed-credential" in said and "profiles.echo.slack.token" in said
     assert "services.gate: a literal credential" in said
 
@@ -242,6 +267,27 @@ def test_env_and_java_opts_read_the_services_secret(rendered, major):
     assert names.index(var) < names.index("JAVA_OPTS") and names[-1] == "JAVA_OPTS"
     assert by_name[var]["valueFrom"]["secretKeyRef"]["name"] == secret
     assert containers["proxy"][0]["valueFrom"]["secretKeyRef"] == {"name": secret, "key": "env.proxy.PROXY_TOKEN"}
+    # A credential in command or args: `$(NAME)` there is expanded from the container's env (Kubernetes'
+    # ExpandContainerCommandAndArgs), defined from the Secret.
+    pod = gate["spec"]["template"]["spec"]
+    proxy = next(c for c in pod["containers"] if c["name"] == "proxy")
+    assert proxy["args"] == ["--client-id=spinnaker", "--client-secret=$(ARG_CLIENT_SECRET)"]
+    assert {"name": "ARG_CLIENT_SECRET", "valueFrom": {"secretKeyRef": {
+        "name": secret, "key": "env.proxy.ARG_CLIENT_SECRET"}}} in proxy["env"]
+    fetch = next(c for c in pod["initContainers"] if c["name"] == "fetch")
+    assert fetch["command"][2].startswith("wget --password='$(ARG_PASSWORD)' https://")
+    assert fetch["env"] == [{"name": "ARG_PASSWORD", "valueFrom": {"secretKeyRef": {
+        "name": secret, "key": "env.fetch.ARG_PASSWORD"}}}]
+
+
+def test_the_wrapper_moves_them_too(values_file, helm3):
+    result = subprocess.run([sys.executable, "-m", "renderer", "helm", "template", "spin", CHART, "-f",
+                             str(values_file)], capture_output=True, text=True, cwd=ROOT,
+                            env=dict(helm3.env, HELM_BIN=str(helm3)))
+    assert result.returncode == 0, result.stderr
+    objs = [o for o in yaml.safe_load_all(result.stdout) if isinstance(o, dict)]
+    assert _leaks(_exposed(objs)) == [] and _leaks(result.stderr) == []
+    assert {"args", "command"} <= set(_leaks(_secret_texts(objs)))
 
 
 def test_validate_says_the_same_and_shows_no_credential(values_file, helm3):

@@ -7,9 +7,16 @@ tests/test_verdict.py's table.
 """
 from __future__ import annotations
 
+import functools
+import os
+import subprocess
+import sys
+
 import pytest
 
+from conftest import ROOT
 from renderer.postrender import names
+from test_verdict import CHART, helm4_home, helm_binary  # noqa: F401  (helm4_home: the plugin installed once)
 
 handover = pytest.importorskip("handover")
 pytest.importorskip("helm_python", reason="helm-python-sdk provides Helm's template engine")
@@ -92,3 +99,133 @@ def test_the_pass_reads_blocks_it_cannot_take_line_by_line():
         names.check_names(split(stream + text), {"release": {"fullname": "spin-spinnaker"}})
     message = refused.value.render()
     assert "labels key 'a b'" in message and "env name 'A\\nB'" in message and "on Pod p" in message
+
+
+# Long release names (names cut to 63 characters) and one name given twice ------------------------
+
+LONG = "acme-platform-continuous-delivery-prod1"  # its objects' names pass 63 characters
+HA = os.path.join(ROOT, "charts", "spinnaker", "ci", "ha-values.yaml")
+
+
+def _names_by_kind(text: str) -> dict:
+    import yaml
+
+    out: dict = {}
+    for doc in yaml.safe_load_all(text):
+        if isinstance(doc, dict) and doc.get("kind"):
+            out.setdefault(doc["kind"], []).append(doc["metadata"]["name"])
+    return out
+
+
+def _long_release(route, tmp_path, helm4_env):
+    """(exit code, stdout, stderr) of rendering the HA example as release LONG on one route."""
+    env = dict(os.environ, SPINNAKER_RENDERER_NO_TTY="1", SPINNAKER_RENDERER_ERROR_FILE=str(tmp_path / "err.txt"))
+    if route == "helm3":
+        args = [helm_binary("helm3"), "template", LONG, CHART, "-n", "spinops", "-f", HA,
+                "--post-renderer", os.path.join(ROOT, "scripts", "post-render")]
+    elif route == "helm4":
+        env.update(helm4_env)
+        args = [helm_binary("helm4"), "template", LONG, CHART, "-n", "spinops", "-f", HA,
+                "--post-renderer", "spinnaker-renderer"]
+    else:
+        env["HELM_BIN"] = helm_binary("helm3")
+        args = [sys.executable, "-m", "renderer", "helm", "template", LONG, CHART, "-n", "spinops", "-f", HA]
+    result = subprocess.run(args, capture_output=True, text=True, env=env, cwd=ROOT)
+    return result.returncode, result.stdout, result.stderr
+
+
+@pytest.mark.parametrize("route", ["helm3", "helm4", "wrapper"])
+def test_a_long_release_name_keeps_every_split_its_own_name(route, tmp_path, request):
+    """The 63-character cut made clouddriver-ro, -rw and -ro-deck one name, and every caller's URL pointed
+    at it: the chart cuts the release's part instead, and names that fit stay as they were."""
+    code, out, err = _long_release(route, tmp_path, request.getfixturevalue("helm4_home") if route == "helm4"
+                                   else None)
+    assert code == 0, err
+    found = _names_by_kind(out)
+    for kind in ("Deployment", "Service"):
+        assert len(found[kind]) == len(set(found[kind])), found[kind]
+        assert all(len(n) <= 63 for n in found[kind]), found[kind]
+    splits = [n for n in found["Deployment"] if "clouddriver" in n]
+    assert sorted(n.rsplit("-clouddriver", 1)[1] for n in splits) == ["-caching", "-ro", "-ro-deck", "-rw"]
+    assert f"{LONG}-spinnaker-gate" in found["Service"] and f"{LONG}-spinnaker-redis" in found["StatefulSet"]
+    ro_deck = next(n for n in found["Service"] if n.endswith("-clouddriver-ro-deck"))
+    assert f"http://{ro_deck}:7002" in out  # Deck's clouddriver is the ro-deck split's own Service
+
+
+def test_the_plans_mirror_cuts_names_as_the_chart_does():
+    import yaml
+
+    from renderer.read import chartbundle
+
+    with open(HA, encoding="utf-8") as handle:
+        rendered = handover.render(yaml.safe_load(handle), name=LONG)
+    for component in ("gate", "clouddriver-ro-deck", "credentials-hook", "redis"):
+        assert f"name: {chartbundle.component({}, component, LONG)}\n" in "".join(rendered.values()), component
+
+
+def test_two_of_the_charts_objects_with_one_name_name_the_values_to_change():
+    """The backstop: whatever makes two objects of one kind and namespace share a name is refused, naming
+    the values that choose the names."""
+    from renderer.postrender.stream import split
+
+    stream = handover.helm3_stream(handover.render({}, name="spin"))
+    stream = stream.replace("name: spin-spinnaker-rosco\n", "name: spin-spinnaker-orca\n")
+    with pytest.raises(names.PostRenderError) as refused:
+        names.check_names(split(stream), {"release": {"fullname": "spin-spinnaker", "namespace": "spinnaker"}})
+    message = refused.value.render()
+    assert "Deployment 'spin-spinnaker-orca'" in message and "Service 'spin-spinnaker-orca'" in message
+    assert "fullnameOverride, or a shorter release name" in message
+    # One name for objects of different kinds, or in different namespaces, is no collision.
+    names.check_names(split(handover.helm3_stream(handover.render({}, name="spin"))),
+                      {"release": {"fullname": "spin-spinnaker", "namespace": "spinnaker"}})
+
+
+def _twin(name: str) -> dict:
+    """Values whose extraObjects add a second Service of `name`: a collision only under the release whose
+    gate Service that is, so a route that renders under another release name does not see it."""
+    return {"extraObjects": [{"apiVersion": "v1", "kind": "Service", "metadata": {"name": name},
+                              "spec": {"ports": [{"port": 80}]}}]}
+
+
+def test_validate_renders_as_the_release_it_is_told(tmp_path):
+    import yaml
+
+    values = tmp_path / "values.yaml"
+    values.write_text(yaml.safe_dump(_twin(f"{LONG}-spinnaker-gate")))
+    run = functools.partial(subprocess.run, capture_output=True, text=True, cwd=ROOT,
+                            env=dict(os.environ, HELM_BIN=helm_binary("helm3"), SPINNAKER_RENDERER_NO_TTY="1"))
+    plain = run([sys.executable, "-m", "renderer", "validate", "-f", str(values)])
+    assert plain.returncode == 0, plain.stderr
+    named = run([sys.executable, "-m", "renderer", "validate", "-f", str(values), "--release-name", LONG])
+    assert named.returncode != 0
+    assert f"Service '{LONG}-spinnaker-gate'" in named.stderr and "[extraObjects: give it another name]" in \
+        named.stderr, named.stderr
+
+
+def test_plan_and_helm_diff_judge_the_new_side_as_the_release(tmp_path):
+    """`plan --release`, `plan --from-manifests` (the manifests' release) and `helm diff RELEASE` render the
+    new side as that release, not as `spinnaker`."""
+    import yaml
+
+    rendered = handover.post_render(handover.helm3_stream(handover.render({}, name=LONG, namespace="cd")))
+    assert rendered.returncode == 0, rendered.stderr
+    manifest = tmp_path / "manifest.yaml"
+    manifest.write_bytes(rendered.stdout)
+    old, new = tmp_path / "old.yaml", tmp_path / "new.yaml"
+    old.write_text("{}\n")
+    new.write_text(yaml.safe_dump(_twin(f"{LONG}-spinnaker-gate")))
+    helm = tmp_path / "helm"  # `helm get manifest` of the installed release; everything else is the real Helm 3
+    helm.write_text(f"#!/bin/sh\nif [ \"$1 $2 $3\" = \"get manifest {LONG}\" ]; then cat {manifest}; exit 0; fi\n"
+                    f"exec {helm_binary('helm3')} \"$@\"\n")
+    helm.chmod(0o755)
+    env = dict(os.environ, HELM_BIN=str(helm), SPINNAKER_RENDERER_NO_TTY="1")
+    for args in (["plan", "-f", str(old), "--release", LONG, "-n", "cd", "--to", "-f", str(new)],
+                 ["plan", "--from-manifests", str(manifest), "--to", "-f", str(new)],
+                 ["helm", "diff", LONG, "-n", "cd", "-f", str(new)]):
+        result = subprocess.run([sys.executable, "-m", "renderer", *args], capture_output=True, text=True,
+                                cwd=ROOT, env=env)
+        assert result.returncode == 1, (args, result.stdout, result.stderr)
+        assert f"Service '{LONG}-spinnaker-gate'" in result.stdout, (args, result.stdout)
+    under_spinnaker = subprocess.run([sys.executable, "-m", "renderer", "plan", "-f", str(old), "--to", "-f",
+                                      str(new)], capture_output=True, text=True, cwd=ROOT, env=env)
+    assert under_spinnaker.returncode == 0, under_spinnaker.stdout + under_spinnaker.stderr

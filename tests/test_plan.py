@@ -317,6 +317,35 @@ def test_plan_from_a_rendered_release(tmp_path):
     assert all(c.new != "spinnaker-client-secret" for p in plan.services.values() for c in p.changes)
 
 
+HA_VALUES = os.path.join(ROOT, "charts", "spinnaker", "ci", "ha-values.yaml")
+
+
+@pytest.mark.parametrize("base,change,said", [
+    ({}, {"services": {"orca": {"replicas": 2}}}, {"orca": ["services.orca.replicas"]}),
+    ({}, {"serviceDefaults": {"replicas": 3}}, {s: ["serviceDefaults.replicas"] for s in
+                                                ("clouddriver", "deck", "echo", "front50", "gate", "orca", "rosco")}),
+    ({}, {"services": {"gate": {"autoscaling": {"enabled": True}}}}, {"gate": ["services.gate.autoscaling.enabled"]}),
+    ("ha", {"ha": {"clouddriver": {"ro": 5}}}, {"clouddriver": ["ha.clouddriver.ro"]}),
+    ("ha", {"ha": {"clouddriver": {"splits": {"roDeck": {"replicas": 1}}}}},
+     {"clouddriver": ["ha.clouddriver.splits.roDeck.replicas"]}),
+], ids=["service", "defaults", "autoscaled", "older-ha-key", "split"])
+def test_a_rendered_release_sees_a_replicas_change_as_values_do(base, change, said):
+    """A rendered release's Deployments say their replica counts: a plan from it names the same values
+    as a plan from the values it was rendered from."""
+    handover = pytest.importorskip("handover")
+    pytest.importorskip("helm_python", reason="helm-python-sdk provides Helm's template engine")
+    user = example(HA_VALUES) if base == "ha" else {}
+    # In the namespace a side of values is planned in without --namespace (clouddriver's account lists it).
+    result = handover.post_render(handover.helm3_stream(handover.render(user, name="spinnaker", namespace="default")))
+    assert result.returncode == 0, result.stderr
+    rendered = from_manifests(result.stdout.decode(), "manifests")
+    for current in (rendered, side(user, label="current")):
+        plan = make_plan(current, side(user, change, label="new"))
+        assert {s: p.other for s, p in plan.services.items() if p.other} == said
+        assert not plan.rolling and plan.exit_code == EXIT_CHANGES
+    assert make_plan(rendered, side(user, label="same")).exit_code == EXIT_SAME
+
+
 def test_helm_diff_plans_from_the_installed_release(run_cli, tmp_path):
     """`spinnaker-renderer helm diff RELEASE -f NEW` reads the release with `helm get manifest` (a stand-in
     helm here: the manifests a post-rendered install stored) and plans from it."""
@@ -402,8 +431,8 @@ def test_autoscaling_and_rollout_strategy_roll_nothing_but_probes_do():
     plan = plan_of([{}], [{"services": {"gate": {"autoscaling": {"enabled": True, "maxReplicas": 4},
                                                  "strategy": {"type": "Recreate"}}},
                            "commonAnnotations": {"team": "cd"}}])
-    assert plan.rolling == [] and plan.services["gate"].other == ["services.gate.autoscaling",
-                                                                  "services.gate.strategy"]
+    assert plan.rolling == [] and plan.services["gate"].other == [
+        "services.gate.autoscaling.enabled", "services.gate.autoscaling.maxReplicas", "services.gate.strategy.type"]
     probed = plan_of([{}], [{"services": {"gate": {"readinessProbe": {"failureThreshold": 9}}}}])
     assert [p.service for p in probed.rolling] == ["gate"]
 
@@ -413,7 +442,7 @@ def test_a_splits_own_settings_roll_its_service_and_its_replicas_do_not():
     tainted = {"ha": {"clouddriver": {"enabled": True, "splits": {"caching": {"tolerations": [{"key": "k"}]}}}}}
     assert [p.service for p in plan_of([on], [tainted]).rolling] == ["clouddriver"]
     scaled = plan_of([on], [{"ha": {"clouddriver": {"enabled": True, "splits": {"caching": {"replicas": 3}}}}}])
-    assert scaled.rolling == [] and scaled.services["clouddriver"].other == ["ha.clouddriver.splits"]
+    assert scaled.rolling == [] and scaled.services["clouddriver"].other == ["ha.clouddriver.splits.caching.replicas"]
 
 
 def test_a_bootstrap_file_change_rolls_the_services_that_read_it_masked():

@@ -303,6 +303,12 @@ JUSTIFIED: dict = {
                                                      "${jenkins.password}"],
                                                     ["igor's igor.yml: jenkins.masters[0].username uses "
                                                      "${jenkins.username}"]],
+    # A sed-style template never filled in: its Redis is `redis://RELEASE_NAME-redis-master:6379`, which no
+    # DNS name can be (migrate carries Halyard's redis.yml overrideBaseUrl into redis.externalUrl).
+    "01-OpsMx-standard-isd-gitops": [["redis.externalUrl", "host RELEASE_NAME-redis-master can never resolve"]],
+    "03-JuanParker1-gcrtrainingdemo": [["redis.externalUrl", "host RELEASE_NAME-redis-master can never resolve"]],
+    # The same template's fiat-local.yml: LDAP at `ldap://RELEASE_NAME-openldap:389`.
+    "05-bhaveenopsmx-gitops": [["profiles.fiat", "host RELEASE_NAME-openldap can never resolve"]],
 }
 
 

@@ -250,6 +250,9 @@ MISTAKES = [
                                     "halconfig": hal()}, "refuse", ["services.gate.env", "env name 'A\\nB'"], True),
     ("an env name only Kubernetes 1.32 and later accept", {"services": {"gate": {"env": [
         {"name": "MY VAR", "value": "x"}]}}, "halconfig": hal()}, "accept", ["env name 'MY VAR'", "before 1.32"], True),
+    ("two objects of one kind with one name", {"extraObjects": [{"apiVersion": "v1", "kind": "Service", "metadata": {
+        "name": "spin-spinnaker-gate"}, "spec": {"ports": [{"port": 80}]}}], "halconfig": hal()}, "refuse",
+     ["Service 'spin-spinnaker-gate'", "two objects of this kind in one namespace", "[extraObjects"], True),
     ("an Ingress host with a newline", {"expose": {"host": "a\nb.example.com"}, "halconfig": hal()}, "refuse",
      ["expose.host", "host 'a\\nb.example.com'"], True),
     # TLS between the services (tls, services.<name>.tls)
@@ -277,6 +280,19 @@ MISTAKES = [
     ("SpEL in orca's webhook stages", {"profiles": {"orca": {"webhook": {"preconfigured": [
         {"payload": "${parameterValues['x']}", "url": "https://x/${trigger.id}"}]}}}, "halconfig": hal()},
      "accept", [], True),
+    # sed-style templates left unfilled: a scheme the reader does not know, a host no DNS name can be
+    ("an unfilled PROTOCOL://OVERRIDE_DECK_URL", {"halconfig": hal(security={
+        "uiSecurity": {"overrideBaseUrl": "PROTOCOL://OVERRIDE_DECK_URL"},
+        "authn": {"enabled": True, "ldap": {"enabled": True, "url": "ldap://RELEASE_NAME-openldap:389",
+                                            "userDnPattern": "uid={0},ou=users"}}})}, "accept",
+     ["uiSecurity.overrideBaseUrl", "scheme PROTOCOL:// is not one its reader knows", "authn.ldap.url",
+      "host RELEASE_NAME-openldap can never resolve"], False),
+    ("an unfilled redis.externalUrl", {"redis": {"externalUrl": "redis://RELEASE_NAME-redis-master:6379"},
+                                       "halconfig": hal()}, "accept",
+     ["redis.externalUrl", "host RELEASE_NAME-redis-master can never resolve"], True),
+    ("an unfilled host in a profile's URL", {"profiles": {"gate": {"ldap": {"url": "ldap://RELEASE_NAME-openldap:389"}}},
+                                            "halconfig": hal()}, "accept",
+     ["profiles.gate", "a URL in gate-local.yml", "host RELEASE_NAME-openldap can never resolve"], True),
     # YAML
     ("YAML error", "halconfig:\n  providers:\n    kubernetes:\n      enabled: true\n     accounts: []\n", "refuse",
      ["YAML", "did not find expected key"], True),
@@ -325,7 +341,8 @@ def _cli(*args, env=None):
 
 
 def route_validate(tmp_path, values):
-    result = _cli("validate", "-f", _values_file(tmp_path, values))
+    # As the release the Helm routes render (`spin`): object names depend on it.
+    result = _cli("validate", "-f", _values_file(tmp_path, values), "--release-name", "spin")
     return result.returncode == 0, result.stderr
 
 
@@ -511,7 +528,7 @@ def test_last_error_names_a_command_that_reproduces_it(tmp_path, helm4_home):
     values = {"halconfig": hal(providers=k8s(kinds=["deployment"], omitKinds=["secret"]))}
     accepted, shown = route_helm4(tmp_path, values, helm4_home)
     assert not accepted
-    assert "spinnaker-renderer validate -f" in shown
+    assert "spinnaker-renderer validate -f VALUES.yaml -n default --release-name spin`" in shown
     again = _cli("validate", "-f", _values_file(tmp_path, values))
     assert again.returncode == 1 and "providers.kubernetes.accounts[0].kinds" in again.stderr
 
@@ -520,6 +537,21 @@ def test_the_wrapper_names_the_command_that_reproduces_it(tmp_path):
     values = {"halconfig": hal(providers=k8s(kinds=["deployment"], omitKinds=["secret"]))}
     accepted, shown = route_wrapper(tmp_path, values)
     assert not accepted and "Reproduce with: spinnaker-renderer validate -f" in shown
+    assert shown.rstrip().endswith(" -n default --release-name spin"), shown  # what the checks depend on
+
+
+def test_the_readmes_validate_gives_the_examples_no_warning():
+    """The examples are installed into namespace spinnaker (README, `make install`) and clouddriver's
+    account lists it: validate is told the namespace as helm is, so the README's command gives none."""
+    import glob
+
+    readme = open(os.path.join(ROOT, "README.md"), encoding="utf-8").read()
+    commands = re.findall(r"spinnaker-renderer\s+validate\s[^`\n]*-f [^`\n]*", readme)
+    commands = [c for c in commands if "HALCONFIG|" not in c]  # the synopsis says the options
+    assert commands and all(" -n " in c for c in commands), commands
+    for example in sorted(glob.glob(os.path.join(ROOT, "examples", "values-*.yaml"))):
+        result = _cli("validate", "-n", "spinnaker", "--release-name", "spinnaker", "-f", example)
+        assert result.returncode == 0 and "(0 warnings" in result.stderr, result.stderr
 
 
 # ---------------------------------------------------------------- what validate reads

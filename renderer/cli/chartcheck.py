@@ -48,7 +48,8 @@ def schema_problems(values: dict) -> list[str]:
         return inputs.schema_problems(values, json.load(handle))
 
 
-def chart_verdict_of_text(values_text: str, namespace: str = "default", extra=()) -> ChartVerdict:
+def chart_verdict_of_text(values_text: str, namespace: str = "default", extra=(), release: str = RELEASE_NAME
+                          ) -> ChartVerdict:
     """The verdict for values given as text (`migrate`'s own output, before it is written)."""
     import tempfile
 
@@ -56,28 +57,32 @@ def chart_verdict_of_text(values_text: str, namespace: str = "default", extra=()
         path = os.path.join(directory, "values.yaml")
         with open(path, "w", encoding="utf-8") as handle:
             handle.write(values_text)
-        return chart_verdict([path], namespace, extra)
+        return chart_verdict([path], namespace, extra, release)
 
 
-def chart_verdict(values_files, namespace: str = "default", extra=()) -> ChartVerdict:
-    """Render the installed chart with `values_files` (and `extra` helm flags, e.g. `--set`) and
-    post-render it in-process."""
+def chart_verdict(values_files, namespace: str = "default", extra=(), release: str = RELEASE_NAME) -> ChartVerdict:
+    """Render the installed chart with `values_files` (and `extra` helm flags, e.g. `--set`) as release
+    `release` in `namespace` and post-render it in-process. The release name is part of every object's
+    name: a name problem (too long, two objects cut to one name) shows only under the real one."""
     from renderer.cli.bundled import chart_dir
     from renderer.cli.helmbin import NO_HELM, find_helm
     from renderer.postrender import render
     from renderer.postrender.errors import PostRenderError
 
+    import tempfile
+
     helm = find_helm()
     if not helm:
         return ChartVerdict(skipped=NO_HELM)
-    args = [helm, "template", RELEASE_NAME, chart_dir(), "--namespace", namespace]
-    for path in values_files:
-        args += ["-f", path]
-    args += list(extra)
-    try:
-        result = subprocess.run(args, capture_output=True, text=True, env=dict(os.environ))
-    except OSError as exc:
-        return ChartVerdict(skipped=f"{helm} could not run ({exc.strerror})")
+    with tempfile.TemporaryDirectory(prefix="spinnaker-renderer-") as directory:
+        args = [helm, "template", release or RELEASE_NAME, chart_dir(), "--namespace", namespace]
+        for path in regular_files(values_files, directory):
+            args += ["-f", path]
+        args += list(extra)
+        try:
+            result = subprocess.run(args, capture_output=True, text=True, env=dict(os.environ))
+        except OSError as exc:
+            return ChartVerdict(skipped=f"{helm} could not run ({exc.strerror})")
     if result.returncode != 0 and "Error:" not in result.stderr:
         # Not a refusal of the values (helm prints those after `Error:`): helm itself did not run.
         return ChartVerdict(skipped=f"{helm} template exited {result.returncode} without saying why")
@@ -98,17 +103,34 @@ def chart_verdict(values_files, namespace: str = "default", extra=()) -> ChartVe
                         findings=findings)
 
 
+def regular_files(paths, directory: str) -> list:
+    """`paths` for helm: a pipe or stdin the renderer has read already (renderer.read.bounded.read_given)
+    is empty now, so what it held is written to a file in `directory` for helm to read instead."""
+    from renderer.read.bounded import given_pipe
+
+    out = []
+    for index, path in enumerate(paths):
+        held = given_pipe(path)
+        if held is not None:
+            path = os.path.join(directory, f"values-{index}.yaml")
+            with open(path, "wb") as handle:
+                handle.write(held)
+        out.append(path)
+    return out
+
+
 def _written_in(values_files):
     """`written(path)` for `render`: the plain text at a values path in the last file that has one (Helm
     keeps the last file's value), or None."""
     from renderer.read.yaml11 import plain_scalars
 
+    from renderer.read.bounded import DOCUMENT_LIMIT, Unreadable, read_given
+
     texts = []
     for path in values_files:
         try:
-            with open(path, encoding="utf-8-sig") as handle:
-                texts.append(handle.read())
-        except (OSError, UnicodeDecodeError):
+            texts.append(read_given(path, DOCUMENT_LIMIT).decode("utf-8-sig"))
+        except (Unreadable, UnicodeDecodeError):
             continue
 
     def written(path):

@@ -95,8 +95,37 @@ def _namespace(args, major: int) -> str:
 
 
 def _values_files(args, major: int) -> list[str]:
+    """The `-f` files in helm's order; `-` (stdin) too: the wrapper reads it and hands helm a copy."""
     files = [f for value in HelmArgs(args, major).values("--values") for f in value.split(",")]
-    return [f for f in files if f and f != "-"]
+    return [f for f in files if f]
+
+
+def _pipes_as_files(args, major: int, directory: str) -> list[str]:
+    """args with each `-f` pipe or `-` the check read (renderer.read.bounded.read_given) replaced by a file
+    in `directory` holding what it held: helm would find the pipe empty."""
+    from renderer.cli.chartcheck import regular_files
+
+    files = _values_files(args, major)
+    copies = {f: c for f, c in zip(files, regular_files(files, directory)) if f != c}
+    if not copies:
+        return list(args)
+
+    def swap(value: str) -> str:
+        return ",".join(copies.get(part, part) for part in value.split(","))
+
+    out, after_flag = [], False
+    for arg in args:
+        if after_flag:
+            out.append(swap(arg))
+        elif arg.startswith("--values="):
+            out.append("--values=" + swap(arg[len("--values="):]))
+        elif arg.startswith("-f") and not arg.startswith("--") and len(arg) > 2:
+            value = arg[2:]
+            out.append("-f=" + swap(value[1:]) if value.startswith("=") else "-f" + swap(value))
+        else:
+            out.append(arg)
+        after_flag = arg in ("-f", "--values")
+    return out
 
 
 def with_chart(args, major: int) -> list[str]:
@@ -177,12 +206,12 @@ def check_values(args, major: int, report_out: list | None = None) -> list[str]:
         print(f"spinnaker-renderer helm: {chart} is not a local chart; "
               "its values are checked by helm only.", file=sys.stderr)
     from renderer.problems import InvalidHalconfig
-    from renderer.read.bounded import DOCUMENT_LIMIT, Unreadable, read_file
+    from renderer.read.bounded import DOCUMENT_LIMIT, Unreadable, read_given
     from renderer.read.yaml11 import NotText, decode, load_as_helm
 
     for path in _values_files(args, major):
         try:
-            text = decode(read_file(path, DOCUMENT_LIMIT), path)
+            text = decode(read_given(path, DOCUMENT_LIMIT), "<stdin>" if path == "-" else path)
             data, warnings = load_as_helm(text, path)  # read as `validate -f` (and Helm) read it
             for problem in warnings:
                 print(problem.render(path), file=sys.stderr)
@@ -377,8 +406,12 @@ def _checked_run(helm: str, major: int, helm_args: list) -> int:
         for line in problems:
             print(line if line.startswith("error") else f"error: {line}", file=sys.stderr)
         files = " ".join(f"-f {f}" for f in _values_files(helm_args, major))
+        # In the namespace and as the release helm was given: the checks depend on both.
+        parsed = HelmArgs(helm_args, major)
+        release = parsed.positionals[0] if len(parsed.positionals) == 2 and not parsed.generates_name else ""
+        flags = f" -n {_namespace(helm_args, major)}" + (f" --release-name {release}" if release else "")
         print(f"spinnaker-renderer helm: the values are not valid; helm was not run. Reproduce with: "
-              f"spinnaker-renderer validate {files}".rstrip(), file=sys.stderr)
+              f"spinnaker-renderer validate {files}{flags}", file=sys.stderr)
         return EXIT_INVALID
     # The plugin (installed from the tarball) runs this renderer even when it is not on PATH.
     exe = bundled.renderer_executable()
@@ -394,6 +427,7 @@ def _checked_run(helm: str, major: int, helm_args: list) -> int:
     from renderer.postrender import WARNINGS_FILE
 
     with tempfile.TemporaryDirectory(prefix="spinnaker-renderer-") as tmp:
+        helm_args = _pipes_as_files(helm_args, major, tmp)
         warnings = os.path.join(tmp, "warnings.txt")
         os.environ[WARNINGS_FILE] = warnings  # the post-renderer's own warnings, shown after helm
         try:

@@ -56,6 +56,9 @@ def _parser():
     val.add_argument("-n", "--namespace", default="default",
                      help="the release namespace, as given to helm (Kubernetes Secret references are checked "
                           "against it)")
+    val.add_argument("--release-name", metavar="NAME", default="spinnaker",
+                     help="the Helm release name, as given to helm (default: spinnaker): it is part of every "
+                          "object's name, so names Kubernetes would refuse show only under the real one")
 
     mig = sub.add_parser("migrate", help="turn a Halyard directory (~/.hal) into chart values, a Secret and a report")
     mig.add_argument("hal_dir", metavar="HAL_DIR",
@@ -115,13 +118,14 @@ def _parser():
 
 
 def _read_source(path: str) -> tuple[str, str]:
-    """(text, name) of a halconfig file; UsageError/_InputError on failure."""
-    from renderer.read.bounded import DOCUMENT_LIMIT, Unreadable, read_file, read_stream
+    """(text, name) of a halconfig or values file named on the command line; UsageError/_InputError on
+    failure."""
+    from renderer.read.bounded import DOCUMENT_LIMIT, Unreadable, read_given
     from renderer.read.yaml11 import NotText, decode
 
     name = "<stdin>" if path == "-" else path
     try:
-        raw = read_stream(sys.stdin.buffer, DOCUMENT_LIMIT) if path == "-" else read_file(path, DOCUMENT_LIMIT)
+        raw = read_given(path, DOCUMENT_LIMIT)  # a file, a pipe (`<(...)`) or stdin
     except Unreadable as exc:
         raise UsageError(f"cannot read {name}: {exc}") from None
     try:
@@ -287,7 +291,7 @@ def cmd_validate(args) -> int:
         from renderer.cli.chartcheck import chart_verdict
         from renderer.cli.typedwarnings import not_said
 
-        verdict = chart_verdict(args.values, args.namespace)
+        verdict = chart_verdict(args.values, args.namespace, release=args.release_name)
         verdict.warnings = not_said(verdict.warnings, report)
         for line in verdict.errors + verdict.warnings:
             print(line, file=sys.stderr)

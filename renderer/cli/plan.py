@@ -50,11 +50,11 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _read(path: str) -> str:
-    from renderer.read.bounded import DOCUMENT_LIMIT, Unreadable, read_file
+    from renderer.read.bounded import DOCUMENT_LIMIT, Unreadable, read_given
     from renderer.read.yaml11 import NotText, decode
 
-    try:
-        return decode(read_file(path, DOCUMENT_LIMIT), path)
+    try:  # a file, a pipe (`--from-manifests <(helm get manifest spin)`) or stdin (`-`)
+        return decode(read_given(path, DOCUMENT_LIMIT), "<stdin>" if path == "-" else path)
     except Unreadable as exc:
         raise _Refused(f"cannot read {path}: {exc}") from None
     except NotText as exc:
@@ -161,7 +161,7 @@ def run(argv) -> int:
     plan = make_plan(current, target, set(old.migrated) | set(new.migrated))
     limit = None if (old.all or new.all) else 40
     sys.stdout.write(report.markdown(plan, limit) if fmt == "markdown" else report.text(plan, limit))
-    verdict = _judge_new_side(new.values or old.values, to_release, fmt, namespace or "default")
+    verdict = _judge_new_side(new.values or old.values, to_release, fmt, namespace or "default", target.release_name)
     if plan.refusals:
         print(f"spinnaker-renderer plan: refused: the change would lose data ({', '.join(r.name for r in plan.refusals)}"
               "); the first section says why and which --migrated states a migration.", file=sys.stderr)
@@ -177,12 +177,13 @@ def run(argv) -> int:
     return plan.exit_code
 
 
-def _judge_new_side(files, to_release, fmt, namespace):
-    """The verdict every Helm route gives the new side (renderer.cli.chartcheck), as a last section."""
+def _judge_new_side(files, to_release, fmt, namespace, release_name):
+    """The verdict every Helm route gives the new side (renderer.cli.chartcheck), as a last section: as the
+    release it is planned for, whose name is part of every object's name."""
     from renderer.cli.chartcheck import chart_verdict
 
     extra = ["--set-string", f"spinnaker.version={to_release}"] if to_release else []
-    verdict = chart_verdict(files, namespace, extra=extra)
+    verdict = chart_verdict(files, namespace, extra=extra, release=release_name)
     if verdict.skipped:
         print(f"note: the new side was not judged as Helm would judge it: {verdict.skipped}.", file=sys.stderr)
         return verdict

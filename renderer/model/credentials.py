@@ -2,7 +2,8 @@
 or Secret, `migrate`'s credentials Secret, `plan`'s masking, the messages that must not show one).
 
 - The halconfig: the fields the model declares `secret=True` (`secret_values`).
-- Free-form settings (profiles, Spring files, env vars, `-D` properties): a key is split into its words
+- Free-form settings (profiles, Spring files, env vars, `-D` properties, `--flag=` arguments of a
+  container's command and args): a key is split into its words
   (camelCase, snake_case, kebab-case, dots) and is a credential when its last word is one of
   `_WORDS` or its last two one of `_PAIRS`, or it is Spring Cloud Config's `encrypt.key`. The words
   come from what real profiles hold (reference/real-world/hal-dirs: `managerPassword`, rabbitmq
@@ -149,6 +150,59 @@ def java_opts_credentials(text) -> list:
         if is_credential(segments[-1], inner, segments[-2] if len(segments) > 1 else None):
             out.append((prop, inner, match.span(2)))
     return out
+
+
+# A container's `command`/`args` item that is one flag: `--client-secret=value`, `-token=value` (the value
+# is the rest of the item, spaces included: it is one argument). Inside a longer item (`sh -c "app
+# --token=..."`) a flag's value runs to the next unquoted space, as in JAVA_OPTS.
+_ARGUMENT = re.compile(r"(--?)([A-Za-z][A-Za-z0-9_.-]*)=(.*)", re.S)
+_FLAG = re.compile(r"""(?<![^\s'"])--?([A-Za-z][A-Za-z0-9_.-]*)=("[^"]*"|'[^']*'|\S*)""")
+
+
+def argument_credentials(item) -> list:
+    """[(flag, value, (start, end) of the value)] of the credentials one item of a container's `command` or
+    `args` passes: a flag whose name is credential-shaped (judged as a key: `--client-secret`,
+    `-api-key`, `--db.password`), a `-D` property as in JAVA_OPTS, and a value holding a URL with a
+    password. Kubernetes expands `$(NAME)` in `command` and `args` from the container's env
+    (pkg/kubelet/container/helpers.go `ExpandContainerCommandAndArgs`), so the value can be put in
+    its place, defined from a Secret."""
+    if not isinstance(item, str) or "=" not in item and not ("://" in item and "@" in item):
+        return []
+    if item.startswith("-D"):
+        return java_opts_credentials(item)
+    whole = _ARGUMENT.fullmatch(item)
+    if whole:
+        flag, value = whole.group(2), whole.group(3)
+        return [(flag, value, whole.span(3))] if _flag_credential(flag, value) else []
+    out = []
+    for match in _FLAG.finditer(item):
+        flag, value = match.group(1), match.group(2)
+        inner = value[1:-1] if value[:1] in "'\"" and len(value) > 1 else value
+        if _flag_credential(flag, inner):
+            out.append((flag, inner, match.span(2)))
+    if not out and not _FLAG.search(item) and url_passwords(item):
+        out.append(("", item, (0, len(item))))  # an argument that is a URL with a password
+    return out
+
+
+def _flag_credential(flag: str, value: str) -> bool:
+    segments = flag.split(".")
+    return is_credential(segments[-1], value, segments[-2] if len(segments) > 1 else None)
+
+
+def with_references(text: str, found, names) -> str:
+    """`text` with the value of each of `found` (`java_opts_credentials`' or `argument_credentials`'
+    (name, value, span)) replaced by `$(NAME)` of the matching entry of `names` (None: left as it is),
+    inside the value's quotes."""
+    out, last = [], 0
+    for (_, value, (start, end)), name in zip(found, names):
+        if name is None:
+            continue
+        raw = text[start:end]  # quoted around the value when the value is what is inside the quotes
+        quote = raw[0] if raw != value and len(raw) > 1 and raw[0] in "'\"" else ""
+        out += [text[last:start], f"{quote}$({name}){quote}"]
+        last = end
+    return "".join(out) + text[last:]
 
 
 def _never(field) -> bool:

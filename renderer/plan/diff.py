@@ -105,7 +105,9 @@ def compare(old, new) -> dict:
             if moved:
                 plan.rolls = True
                 plan.reasons.append("pod template: " + ", ".join(moved) + " changed")
-            plan.other = _moved(before_pod.get("other"), after_pod.get("other"))
+            plan.other = _leaves(before_pod.get("other"), after_pod.get("other"))
+        else:  # a rendered release: what its workloads show, named by the values side's path
+            plan.other = _scaled(old.replicas.get(service) or {}, new.replicas.get(service) or {})
         out[service] = plan
     return out
 
@@ -122,6 +124,34 @@ def _settings(text):
         except ValueError:
             return text
     return text
+
+
+def _scaled(before: dict, after: dict) -> list:
+    """The values paths of the replica counts that differ between two sides' workloads ({workload:
+    (replicas, path)}); a workload on one side only starts or stops, which the pods say."""
+    out = []
+    for workload in sorted(set(before) & set(after)):
+        (a, path_a), (b, path_b) = before[workload], after[workload]
+        if a != b:
+            out.append(path_b or path_a or f"{workload}.replicas")
+    return list(dict.fromkeys(out))
+
+
+def _leaves(before, after, prefix="") -> list:
+    """The dotted paths of the values that differ, down to the value (`ha.clouddriver.splits.roDeck.replicas`):
+    what a rendered release's workloads say is named that precisely too."""
+    before, after = before or {}, after or {}
+    out = []
+    for key in sorted(set(before) | set(after), key=str):
+        a, b = before.get(key), after.get(key)
+        if a == b:
+            continue
+        path = f"{prefix}{key}"
+        if isinstance(a, dict) and isinstance(b, dict):
+            out.extend(_leaves(a, b, path + "."))
+        else:
+            out.append(path)
+    return out
 
 
 def _moved(before, after, skip=None) -> list:

@@ -87,7 +87,9 @@ def refusals(old, new, migrated: set) -> list:
         if before != after:
             what = "Redis" if store == "redis" else "MySQL"
             found.append(Refusal(store, f"the bundled {what}'s StatefulSet is renamed ({before} -> {after}: "
-                                        "fullnameOverride or nameOverride): the new one starts on a new, empty claim "
+                                        "fullnameOverride, nameOverride, or a name over 63 characters, which the "
+                                        "chart now cuts in the release's part): the new one starts on a new, empty "
+                                        "claim "
                                         f"data-{after}-0, and data-{before}-0 stays unread; it holds {HOLDS[store]}.",
                                  "Keep the names, or copy the data to the new claim first and state it with "
                                  f"--migrated {store}."))

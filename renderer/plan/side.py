@@ -28,10 +28,11 @@ class Side:
     {service: {input: value}} of what else goes into its pod template (None:
     unknown, a rendered release); `state`: the facts `safety` reads; `release_name`, `namespace`: the
     Helm release the names are of; `fixed`: {(kind, name): the workload fields Kubernetes will not
-    update} (`immutable`)."""
+    update} (`immutable`); `replicas`: {service: {workload: (replicas, the values path it comes from, None
+    for a rendered release)}}, what both forms show (None: a HorizontalPodAutoscaler keeps the count)."""
 
     def __init__(self, label, release, files, credentials, pods, state, hal=None, secret_files=(),
-                 release_name=chartbundle.RELEASE_NAME, namespace="", fixed=None, warnings=()):
+                 release_name=chartbundle.RELEASE_NAME, namespace="", fixed=None, warnings=(), replicas=None):
         self.label = label
         self.warnings = list(warnings)  # credentials YAML read as numbers (every route says so)
         self.release = release
@@ -44,6 +45,7 @@ class Side:
         self.release_name = release_name
         self.namespace = namespace
         self.fixed = fixed or {}
+        self.replicas = replicas or {}
 
 
 def from_values(values: dict, label: str, kleat_compat: bool = False, release_name: str = chartbundle.RELEASE_NAME,
@@ -97,7 +99,15 @@ def from_values(values: dict, label: str, kleat_compat: bool = False, release_na
     warnings = [p.render() for p in report.problems if p.check == TYPED] + typed_profile_warnings(bundle)
     return Side(label, release, files, credentials, _pods(values, bundle, release, routes),
                 _state(values, bundle, files), hal=hal, secret_files=secret_files, release_name=release_name,
-                namespace=namespace, fixed=immutable.of_values(values, bundle, release_name), warnings=warnings)
+                namespace=namespace, fixed=immutable.of_values(values, bundle, release_name), warnings=warnings,
+                replicas=_by_service(bundle, chartbundle.replicas(values, bundle)))
+
+
+def _by_service(bundle: dict, per_workload: dict) -> dict:
+    out: dict = {}
+    for workload, found in per_workload.items():
+        out.setdefault(bundle["services"][workload]["service"], {})[workload] = found
+    return out
 
 
 def _secret_routes(values, bundle, files, outputs, hal, release) -> dict:
@@ -279,12 +289,16 @@ def from_manifests(text: str, label: str) -> Side:
     version = None
     redis = {"redisBundled": False, "redisPersistent": False, "redisUrl": ""}
     mysql = False
+    replicas: dict = {}
     for doc in docs:
         kind = doc.get("kind")
         meta = doc.get("metadata") or {}
         labels = meta.get("labels") or {}
         component = labels.get("app.kubernetes.io/component")
         name = str(meta.get("name") or "")
+        if kind == "Deployment" and labels.get("spinnaker.io/service") in SERVICES and component:
+            count = (doc.get("spec") or {}).get("replicas")  # none: a HorizontalPodAutoscaler keeps it
+            replicas.setdefault(labels["spinnaker.io/service"], {})[str(component)] = (count, None)
         if kind in ("Deployment", "StatefulSet") and component in SERVICES and labels.get("app.kubernetes.io/version"):
             version = version or str(labels["app.kubernetes.io/version"])
         if kind == "StatefulSet" and component == "redis":
@@ -336,7 +350,7 @@ def from_manifests(text: str, label: str) -> Side:
         if data is not None and not isinstance(data, str):
             found |= text_credentials(data)
     return Side(label, release, files, found, None, state, secret_files=secret_files, release_name=release_name,
-                namespace=namespace, fixed=immutable.of_manifests(docs))
+                namespace=namespace, fixed=immutable.of_manifests(docs), replicas=replicas)
 
 
 def _release_of(docs, label) -> tuple:

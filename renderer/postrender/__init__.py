@@ -96,8 +96,17 @@ def render(text: str, warnings: list | None = None, halconfig_warnings: bool = T
 
 PREFIX = "spinnaker-renderer post-render: "
 WARNINGS_FILE = "SPINNAKER_RENDERER_WARNINGS_FILE"
-REPRODUCE = ("Run `spinnaker-renderer validate -f VALUES.yaml` with the values files you gave helm to see the "
-             "same with file lines.")
+REPRODUCE = ("Run `spinnaker-renderer validate -f VALUES.yaml{flags}` with the values files you gave helm to see "
+             "the same with file lines.")
+
+
+def reproduce(bundle: dict) -> str:
+    """The `validate -f` command that gives the same verdict: in the release's namespace and name, which
+    the checks depend on (clouddriver's namespaces, object names)."""
+    release = bundle.get("release") if isinstance(bundle.get("release"), dict) else {}
+    flags = "".join(f" {flag} {release[key]}" for flag, key in (("-n", "namespace"), ("--release-name", "name"))
+                    if isinstance(release.get(key), str) and release[key])
+    return REPRODUCE.format(flags=flags)
 
 
 def _read_halconfig(bundle: dict, warnings: list, every_warning: bool = True):
@@ -126,7 +135,7 @@ def _read_halconfig(bundle: dict, warnings: list, every_warning: bool = True):
         if len(errors) > 20:
             lines.append(f"... and {len(errors) - 20} more")
         raise PostRenderError("the halconfig in the chart's values is not valid:\n" + "\n".join(lines),
-                              "\n" + REPRODUCE)
+                              "\n" + reproduce(bundle))
     warnings.extend("spinnaker-renderer post-render: " + p.render() for p in report.warnings
                     if every_warning or p.check == TYPED)
     return hal, release

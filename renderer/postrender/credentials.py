@@ -5,10 +5,11 @@
   password, or (profiles, split profiles: free-form Spring settings) a credential-shaped key.
 - The backstop: a ConfigMap about to be emitted holding any of them refuses the render (a defect of
   the decision above, never shipped).
-- Literal credentials in the workloads' env (`services.<name>.env`, `serviceDefaults.env`, sidecars)
-  and `-D<credential>=` in JAVA_OPTS: moved into the service's Secret and read back through
-  `valueFrom.secretKeyRef` (JAVA_OPTS through a variable defined before it, `$(NAME)`), with a warning
-  that the value still sits in the user's values.
+- Literal credentials in the workloads' env (`services.<name>.env`, `serviceDefaults.env`, sidecars),
+  `-D<credential>=` in JAVA_OPTS and `--<credential>=` in a container's `command` or `args` (sidecars,
+  init containers): moved into the service's Secret and read back through `valueFrom.secretKeyRef`
+  (JAVA_OPTS, command and args through a variable defined from it, `$(NAME)`), with a warning that
+  the value still sits in the user's values.
 - Profiles' credentials that YAML read as numbers or booleans: a warning.
 
 A translated file (thousands of accounts) is never walked key by key: the model says where its
@@ -18,9 +19,9 @@ from __future__ import annotations
 
 import re
 
-from ..model.credentials import (credential_key, env_credential, found_in, free_form_credentials,
-                                 is_set, java_opts_credentials, text_credentials, typed_credential, typed_fix,
-                                 typed_message, url_passwords)
+from ..model.credentials import (argument_credentials, credential_key, env_credential, found_in,
+                                 free_form_credentials, is_set, java_opts_credentials, text_credentials,
+                                 typed_credential, typed_fix, typed_message, url_passwords, with_references)
 from ..problems import format_path
 from .errors import PostRenderError
 
@@ -144,13 +145,20 @@ def typed_profile_warnings(bundle: dict, written=None) -> list:
 _ENV_ENTRY = re.compile(r"- name: ([A-Za-z_][A-Za-z0-9_.-]*)\n[ \t]+value:")  # a literal first: found at C speed
 
 
+# A flag with a value (`--client-secret=`) anywhere in a workload's text: in a container's command or args.
+_FLAG_NAME = re.compile(r"-([A-Za-z][A-Za-z0-9_.-]*)=")
+
+
 def _may_hold(text: str) -> bool:
-    """A cheap look at a workload's text: could an env literal in it be a credential?"""
+    """A cheap look at a workload's text: could an env literal, or a command or args item, in it be a
+    credential?"""
     if "-D" in text:
         return True
     if "://" in text and "@" in text:
         return True
-    return any(credential_key(name) for name in _ENV_ENTRY.findall(text))
+    if any(credential_key(name) for name in _ENV_ENTRY.findall(text)):
+        return True
+    return any(credential_key(name.rsplit(".", 1)[-1]) for name in _FLAG_NAME.findall(text))
 
 
 def env_credentials(docs, workload_service) -> tuple[dict, list]:
@@ -174,8 +182,12 @@ def env_credentials(docs, workload_service) -> tuple[dict, list]:
         changed = False
         for group in ("initContainers", "containers"):
             for container in spec.get(group) or ():
-                if isinstance(container, dict) and isinstance(container.get("env"), list):
+                if not isinstance(container, dict) or not isinstance(container.get("name"), str):
+                    continue
+                if isinstance(container.get("env"), list):
                     changed |= _move_env(container, service, values)
+                if isinstance(container.get("command"), list) or isinstance(container.get("args"), list):
+                    changed |= _move_arguments(container, service, values)
         if changed:
             edits.append((doc, obj, service))
         elif not values:
@@ -237,21 +249,64 @@ def _java_opts(text: str, container: str, service: str, secret: str, values: dic
     """([env entries defining each credential from the Secret], JAVA_OPTS with `$(NAME)` in their place).
     Kubernetes expands `$(NAME)` in a value from the variables defined before it in the list, so the
     definitions go right before JAVA_OPTS."""
-    defines = []
-    out, last = [], 0
-    for prop, value, (start, end) in java_opts_credentials(text):
+    found = java_opts_credentials(text)
+    defines, names = _defines(found, "JAVA_OPTS_", container, service, secret, values,
+                              lambda prop: f"{container}.JAVA_OPTS -D{prop}")
+    return defines, with_references(text, found, names)
+
+
+def _defines(found, prefix: str, container: str, service: str, secret: str, values: dict, what, taken=None):
+    """([env entries defining each of `found` from the Secret], [the variable of each, None where left as
+    it is]). `taken`: {variable: the value it carries} of the container's env (None: the user's own); a
+    name taken for another value gets a number. A value that refers to another variable (`$(`) only
+    Kubernetes' own expansion can resolve: left as it is."""
+    taken = {} if taken is None else taken
+    defines, names = [], []
+    for name, value, _ in found:
         if "$(" in value:
-            continue  # refers to another variable: only the env's own expansion can resolve it
-        value = _as_seen(value)
-        var = "JAVA_OPTS_" + re.sub(r"[^A-Za-z0-9]", "_", prop).upper()
-        key = _keep(values, _secret_key(container, service, var), value, f"{container}.JAVA_OPTS -D{prop}")
-        defines.append({"name": var, "valueFrom": {"secretKeyRef": {"name": secret, "key": key}}})
-        out.append(text[last:start])
-        quote = text[start] if text[start] in "'\"" else ""
-        out.append(f"{quote}$({var}){quote}")
-        last = end
-    out.append(text[last:])
-    return defines, "".join(out)
+            names.append(None)
+            continue
+        seen = _as_seen(value)
+        var = base = prefix + re.sub(r"[^A-Za-z0-9]", "_", name).upper().strip("_")
+        number = 1
+        while var in taken and taken[var] != seen:
+            number += 1
+            var = f"{base}_{number}"
+        if var not in taken:
+            key = _keep(values, _secret_key(container, service, var), seen, what(name))
+            defines.append({"name": var, "valueFrom": {"secretKeyRef": {"name": secret, "key": key}}})
+            taken[var] = seen
+        names.append(var)
+    return defines, names
+
+
+def _move_arguments(container: dict, service: str, values: dict) -> bool:
+    """Replace the literal credentials in the container's `command` and `args` items by `$(NAME)` of a
+    variable defined from the service's Secret (Kubernetes expands them from the container's env, all of
+    it, wherever it is defined: pkg/kubelet/container/helpers.go `ExpandContainerCommandAndArgs`); True
+    when something moved."""
+    from .bundle import PLACEHOLDER
+
+    secret = f"{PLACEHOLDER}secret-{service}"
+    name = container["name"]
+    env = container.get("env") if isinstance(container.get("env"), list) else []
+    taken = {e.get("name"): None for e in env if isinstance(e, dict)}
+    added: list = []
+    for field in ("command", "args"):
+        items = container.get(field)
+        if not isinstance(items, list):
+            continue
+        for index, item in enumerate(items):
+            found = argument_credentials(item)
+            if not found:
+                continue
+            defines, names = _defines(found, "ARG_", name, service, secret, values,
+                                      lambda flag: f"{name}.{field}[{index}]" + (f" --{flag}" if flag else ""), taken)
+            added += defines
+            items[index] = with_references(item, found, names)
+    if added:
+        container["env"] = env + added
+    return bool(added)
 
 
 def rewrite_env(edits) -> list:
@@ -262,8 +317,8 @@ def rewrite_env(edits) -> list:
     for doc, obj, service in edits:
         doc.text = doc.head() + to_yaml(obj)
         said.append(service)
-    return [f"warning: services.{service}: a literal credential in the env of {service}'s pods (env or "
-            f"javaOpts, from services.{service} or serviceDefaults) was moved into {service}'s Secret and is "
+    return [f"warning: services.{service}: a literal credential in {service}'s pods (env, javaOpts, or a "
+            f"container's command or args, from services.{service} or serviceDefaults) was moved into {service}'s Secret and is "
             "read from there (valueFrom.secretKeyRef); it is still in your values and Helm's release record. "
             "Put it in a Secret of your own and name it in `secrets.env` (with `${NAME}` in the config) or in "
             "an env `valueFrom.secretKeyRef`." for service in sorted(set(said))]

@@ -15,7 +15,9 @@ The rules are the API server's (kubernetes/kubernetes):
   1.32 (the chart supports 1.27 and later), `[-._a-zA-Z][-._a-zA-Z0-9]*` not starting with `..`
   (`IsEnvVarName`). A name no Kubernetes accepts is an error; one that only clusters before 1.32
   refuse is a warning that says so;
-- Ingress hosts (pkg/apis/networking/validation): a DNS-1123 subdomain or `*.` and one, not an IP.
+- Ingress hosts (pkg/apis/networking/validation): a DNS-1123 subdomain or `*.` and one, not an IP;
+- one name for two objects of one kind in one namespace: only one of them can exist (the chart's own
+  names cut to 63 characters once made HA splits one; `extraObjects` may repeat a chart object's).
 
 Cheap by design: of most documents only the top-level `metadata:` block is read (a slice of the
 text); workloads add their nested `metadata:` and `env:` blocks, Ingresses their whole (small) text.
@@ -318,6 +320,8 @@ class _Found:
 def check_names(docs, bundle: dict) -> list:
     """Raise PostRenderError listing every name Kubernetes would refuse; return the warnings."""
     found = _Found(bundle)
+    release_namespace = str((bundle.get("release") or {}).get("namespace") or "")
+    seen: dict = {}
     for doc in docs:
         kind = doc.kind
         if not kind:
@@ -331,6 +335,13 @@ def check_names(docs, bundle: dict) -> list:
         labels = meta.get("labels") if isinstance(meta.get("labels"), dict) else {}
         obj = f"{kind} {name}"
         extra = "extraObjects" if source.endswith("extra-objects.yaml") else ""
+        if isinstance(name, str):
+            key = (kind, str(meta.get("namespace") or release_namespace), name)
+            if key in seen:
+                found.add(obj, "metadata.name", name, "is the name of two objects of this kind in one namespace "
+                          "(only one of them can exist)", _twice_origin(seen[key], extra, found.fullname))
+            else:
+                seen[key] = extra
         component = str(labels.get("spinnaker.io/service") or labels.get("app.kubernetes.io/component") or "")
         bad = _name_rule(kind)(name) if isinstance(name, str) else ""
         if bad:
@@ -362,6 +373,15 @@ def check_names(docs, bundle: dict) -> list:
         raise PostRenderError(_message(found.errors, bundle),
                               "Fix the values named in brackets: the API server would refuse these objects.")
     return [f"spinnaker-renderer post-render: warning: {line}" for line in _lines(found.warnings)]
+
+
+def _twice_origin(first: str, extra: str, fullname: str) -> str:
+    """What to change when one name is given twice: the user's extraObjects, or (two of the chart's own
+    objects) the part of every name the values choose."""
+    if first or extra:
+        return "extraObjects: give it another name"
+    return (f"fullnameOverride, or a shorter release name: the names start with {fullname!r} and are cut to 63 "
+            "characters") if fullname else "fullnameOverride, or a shorter release name"
 
 
 def _name_origin(found: _Found, name: str) -> str:

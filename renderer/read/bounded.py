@@ -7,6 +7,12 @@ open is non-blocking and does not follow a last-component symlink the caller did
 not expect, `fstat` confirms the opened file is the one checked (a FIFO swapped in
 between is refused, not read), and the read stops one byte past the limit.
 
+Files named on the command line (values `-f`, `--from-manifests`, a halconfig file) are the user's
+own choice and may be pipes: `read_given` also takes a FIFO (`<(helm get manifest spin)`, a named
+pipe) and `-` for stdin, within the same limit, reading each once and keeping what it held (a pipe
+cannot be read twice, and `validate -f` and `plan` hand the same values to helm after reading them).
+What `migrate` finds inside HAL_DIR goes through `read_file` and stays regular files only.
+
 The limits, and why:
 - FILE_LIMIT (1 MiB): profiles, service-settings and every file the halconfig names.
   Each ends up in one ConfigMap or Secret, whose data the API server caps at 1 MiB
@@ -23,6 +29,7 @@ from __future__ import annotations
 
 import os
 import stat
+import sys
 
 FILE_LIMIT = 1024 * 1024
 DOCUMENT_LIMIT = 16 * 1024 * 1024
@@ -78,6 +85,44 @@ def read_file(path: str, limit: int, follow: bool = True) -> bytes:
         return read_bounded(fd, limit)
     finally:
         os.close(fd)
+
+
+_GIVEN: dict = {}  # path -> what a pipe (or stdin, "-") named on the command line held
+
+
+def read_given(path: str, limit: int) -> bytes:
+    """The bytes of a file the user named on the command line: a regular file, a FIFO (a process
+    substitution, a named pipe: opened blocking, so it waits for its writer as `cat` would) or `-`
+    (stdin); at most `limit` bytes. A pipe is read once: later calls for the path get what it held."""
+    if path in _GIVEN:
+        return _GIVEN[path]
+    if path == "-":
+        data = read_stream(sys.stdin.buffer, limit)
+    else:
+        try:
+            info = os.stat(path)
+        except OSError as exc:
+            raise Unreadable(exc.strerror or str(exc)) from None
+        if not stat.S_ISFIFO(info.st_mode):
+            return read_file(path, limit)
+        try:
+            fd = os.open(path, os.O_RDONLY | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_NOCTTY", 0))
+        except OSError as exc:
+            raise Unreadable(exc.strerror or str(exc)) from None
+        try:
+            opened = os.fstat(fd)
+            if not stat.S_ISFIFO(opened.st_mode):
+                raise Unreadable("it changed while being opened (now " + kind(opened.st_mode) + "): not read")
+            data = read_bounded(fd, limit)
+        finally:
+            os.close(fd)
+    _GIVEN[path] = data
+    return data
+
+
+def given_pipe(path: str) -> bytes | None:
+    """What the pipe (or stdin) `path` held when read_given read it; None for any other path."""
+    return _GIVEN.get(path)
 
 
 def read_bounded(fd: int, limit: int) -> bytes:

@@ -47,7 +47,17 @@ def app_name(values: dict) -> str:
 
 
 def component(values: dict, name: str, release: str = RELEASE_NAME) -> str:
-    return f"{fullname(values, release)}-{name}"[:63].rstrip("-")
+    """`spinnaker.componentName`: a name over 63 characters is cut in the release's part, with 5 hex
+    digits of the full name's sha256, so distinct components keep distinct names."""
+    full = fullname(values, release)
+    whole = f"{full}-{name}"
+    if len(whole) <= 63:
+        return whole
+    import hashlib
+
+    keep = max(1, 63 - len(name) - 7)
+    digest = hashlib.sha256(full.encode()).hexdigest()[:5]
+    return f"{full[:keep].rstrip('-')}-{digest}-{name}"[:63].rstrip("-")
 
 
 def selected_hal(values: dict) -> dict:
@@ -322,6 +332,33 @@ def workload_setting(values: dict, service: str, key: str, field: str):
         if is_set(value):
             return value
     return None
+
+
+def replicas(values: dict, bundle: dict) -> dict:
+    """{workload: (the `replicas` its Deployment renders, None when a HorizontalPodAutoscaler keeps the
+    count; the values path it comes from)}: deployments.yaml's `replicas` of `spinnaker.workloadSettings`
+    (a split's own, else the older `ha.<service>.<key>`, else the service's, else serviceDefaults'), and
+    `spinnaker.workloads`' `autoscaled`. What `plan` compares with a rendered release's Deployments."""
+    out = {}
+    services, ha = _mapping(values.get("services")), _mapping(values.get("ha"))
+    for item, entry in bundle["services"].items():
+        service = entry["service"]
+        split = next((s for s in SERVICES[service].splits if s.name == item), None)
+        own = _mapping(services.get(service))
+        if truthy(_mapping(own.get("autoscaling")).get("enabled")) and not (
+                split.no_scale_reason if split else SERVICES[service].no_scale_reason):
+            out[item] = (None, f"services.{service}.autoscaling.enabled")
+            continue
+        layers = [(own, f"services.{service}.replicas"), (_mapping(values.get("serviceDefaults")),
+                                                          "serviceDefaults.replicas")]
+        if split:
+            svc_ha = _mapping(ha.get(service))
+            layers[:0] = [(_mapping(_mapping(svc_ha.get("splits")).get(split.key)),
+                           f"ha.{service}.splits.{split.key}.replicas"),
+                          ({"replicas": svc_ha.get(split.key)}, f"ha.{service}.{split.key}")]
+        out[item] = next(((layer["replicas"], path) for layer, path in layers if is_set(layer.get("replicas"))),
+                         (None, f"services.{service}.replicas"))
+    return out
 
 
 def writable(values: dict, service: str, key: str) -> list:

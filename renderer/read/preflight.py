@@ -606,19 +606,47 @@ _NO_SCHEME = r"^[A-Za-z0-9]([A-Za-z0-9.-]*[A-Za-z0-9])?(:[0-9]{1,5})?([/?#][^\s]
 _ANGLE = r"<[^<>\s]+>"
 
 
+_HTTP_SCHEMES = ("http", "https")
+_LDAP_SCHEMES = ("ldap", "ldaps")  # Spring LDAP's context source (gate's `ldap.url`)
+
+
+def unreachable(url: str, schemes=()) -> str:
+    """Why an absolute URL can never be reached by a reader that knows `schemes` (any, when empty): a
+    scheme it does not know, or a host no DNS name can be (a '_': DNS names are letters, digits, '-'
+    and '.'; java.net.URI, which the services' clients parse URLs with, finds no host in one). Both are
+    what an unfilled sed-style template leaves (`PROTOCOL://OVERRIDE_DECK_URL`,
+    `redis://RELEASE_NAME-redis-master:6379`); "" otherwise."""
+    scheme, _, rest = url.partition("://")
+    if is_reference(url) or "${" in url or "{{" in url:
+        return ""
+    if schemes and scheme.lower() not in schemes:
+        return (f"its scheme {scheme}:// is not one its reader knows ({', '.join(s + '://' for s in schemes)}), "
+                "as an unfilled placeholder leaves it")
+    host = re.split(r"[/?#]", rest, 1)[0].rpartition("@")[2]
+    host = host if host.startswith("[") else host.rsplit(":", 1)[0] if ":" in host else host
+    if "_" in host:
+        return f"its host {host} can never resolve (DNS names have no '_'), as an unfilled placeholder leaves it"
+    return ""
+
+
 @check("url", "any URL field (overrideBaseUrl, baseUrl, address, url, ...)",
        "is an absolute URL (scheme://host...); overrideBaseUrl may also be a path on the same host (/gate)",
        "Write the whole URL, e.g. https://spinnaker.example.com.",
        evidence="The services' HTTP clients need a scheme and a host: text that is neither (spaces, an unfilled "
                 "<PLACEHOLDER>) can never be reached (an error); a host:port without its scheme is read by some "
-                "clients and not others (a warning). A path such as /gate in overrideBaseUrl is what Deck and gate "
+                "clients and not others (a warning); a scheme the field's reader does not know (http(s), ldap(s) "
+                "for gate's ldap.url), or a host with '_' no DNS name has (an unfilled PROTOCOL://OVERRIDE_DECK_URL), "
+                "is a warning: the service starts, and only what calls that URL fails. A path such as /gate in overrideBaseUrl is what Deck and gate "
                 "use when they share a host.", strings_under=URL_FIELDS)
 def _urls(hal, chart, found):
     from renderer.model.normalize import _show
 
     for path, value in found:
-        if _URL.match(value):
-            continue  # the common case first: an absolute URL
+        if _URL.match(value):  # the common case first: an absolute URL
+            why = unreachable(value, _LDAP_SCHEMES if "ldap" in path else _HTTP_SCHEMES)
+            if why:  # the scheme or host alone: the URL may carry a password
+                yield path, f"{why}.", WARNING
+            continue
         if is_reference(value):
             continue  # a secret reference or placeholder, resolved by the service
         if path[-1] == "metadataUrl" and (not re.match(_SCHEME, value) or value.startswith("file:")):

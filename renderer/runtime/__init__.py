@@ -12,7 +12,9 @@ the consequence (a source path at a release tag, or the JVM's, Spring's or Kuber
   client certificate when it requires one;
 - `placeholders`: every `${...}` Spring resolves in a service's config is defined for its pod;
 - `bootstrap`: Spring Cloud Config's bootstrap files are where kork reads them, in the services that
-  read them.
+  read them;
+- `urls`: the Redis the chart's values name (`redis.externalUrl`) has a Redis scheme and a host a DNS
+  name can be (not an unfilled `RELEASE_NAME-redis-master`).
 
 Severity follows the consequence: an error where a pod never becomes ready or its calls fail (the
 post-renderer refuses the release, on every route), a warning (with the numbers and the fix) where
@@ -36,9 +38,9 @@ class Release:
 
 def judge(release: Release, pods: list) -> list:
     """Every finding for `pods` (runtime.pods.Pod), errors and warnings, in a stable order."""
-    from . import bootstrap, images, jvm, placeholders, tls
+    from . import bootstrap, images, jvm, placeholders, tls, urls
 
     found: list = []
-    for check in (images, jvm, tls, placeholders, bootstrap):
+    for check in (images, jvm, tls, placeholders, bootstrap, urls):
         found += check.check(release, pods)
     return found

@@ -23,7 +23,18 @@ Object names: the release's full name and each component's, cut to DNS labels.
 {{- printf "%s-%s" .Chart.Name .Chart.Version | replace "+" "_" | trunc 63 | trimSuffix "-" -}}
 {{- end -}}
 
-{{/* `<fullname>-<component>`, cut to a valid DNS label. (dict "ctx" $ "name" NAME) */}}
+{{/* `<fullname>-<component>`, a DNS label (at most 63 characters). (dict "ctx" $ "name" NAME)
+A longer one is cut in the release's part, never the component's: cutting the end made
+clouddriver-ro, -rw and -ro-deck one name. Five hex digits of the full name's sha256 keep two long
+releases that share the kept part apart. Names of 63 characters or fewer are as they always were
+(renderer/read/chartbundle.py `component` mirrors this). */}}
 {{- define "spinnaker.componentName" -}}
-{{- printf "%s-%s" (include "spinnaker.fullname" .ctx) .name | trunc 63 | trimSuffix "-" -}}
+{{- $full := include "spinnaker.fullname" .ctx -}}
+{{- $name := printf "%s-%s" $full .name -}}
+{{- if le (len $name) 63 -}}
+{{- $name -}}
+{{- else -}}
+{{- $keep := max 1 (sub 63 (add (len .name) 7)) -}}
+{{- printf "%s-%s-%s" ($full | trunc (int $keep) | trimSuffix "-") (sha256sum $full | trunc 5) .name | trunc 63 | trimSuffix "-" -}}
+{{- end -}}
 {{- end -}}

@@ -392,30 +392,8 @@ def typed_text(value) -> str:
     return repr(value) if isinstance(value, float) else str(value)
 
 
-# One item of a container's `command` or `args` that is a flag with its value: `--client-secret=value`,
-# `-token=value` (the rest of the item is the value: it is one argument, spaces included).
-_ARGUMENT = re.compile(r"(--?)([A-Za-z][A-Za-z0-9_.-]*)=(.*)", re.S)
-
-
 def arg_credentials(items) -> list:
     """[(index, flag, value, (start, end) of the value in its item)] of the credentials a container's
-    `command` or `args` list passes: an item `--flag=value` whose flag is credential-shaped (judged as a
-    key: `--client-secret`, `-api-key`, `--db.password`), a `-D` property as in JAVA_OPTS, and an item
-    holding a URL with a password. Kubernetes expands `$(NAME)` in `command` and `args` from the
-    container's env (pkg/kubelet/container/helpers.go ExpandContainerCommandAndArgs), so each value can
-    be put in its place, defined from a Secret."""
-    out = []
-    for index, item in enumerate(items if isinstance(items, list) else ()):
-        if not isinstance(item, str):
-            continue
-        if item.startswith("-D"):
-            out += [(index, prop, value, span) for prop, value, span in java_opts_credentials(item)]
-            continue
-        match = _ARGUMENT.fullmatch(item)
-        if match:
-            segments = match.group(2).split(".")
-            if is_credential(segments[-1], match.group(3), segments[-2] if len(segments) > 1 else None):
-                out.append((index, match.group(2), match.group(3), match.span(3)))
-        elif url_passwords(item):
-            out.append((index, "", item, (0, len(item))))
-    return out
+    `command` or `args` list passes (`argument_credentials` of each item)."""
+    return [(i, *found) for i, item in enumerate(items if isinstance(items, list) else ())
+            for found in argument_credentials(item)]

@@ -13,6 +13,8 @@ import subprocess
 import sys
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from conftest import ROOT
 from renderer.postrender import names
@@ -37,6 +39,27 @@ pytest.importorskip("helm_python", reason="helm-python-sdk provides Helm's templ
 def test_the_rules_are_the_api_servers(rule, good, bad):
     assert [v for v in good if rule(v)] == []
     assert [v for v in bad if not rule(v)] == []
+
+
+# The formats as k8s.io/apimachinery/pkg/util/validation/validation.go writes them (dns1123LabelFmt,
+# dns1123SubdomainFmt, dns1035LabelFmt, qualifiedNameFmt, envVarNameFmt): names.py checks them as
+# character sets, and must accept exactly what these accept.
+_API_FORMATS = [
+    (names._label_shaped, r"[a-z0-9]([-a-z0-9]*[a-z0-9])?"),
+    (names._subdomain_shaped, r"[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*"),
+    (names._dns1035_shaped, r"[a-z]([-a-z0-9]*[a-z0-9])?"),
+    (names._key_shaped, r"([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]"),
+    (names._env_strict, r"[-._a-zA-Z][-._a-zA-Z0-9]*"),
+]
+
+
+@settings(max_examples=3000, deadline=None)
+@given(st.text(alphabet="aZ09-._/ \n\tÄ", max_size=8))
+def test_the_character_sets_accept_what_the_api_servers_formats_accept(value):
+    import re
+
+    for shaped, pattern in _API_FORMATS:
+        assert shaped(value) == bool(re.fullmatch(pattern, value)), (shaped.__name__, value)
 
 
 def test_env_names_error_only_where_no_kubernetes_accepts_them():

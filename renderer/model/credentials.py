@@ -132,8 +132,10 @@ def env_credential(name, value) -> bool:
     return is_credential(name, value)
 
 
-# `-Dname=value` in JAVA_OPTS: the value runs to the next unquoted space.
-_DEFINE = re.compile(r"""-D([^=\s'"]+)=("[^"]*"|'[^']*'|\S*)""")
+# `-Dname=value` in JAVA_OPTS: the value runs to the next unquoted space. The patterns of rare cases
+# here are compiled when first used (re keeps them): most renders have no JAVA_OPTS, flags or typed
+# credentials, and compiling costs more than a small post-render's checks.
+_DEFINE = r"""-D([^=\s'"]+)=("[^"]*"|'[^']*'|\S*)"""
 
 
 def java_opts_credentials(text) -> list:
@@ -143,7 +145,7 @@ def java_opts_credentials(text) -> list:
     if not isinstance(text, str) or "-D" not in text:
         return []
     out = []
-    for match in _DEFINE.finditer(text):
+    for match in re.finditer(_DEFINE, text):
         prop, value = match.group(1), match.group(2)
         inner = value[1:-1] if value[:1] in "'\"" and len(value) > 1 else value
         segments = prop.split(".")
@@ -155,8 +157,8 @@ def java_opts_credentials(text) -> list:
 # A container's `command`/`args` item that is one flag: `--client-secret=value`, `-token=value` (the value
 # is the rest of the item, spaces included: it is one argument). Inside a longer item (`sh -c "app
 # --token=..."`) a flag's value runs to the next unquoted space, as in JAVA_OPTS.
-_ARGUMENT = re.compile(r"(--?)([A-Za-z][A-Za-z0-9_.-]*)=(.*)", re.S)
-_FLAG = re.compile(r"""(?<![^\s'"])--?([A-Za-z][A-Za-z0-9_.-]*)=("[^"]*"|'[^']*'|\S*)""")
+_ARGUMENT = r"(--?)([A-Za-z][A-Za-z0-9_.-]*)=(.*)"
+_FLAG = r"""(?<![^\s'"])--?([A-Za-z][A-Za-z0-9_.-]*)=("[^"]*"|'[^']*'|\S*)"""
 
 
 def argument_credentials(item) -> list:
@@ -170,17 +172,17 @@ def argument_credentials(item) -> list:
         return []
     if item.startswith("-D"):
         return java_opts_credentials(item)
-    whole = _ARGUMENT.fullmatch(item)
+    whole = re.fullmatch(_ARGUMENT, item, re.S)
     if whole:
         flag, value = whole.group(2), whole.group(3)
         return [(flag, value, whole.span(3))] if _flag_credential(flag, value) else []
     out = []
-    for match in _FLAG.finditer(item):
+    for match in re.finditer(_FLAG, item):
         flag, value = match.group(1), match.group(2)
         inner = value[1:-1] if value[:1] in "'\"" and len(value) > 1 else value
         if _flag_credential(flag, inner):
             out.append((flag, inner, match.span(2)))
-    if not out and not _FLAG.search(item) and url_passwords(item):
+    if not out and not re.search(_FLAG, item) and url_passwords(item):
         out.append(("", item, (0, len(item))))  # an argument that is a URL with a password
     return out
 
@@ -312,9 +314,9 @@ def holds_secret(data, secrets, strings=None) -> bool:
 # --- numbers and booleans where a credential (text) belongs --------------------------------------
 
 TYPED = "typed-credential"
-_OCTAL = re.compile(r"[-+]?0[0-7_]+")
-_LEADING_ZERO = re.compile(r"[-+]?0[0-9_]+")
-_EXPONENT = re.compile(r"[-+]?(?:[0-9][0-9_]*)?\.?[0-9_]*[eE][-+]?[0-9]+")
+_OCTAL = r"[-+]?0[0-7_]+"
+_LEADING_ZERO = r"[-+]?0[0-9_]+"
+_EXPONENT = r"[-+]?(?:[0-9][0-9_]*)?\.?[0-9_]*[eE][-+]?[0-9]+"
 _BOOLEAN_WORDS = frozenset("y yes n no on off true false".split())
 
 
@@ -342,12 +344,12 @@ def written_form(text: str) -> str:
     if body.startswith("0o"):
         return ("octal digits (0o...), which Helm reads as a number (the service gets its decimal digits) and "
                 "SnakeYAML as text")
-    if _OCTAL.fullmatch(lower) and body.strip("0_"):
+    if re.fullmatch(_OCTAL, lower) and body.strip("0_"):
         return ("digits with a leading 0, which YAML 1.1 (SnakeYAML, Helm) reads as an octal number: the "
                 "service gets other digits than written")
-    if _LEADING_ZERO.fullmatch(lower):
+    if re.fullmatch(_LEADING_ZERO, lower):
         return "digits with a leading 0, which YAML reads as a number: the zeros are dropped"
-    if _EXPONENT.fullmatch(lower):
+    if re.fullmatch(_EXPONENT, lower):
         return ("a number in exponent notation, which Helm and SnakeYAML read as a number: the service gets "
                 "its expanded digits")
     digits = re.fullmatch(r"[-+]?[0-9_]+(?:\.[0-9_]*)?", lower)

@@ -24,6 +24,7 @@ _BOOLEANS = {"yes": True, "Yes": True, "YES": True, "no": False, "No": False, "N
              "true": True, "True": True, "TRUE": True, "false": False, "False": False, "FALSE": False,
              "on": True, "On": True, "ON": True, "off": False, "Off": False, "OFF": False}
 _NULLS = frozenset(("", "~", "null", "Null", "NULL"))
+_NOT_KEYS = _NULLS | frozenset(_BOOLEANS)  # keys YAML 1.1 reads as a boolean or null
 _INT = re.compile(r"-?(?:0|[1-9][0-9]*)\Z")
 _OCTAL = re.compile(r"-?0[0-7]+\Z")  # YAML 1.1 reads 0440 (a file mode) as octal
 # Characters YAML 1.1's numbers and dates (int, float, timestamp) can hold but for the infinities
@@ -43,9 +44,10 @@ def load(text: str) -> dict:
         raise Declined
     lines = []
     for line in text.split("\n"):
-        content = line.strip(" ")
-        if content and content[0] != "#":
-            lines.append((len(line) - len(line.lstrip(" ")), content, _is_item(content)))
+        stripped = line.lstrip(" ")
+        if stripped and stripped[0] != "#":
+            content = stripped.rstrip(" ")
+            lines.append((len(line) - len(stripped), content, content == "-" or content[:2] == "- "))
     if not lines:
         raise Declined
     reader = _Reader(lines)
@@ -84,42 +86,56 @@ class _Reader:
         return None
 
     def mapping(self, indent: int) -> dict:
+        # The hot loop of a post-render that edits workloads: the position is kept in a local.
         out: dict = {}
         lines = self.lines
+        count = len(lines)
         entry = _ENTRY.match
-        while self.at < len(lines):
-            line_indent, content, item = lines[self.at]
+        at = self.at
+        while at < count:
+            line_indent, content, item = lines[at]
             if line_indent != indent or item:
                 break
             found = entry(content)
             if found is None:
                 raise Declined
             key, rest = found.groups()
-            if key in _BOOLEANS or key in _NULLS:
+            if key in _NOT_KEYS:
                 raise Declined
-            self.at += 1
-            out[key] = _scalar(rest) if rest else self.nested(indent, True)
+            at += 1
+            if rest:
+                out[key] = _scalar(rest)
+            else:
+                self.at = at
+                out[key] = self.nested(indent, True)
+                at = self.at
+        self.at = at
         self._ends(indent)
         return out
 
     def sequence(self, indent: int) -> list:
         out = []
         lines = self.lines
-        while self.at < len(lines):
-            line_indent, content, item = lines[self.at]
+        count = len(lines)
+        at = self.at
+        while at < count:
+            line_indent, content, item = lines[at]
             if line_indent != indent or not item:
                 break
             rest = content[1:].lstrip(" ")
             if not rest:
-                self.at += 1
+                self.at = at + 1
                 out.append(self.nested(indent, False))
+                at = self.at
             elif _is_item(rest) or _is_entry(rest):
                 # The item's block starts on this line, at the column of `rest`.
-                lines[self.at] = (indent + len(content) - len(rest), rest, _is_item(rest))
-                out.append(self.block(self.at))
+                lines[at] = (indent + len(content) - len(rest), rest, _is_item(rest))
+                out.append(self.block(at))
+                at = self.at
             else:
-                self.at += 1
+                at += 1
                 out.append(_scalar(rest))
+        self.at = at
         self._ends(indent)
         return out
 

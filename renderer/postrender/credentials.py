@@ -315,7 +315,7 @@ def rewrite_env(edits) -> list:
 
     said = []
     for doc, obj, service in edits:
-        doc.text = doc.head() + to_yaml(obj)
+        doc.rewrite(obj, to_yaml(obj))
         said.append(service)
     return [f"warning: services.{service}: a literal credential in {service}'s pods (env, javaOpts, or a "
             f"container's command or args, from services.{service} or serviceDefaults) was moved into {service}'s Secret and is "

@@ -30,11 +30,41 @@ from functools import lru_cache
 
 from .errors import PostRenderError
 
-_SUBDOMAIN = re.compile(r"[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*")
-_DNS1123_LABEL = re.compile(r"[a-z0-9]([-a-z0-9]*[a-z0-9])?")
-_DNS1035_LABEL = re.compile(r"[a-z]([-a-z0-9]*[a-z0-9])?")
-_KEY_NAME = re.compile(r"([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]")
-_ENV_STRICT = re.compile(r"[-._a-zA-Z][-._a-zA-Z0-9]*")
+# Kubernetes' name rules (apimachinery validation) as character sets: a post-render checks a few
+# hundred names, and compiling their patterns would cost more than checking them.
+_LOWER_ALNUM = frozenset("abcdefghijklmnopqrstuvwxyz0123456789")
+_LOWER_DNS = _LOWER_ALNUM | {"-"}
+_LETTERS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
+_ALNUM = _LETTERS | frozenset("0123456789")
+_KEY_CHARS = _ALNUM | frozenset("-_.")
+_ENV_FIRST = _LETTERS | frozenset("-._")
+
+
+def _shaped(value: str, first: frozenset, middle: frozenset, last: frozenset) -> bool:
+    """Is `value` one or more characters, the first in `first`, the last in `last`, all in `middle`?"""
+    return bool(value) and value[0] in first and value[-1] in last and middle.issuperset(value)
+
+
+def _label_shaped(value: str) -> bool:  # [a-z0-9]([-a-z0-9]*[a-z0-9])?
+    return _shaped(value, _LOWER_ALNUM, _LOWER_DNS, _LOWER_ALNUM)
+
+
+def _subdomain_shaped(value: str) -> bool:  # labels joined by '.'
+    return all(_label_shaped(part) for part in value.split("."))
+
+
+def _dns1035_shaped(value: str) -> bool:  # [a-z]([-a-z0-9]*[a-z0-9])?
+    return _label_shaped(value) and value[0].isalpha()
+
+
+def _key_shaped(value: str) -> bool:  # ([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]
+    return _shaped(value, _ALNUM, _KEY_CHARS, _ALNUM)
+
+
+def _env_strict(value: str) -> bool:  # [-._a-zA-Z][-._a-zA-Z0-9]*
+    return _shaped(value, _ENV_FIRST, _KEY_CHARS, _KEY_CHARS)
+
+
 _ANNOTATIONS_LIMIT = 256 * 1024
 _WORKLOADS = frozenset({"Deployment", "StatefulSet", "DaemonSet", "ReplicaSet", "Job", "CronJob", "Pod",
                         "PodTemplate"})
@@ -42,28 +72,28 @@ _RBAC = frozenset({"Role", "ClusterRole", "RoleBinding", "ClusterRoleBinding"})
 _SHOWN = 25  # problems listed in the message; the rest are counted
 
 
-def _dns(value: str, limit: int, pattern, what: str) -> str:
+def _dns(value: str, limit: int, shaped, what: str) -> str:
     if len(value) > limit:
         return f"is longer than {limit} characters"
-    return "" if pattern.fullmatch(value) else f"is not {what}"
+    return "" if shaped(value) else f"is not {what}"
 
 
 @lru_cache(maxsize=None)
 def subdomain(value: str) -> str:
-    return _dns(value, 253, _SUBDOMAIN, "a DNS-1123 subdomain (lower-case letters, digits, '-' and '.', starting "
-                                        "and ending with a letter or digit)")
+    return _dns(value, 253, _subdomain_shaped, "a DNS-1123 subdomain (lower-case letters, digits, '-' and '.', "
+                                               "starting and ending with a letter or digit)")
 
 
 @lru_cache(maxsize=None)
 def dns1123_label(value: str) -> str:
-    return _dns(value, 63, _DNS1123_LABEL, "a DNS-1123 label (lower-case letters, digits and '-', starting and "
-                                           "ending with a letter or digit)")
+    return _dns(value, 63, _label_shaped, "a DNS-1123 label (lower-case letters, digits and '-', starting and "
+                                          "ending with a letter or digit)")
 
 
 @lru_cache(maxsize=None)
 def dns1035_label(value: str) -> str:
-    return _dns(value, 63, _DNS1035_LABEL, "a DNS-1035 label (lower-case letters, digits and '-', starting with a "
-                                           "letter and ending with a letter or digit)")
+    return _dns(value, 63, _dns1035_shaped, "a DNS-1035 label (lower-case letters, digits and '-', starting with "
+                                            "a letter and ending with a letter or digit)")
 
 
 def path_segment(value: str) -> str:
@@ -80,7 +110,7 @@ def qualified_name(value: str) -> str:
         return "has more than one '/'"
     if slash and (not prefix or subdomain(prefix)):
         return "has a prefix (before '/') that is not a DNS-1123 subdomain"
-    if not name or len(name) > 63 or not _KEY_NAME.fullmatch(name):
+    if not name or len(name) > 63 or not _key_shaped(name):
         return "has a name part (after any '/') that is not 1 to 63 letters, digits, '-', '_' or '.', starting " \
                "and ending with a letter or digit"
     return ""
@@ -90,7 +120,7 @@ def qualified_name(value: str) -> str:
 def label_value(value: str) -> str:
     if len(value) > 63:
         return "is longer than 63 characters"
-    if value and not _KEY_NAME.fullmatch(value):
+    if value and not _key_shaped(value):
         return "is not a label value (letters, digits, '-', '_' and '.', starting and ending with a letter or digit)"
     return ""
 
@@ -102,7 +132,7 @@ def env_name(value: str) -> tuple:
         return "is empty", ""
     if any(ord(c) < 32 or ord(c) > 126 or c == "=" for c in value):
         return "has a character other than printable ASCII, or '=' (no Kubernetes accepts it)", ""
-    if not _ENV_STRICT.fullmatch(value) or value == "." or value.startswith(".."):
+    if not _env_strict(value) or value == "." or value.startswith(".."):
         return "", ("is refused by Kubernetes before 1.32 (and where RelaxedEnvironmentVariableValidation is "
                     "off): use letters, digits, '_', '-' and '.', not starting with a digit")
     return "", ""
@@ -183,20 +213,20 @@ def _lines_of(block: str) -> list:
 
 
 def _block_end(text: str, start: int, indent: int) -> int:
-    """Where the block whose lines begin at `start` and are indented past `indent` ends."""
-    match = _end_pattern(indent).search(text, start - 1)
-    return len(text) if match is None else match.start() + 1
-
-
-_ENDS: dict = {}
-
-
-def _end_pattern(indent: int):
-    pattern = _ENDS.get(indent)
-    if pattern is None:
-        # A newline not followed by a deeper line, a list item at this indent, or a blank/comment line.
-        pattern = _ENDS[indent] = re.compile(r"\n(?! {%d}| {%d}- |[ \t]*(?:#|\n|$))" % (indent + 1, indent))
-    return pattern
+    """Where the block whose lines begin at `start` and are indented past `indent` ends: at the first
+    line that is neither deeper, a list item at `indent`, blank nor a comment (blocks are a few lines,
+    read line by line)."""
+    deeper, item = " " * (indent + 1), " " * indent + "- "
+    at = start
+    while at < len(text):
+        end = text.find("\n", at)
+        end = len(text) if end < 0 else end
+        if not text.startswith(deeper, at) and not text.startswith(item, at):
+            rest = text[at:end].lstrip(" \t")
+            if rest and rest[0] != "#":
+                return at
+        at = end + 1
+    return len(text)
 
 
 def _mapping(block: str):
@@ -328,7 +358,8 @@ def check_names(docs, bundle: dict) -> list:
             continue
         text = doc.text
         source = doc.source or ""
-        meta = _top_metadata(text)
+        data = doc.parsed()  # a pass that read or wrote the document knows it: no need to read the text
+        meta = data.get("metadata") if isinstance(data, dict) else _top_metadata(text)
         if not isinstance(meta, dict):
             continue
         name = meta.get("name")

@@ -110,7 +110,7 @@ class ObjectBuilder:
         obj = {"apiVersion": "v1", "kind": kind, "metadata": metadata}
         obj.update(body)
         head = "---\n" if self.helm4 or not self.source else f"---\n# Source: {self.source}\n"
-        doc = Document(head + to_yaml(obj))
+        doc = Document(head + to_yaml(obj), kind, name, self.source, obj)
         self.documents.append(doc)
 
 

@@ -159,7 +159,7 @@ def apply_patches(docs, patches):
                 raise PostRenderError(f"cannot apply to {kind} {name or ''}: {exc}.".replace("  ", " "),
                                       "Check the patch against the rendered object (helm template).",
                                       where=where) from None
-            doc.text = doc.head() + text
+            doc.rewrite(obj, text)
             matched += 1
         if not matched:
             raise PostRenderError(f"matched no {kind}" + (f" named {name!r}" if name else "") + ".",

@@ -18,8 +18,6 @@ Passwords are `${ENV}` placeholders the pod fills from the Secret (`secretKeyRef
 """
 from __future__ import annotations
 
-import re
-
 from .errors import PostRenderError
 
 # Spring Boot's Ssl keys that choose the server's certificate; the management server's copy refers to the
@@ -27,12 +25,11 @@ from .errors import PostRenderError
 _KEY_SETTINGS = ("key-store", "key-store-type", "key-store-password", "key-store-provider", "key-alias",
                  "key-password", "certificate", "certificate-private-key", "bundle", "protocol", "enabled-protocols",
                  "ciphers")
-_CAMEL = re.compile(r"([A-Z])")
 
 
 def _kebab(key: str) -> str:
     """A key as Spring's canonical (kebab-case) name: keyStore -> key-store."""
-    return _CAMEL.sub(lambda m: "-" + m.group(1), key).lower().lstrip("-")
+    return "".join("-" + c if "A" <= c <= "Z" else c for c in key).lower().lstrip("-")
 
 
 def _placeholder(env: str) -> str:

@@ -89,7 +89,7 @@ def _entries(bundle: dict, known: set):
     return checked["files"], checked["env"], secrets
 
 
-_WHOLE_PLACEHOLDER = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*)\}")
+_WHOLE_PLACEHOLDER = r"\$\{([A-Za-z_][A-Za-z0-9_]*)\}"  # front50's S3 keys only: compiled when used
 
 
 def _front50_aws_env(env_entries: list, refs: dict, running: set) -> list:
@@ -100,7 +100,7 @@ def _front50_aws_env(env_entries: list, refs: dict, running: set) -> list:
     by_name = {e["name"]: e for e in env_entries}
     wired = []
     for env, (path, value) in sorted(refs.items()):
-        match = _WHOLE_PLACEHOLDER.fullmatch(value)
+        match = re.fullmatch(_WHOLE_PLACEHOLDER, value)
         entry = by_name.get(match.group(1)) if match else None
         if entry is None:
             raise PostRenderError(f"is {value!r}; front50 reads its S3 keys from {env}, and Kubernetes does not "
@@ -261,7 +261,7 @@ def wire_secrets(docs, bundle: dict, routes: dict) -> None:
                 container.setdefault("volumeMounts", []).append(
                     {"name": VOLUME, "mountPath": mount_path, "readOnly": True})
         try:
-            doc.text = doc.head() + to_yaml(obj)
+            doc.rewrite(obj, to_yaml(obj))
         except (TypeError, ValueError) as exc:
             raise PostRenderError(f"cannot write {doc.kind} {doc.name} back: {exc}.",
                                   "The stream looks edited; render the chart again.", where="secrets") from None

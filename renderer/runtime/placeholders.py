@@ -110,9 +110,7 @@ def _service(service, pods, release) -> list:
     skipped = EXPRESSIONS.get(service, ())
     found = []
     for file_name, data in used:
-        for path, text in located_strings(data):
-            if "${" not in text:
-                continue
+        for path, text in located_strings(data, "${"):
             names = list(_placeholders(text))
             if not names or (skipped and name_parts(path)[:2] in skipped):
                 continue

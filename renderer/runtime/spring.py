@@ -13,6 +13,8 @@ dots as underscores and dashes dropped, is its name (SystemEnvironmentPropertyMa
 """
 from __future__ import annotations
 
+import functools
+
 _TEXT_CACHE: dict = {}
 
 
@@ -52,6 +54,7 @@ def _without_indexes(dotted: str, replace: bool = False) -> str:
     return "".join(out) + rest
 
 
+@functools.lru_cache(maxsize=4096)  # every lookup splits the keys of the same few files again
 def name_parts(dotted: str) -> tuple:
     """`services.keel.base-url` -> ("services", "keel", "baseurl"); list indexes dropped."""
     return tuple(uniform(part) for part in _without_indexes(dotted).split(".") if part)
@@ -143,13 +146,20 @@ class PodConfig:
         return any(lookup(self.files[name], dotted)[0] for name in self.order[self.order.index(file) + 1:])
 
 
-def located_strings(data, path=()):
-    """(dotted path, string) of every string in parsed data, list items as `[i]`."""
-    if isinstance(data, str):
-        yield ".".join(path), data
-    elif isinstance(data, dict):
-        for key, value in data.items():
-            yield from located_strings(value, path + (str(key),))
-    elif isinstance(data, list):
-        for i, value in enumerate(data):
-            yield from located_strings(value, path[:-1] + (f"{path[-1]}[{i}]",) if path else (f"[{i}]",))
+def located_strings(data, holding: str = "") -> list:
+    """[(dotted path, string)] of every string in parsed data that holds `holding`, list items as `[i]`,
+    in the data's order. Paths are joined only for the strings kept: the checks look for a few URLs or
+    placeholders among the thousands of strings of a large clouddriver.yml."""
+    found = []
+    stack = [((), data)]
+    while stack:
+        path, node = stack.pop()
+        if isinstance(node, str):
+            if holding in node:
+                found.append((".".join(path), node))
+        elif isinstance(node, dict):
+            stack.extend(reversed([(path + (str(key),), value) for key, value in node.items()]))
+        elif isinstance(node, list):
+            head, last = path[:-1], (path[-1] if path else "")
+            stack.extend(reversed([(head + (f"{last}[{i}]",), value) for i, value in enumerate(node)]))
+    return found

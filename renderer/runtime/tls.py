@@ -162,9 +162,7 @@ def _calls(release, pod, conf, servers, namespace):
             text = texts.get(file)
             if text is None or not any("://" + host in text for host in servers):
                 continue
-            for path, value in located_strings(conf.files[file]):
-                if "://" not in value:
-                    continue
+            for path, value in located_strings(conf.files[file], "://"):
                 for scheme, server, port, url in _targets(value, servers, namespace):
                     if not conf.later_sets(file, path):
                         yield f"{file}: {path}", url, scheme, server, port, file, conf

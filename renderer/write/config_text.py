@@ -220,6 +220,13 @@ def _block(value, indent: str, out: list, shapes: dict, strings: list, item: boo
                 append(dash + scalar(entry))
 
 
+# Key layouts already sorted and formatted, kept across documents: a release's workloads and ConfigMaps
+# repeat the same few (containers, probes, resources, volumes) in each, and one post-render writes
+# dozens of them. Bounded, for a process that writes many releases.
+_SHAPES: dict = {}
+_SHAPES_MAX = 20000
+
+
 def to_yaml(data, strings: list | None = None) -> str:
     """A mapping as a block YAML document; an empty one is `{}`. `strings`, when given, gets every
     string value written (mapping keys are not values), so a caller that needs them walks nothing
@@ -229,7 +236,9 @@ def to_yaml(data, strings: list | None = None) -> str:
     if not data:
         return "{}\n" if isinstance(data, dict) else "[]\n"
     out: list[str] = []
-    _block(data, "", out, {}, [] if strings is None else strings)
+    if len(_SHAPES) > _SHAPES_MAX:
+        _SHAPES.clear()
+    _block(data, "", out, _SHAPES, [] if strings is None else strings)
     out.append("")
     return "\n".join(out)
 

@@ -132,6 +132,22 @@ def test_command_and_args_items():
         assert found(item) == [], item
 
 
+def test_a_flag_alone_takes_the_next_item_as_its_value():
+    from renderer.model.credentials import arg_credentials
+
+    items = ["--password", "s3cret", "--port", "80", "-token", "t", "--client-secret", "--verbose",
+             "--token", "$(T)", "--secret-name", "s", "--api-key", "https://u:p@h", "-Dx", "y", "--db.password", ""]
+    assert [(i, flag, value) for i, flag, value, _ in arg_credentials(items)] == [
+        (1, "password", "s3cret"), (5, "token", "t"), (13, "", "https://u:p@h")]
+    assert arg_credentials(["s3cret", "--password"]) == [] and arg_credentials("--password s") == []
+    # The post-renderer's cheap look at a workload's text finds the flag alone, as either Helm writes it.
+    from renderer.postrender.credentials import _may_hold
+
+    for text in ("        args:\n        - --password\n        - s3cret\n", "  args:\n    - '--api-key'\n    - k\n"):
+        assert _may_hold(text), text
+    assert not _may_hold("        args:\n        - --port\n        - '80'\n")
+
+
 # --- typed credentials: what each reader makes of unquoted scalars ------------------------------------
 
 SCALARS = ["0123", "0x1F", "1e3", "007", "+12", "12345678901234567"]
@@ -173,7 +189,7 @@ def test_this_renderers_reader_is_yaml_1_1():
 
 MARKS = {"profile": "profPw-7f3a9c", "url": "urlTok-51be2d", "env": "envPw-c08e44", "opts": "optPw-9a1f07",
          "halurl": "halUrl-2d6b19", "sidecar": "sideTok-e4c7a0", "list": "listPw-88d2f1", "text": "textPw-3c61d8",
-         "args": "argSec-6d20b7", "command": "cmdPw-0e93f5"}
+         "args": "argSec-6d20b7", "pair": "pairSec-51a9c4", "command": "cmdPw-0e93f5"}
 VALUES = {
     "profiles": {
         "orca": {"sql": {"connectionPools": {"default": {"password": MARKS["profile"], "user": "orca"}}}},
@@ -186,7 +202,8 @@ VALUES = {
                           "javaOpts": f"-XX:MaxRAMPercentage=80.0 -Djavax.net.ssl.keyStorePassword={MARKS['opts']}",
                           "sidecars": [{"name": "proxy", "image": "docker.io/library/busybox:1.37.0",
                                         "env": [{"name": "PROXY_TOKEN", "value": MARKS["sidecar"]}],
-                                        "args": ["--client-id=spinnaker", f"--client-secret={MARKS['args']}"],
+                                        "args": ["--client-id=spinnaker", f"--client-secret={MARKS['args']}",
+                                                 "--cookie-secret", MARKS["pair"]],
                                         "resources": {"requests": {"cpu": "1m", "memory": "8Mi"}}}],
                           "initContainers": [{"name": "fetch", "image": "docker.io/library/busybox:1.37.0",
                                               "command": ["sh", "-c", f"wget --password='{MARKS['command']}' "
@@ -271,7 +288,10 @@ def test_env_and_java_opts_read_the_services_secret(rendered, major):
     # ExpandContainerCommandAndArgs), defined from the Secret.
     pod = gate["spec"]["template"]["spec"]
     proxy = next(c for c in pod["containers"] if c["name"] == "proxy")
-    assert proxy["args"] == ["--client-id=spinnaker", "--client-secret=$(ARG_CLIENT_SECRET)"]
+    assert proxy["args"] == ["--client-id=spinnaker", "--client-secret=$(ARG_CLIENT_SECRET)", "--cookie-secret",
+                             "$(ARG_COOKIE_SECRET)"]
+    assert {"name": "ARG_COOKIE_SECRET", "valueFrom": {"secretKeyRef": {
+        "name": secret, "key": "env.proxy.ARG_COOKIE_SECRET"}}} in proxy["env"]
     assert {"name": "ARG_CLIENT_SECRET", "valueFrom": {"secretKeyRef": {
         "name": secret, "key": "env.proxy.ARG_CLIENT_SECRET"}}} in proxy["env"]
     fetch = next(c for c in pod["initContainers"] if c["name"] == "fetch")

@@ -777,7 +777,8 @@ def test_credentials_in_a_sidecars_args_move_to_the_secret(hal_home):
                             "args: [--http-address=0.0.0.0:4180, --client-secret=oauth-s3cret, "
                             "'--cookie-secret=two words']")
     config = config.replace("dockerImage: example.com/refresher:1.0",
-                            "dockerImage: example.com/refresher:1.0\n        args: [-token=tok-123, --verbose]")
+                            "dockerImage: example.com/refresher:1.0\n        args: [-token=tok-123, --verbose, "
+                            "--api-key, key-456]")
     (hal / "config").write_text(config)
     result = migrate(str(hal), includes=includes(hal_home))
     assert result.ok, result.report.lines()
@@ -789,10 +790,12 @@ def test_credentials_in_a_sidecars_args_move_to_the_secret(hal_home):
         var = arg.split("$(", 1)[1].rstrip(")")
         assert names[var]["valueFrom"]["secretKeyRef"]["key"] == var
     refresher = result.values["ha"]["clouddriver"]["splits"]["caching"]["sidecars"][0]
-    assert refresher["args"][0].startswith("-token=$(HAL_ARG_") and refresher["args"][1] == "--verbose"
+    assert refresher["args"][0].startswith("-token=$(HAL_ARG_") and refresher["args"][1:3] == ["--verbose", "--api-key"]
+    assert refresher["args"][3].startswith("$(HAL_ARG_")  # the flag's value in the next item
     secret = yaml.safe_load(result.credentials_secret)["data"]
-    assert {base64.b64decode(v).decode() for v in secret.values()} >= {"oauth-s3cret", "two words", "tok-123"}
-    for value in ("oauth-s3cret", "two words", "tok-123"):
+    assert {base64.b64decode(v).decode() for v in secret.values()} >= {"oauth-s3cret", "two words", "tok-123",
+                                                                          "key-456"}
+    for value in ("oauth-s3cret", "two words", "tok-123", "key-456"):
         assert value not in result.values_yaml and value not in result.markdown()
     # Kubernetes expands $(NAME) in args from the container's env: the rendered sidecar defines it.
     objs = _render(yaml.safe_load(result.values_yaml), "helm3")

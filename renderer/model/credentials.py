@@ -394,8 +394,25 @@ def typed_text(value) -> str:
     return repr(value) if isinstance(value, float) else str(value)
 
 
+# A list item that is a flag alone (`--password`, `-token`): its value may be the next item.
+_FLAG_ALONE = r"--?([A-Za-z][A-Za-z0-9_.-]*)"
+
+
 def arg_credentials(items) -> list:
     """[(index, flag, value, (start, end) of the value in its item)] of the credentials a container's
-    `command` or `args` list passes (`argument_credentials` of each item)."""
-    return [(i, *found) for i, item in enumerate(items if isinstance(items, list) else ())
-            for found in argument_credentials(item)]
+    `command` or `args` list passes: `argument_credentials` of each item, and an item that is the value
+    of a credential-shaped flag given alone in the item before it (`["--password", "s3cret"]`, which
+    programs with Go's flag package or getopt read as `--password=s3cret`). A next item that starts with
+    '-' is another flag, not a value."""
+    items = items if isinstance(items, list) else []
+    found = []
+    for i, item in enumerate(items):
+        own = argument_credentials(item)
+        found += [(i, *f) for f in own]
+        if own or i == 0 or not isinstance(item, str) or item.startswith("-"):
+            continue
+        before = items[i - 1]
+        flag = re.fullmatch(_FLAG_ALONE, before) if isinstance(before, str) and before.startswith("-") else None
+        if flag and not before.startswith("-D") and _flag_credential(flag.group(1), item):
+            found.append((i, flag.group(1), item, (0, len(item))))
+    return found

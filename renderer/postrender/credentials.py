@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 
-from ..model.credentials import (argument_credentials, credential_key, env_credential, found_in,
+from ..model.credentials import (arg_credentials, credential_key, env_credential, found_in,
                                  free_form_credentials, is_set, java_opts_credentials, text_credentials,
                                  typed_credential, typed_fix, typed_message, url_passwords, with_references)
 from ..problems import format_path
@@ -145,8 +145,9 @@ def typed_profile_warnings(bundle: dict, written=None) -> list:
 _ENV_ENTRY = re.compile(r"- name: ([A-Za-z_][A-Za-z0-9_.-]*)\n[ \t]+value:")  # a literal first: found at C speed
 
 
-# A flag with a value (`--client-secret=`) anywhere in a workload's text: in a container's command or args.
-_FLAG_NAME = re.compile(r"-([A-Za-z][A-Za-z0-9_.-]*)=")
+# A flag with a value (`--client-secret=`) anywhere in a workload's text: in a container's command or args;
+# or a flag alone as a list item (`- --password`), its value the next item.
+_FLAG_NAME = re.compile(r"-([A-Za-z][A-Za-z0-9_.-]*)=|^[ \t]*- ['\"]?--?([A-Za-z][A-Za-z0-9_.-]*)['\"]?$", re.M)
 
 
 def _may_hold(text: str) -> bool:
@@ -158,7 +159,7 @@ def _may_hold(text: str) -> bool:
         return True
     if any(credential_key(name) for name in _ENV_ENTRY.findall(text)):
         return True
-    return any(credential_key(name.rsplit(".", 1)[-1]) for name in _FLAG_NAME.findall(text))
+    return any(credential_key((joined or alone).rsplit(".", 1)[-1]) for joined, alone in _FLAG_NAME.findall(text))
 
 
 def env_credentials(docs, workload_service) -> tuple[dict, list]:
@@ -296,14 +297,14 @@ def _move_arguments(container: dict, service: str, values: dict) -> bool:
         items = container.get(field)
         if not isinstance(items, list):
             continue
-        for index, item in enumerate(items):
-            found = argument_credentials(item)
-            if not found:
-                continue
+        by_item: dict = {}
+        for index, *found in arg_credentials(items):
+            by_item.setdefault(index, []).append(tuple(found))
+        for index, found in by_item.items():
             defines, names = _defines(found, "ARG_", name, service, secret, values,
                                       lambda flag: f"{name}.{field}[{index}]" + (f" --{flag}" if flag else ""), taken)
             added += defines
-            items[index] = with_references(item, found, names)
+            items[index] = with_references(items[index], found, names)
     if added:
         container["env"] = env + added
     return bool(added)

@@ -125,6 +125,11 @@ CASES = [
                                                                      "scheme": "HTTP"}}}}),
      [("error", "profiles.orca", ["orca serves TLS on port 8083", "readinessProbe asks for HTTP",
                                   "never becomes ready"])]),
+    # The same given as the file's text: the runtime model reads what it sets, as the service does.
+    ("TLS from a text profile, a readiness probe of the user's own asking for HTTP",
+     _with(_tls(), profiles={"orca": f"server:\n  ssl:\n    enabled: true\n    key-store: {FACTORY}\n"},
+           services={"orca": {"readinessProbe": {"httpGet": {"path": "/health", "port": 8083, "scheme": "HTTP"}}}}),
+     [("error", "profiles.orca", ["orca serves TLS on port 8083", "readinessProbe asks for HTTP"])]),
     ("TLS with probes on a plain management port and https callers",
      _with(_tls(_MANAGEMENT), profiles={**_tls(_MANAGEMENT)["profiles"], **_ORCA_HTTPS}), []),
     ("client certificates required, none presented",

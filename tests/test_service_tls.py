@@ -62,7 +62,8 @@ class Release:
             name = obj["metadata"]["name"]
             if obj["kind"] in ("ConfigMap", "Secret") and re.search(rf"-{service}-(config|secret)-", name):
                 for key, text in _data(obj).items():
-                    out[key] = yaml.safe_load(text) if key.endswith(".yml") else text
+                    docs = list(yaml.safe_load_all(text)) if key.endswith(".yml") else [text]
+                    out[key] = docs[0] if len(docs) == 1 else docs  # a profile given as text may hold several
         return out
 
     def container(self, workload) -> dict:
@@ -172,12 +173,20 @@ PROFILE_ORCA = {"secrets": {"files": [{"secretName": "orca-files"}],
                              # orca's callers present their client certificate (renderer/runtime/tls.py)
                              "spinnaker": {"ok-http-client": {"key-store": "/var/secrets/client.p12",
                                                               "key-store-password": "${ORCA_KS}"}}}}
+# The same profile as YAML text (`--set-file profiles.orca=orca-local.yml`): its documents in order, one
+# for a Spring profile of its own (which orca does not run) left out, as Spring leaves it out.
+PROFILE_ORCA_TEXT = {"secrets": PROFILE_ORCA["secrets"], "profiles": {
+    "spinnaker": PROFILE_ORCA["profiles"]["spinnaker"],
+    "orca": "server:\n  ssl:\n    keyStore: /var/secrets/orca.p12\n    key-store-password: ${ORCA_KS}\n"
+            "---\nspring:\n  config:\n    activate:\n      on-profile: never\nserver:\n  ssl:\n    enabled: false\n"
+            "--- # client auth\nserver.ssl.client-auth: need\n"}}
 GATE_ONLY = {"tls": {"secretName": "spinnaker-tls"}, "services": {"gate": {"tls": {"enabled": True}}}}
 
 
 @pytest.mark.parametrize("values,served,need", [
-    (HAL_GATE, "gate", True), (HAL_DECK, "deck", False), (PROFILE_ORCA, "orca", True), (GATE_ONLY, "gate", False),
-], ids=["apiSecurity.ssl", "uiSecurity.ssl", "profile-server.ssl", "tls-gate-only"])
+    (HAL_GATE, "gate", True), (HAL_DECK, "deck", False), (PROFILE_ORCA, "orca", True),
+    (PROFILE_ORCA_TEXT, "orca", True), (GATE_ONLY, "gate", False),
+], ids=["apiSecurity.ssl", "uiSecurity.ssl", "profile-server.ssl", "text-profile-server.ssl", "tls-gate-only"])
 def test_what_serves_tls_is_reached_over_https(helm, tmp_path, values, served, need):  # noqa: F811
     release = _render(helm, tmp_path, values)
     checks = dict(release.test_urls())
@@ -257,7 +266,7 @@ def test_the_plans_bundle_follows_the_chart():
 
     defaults = _load(CHART_VALUES)
 
-    for values in (HAL_GATE, HAL_DECK, PROFILE_ORCA, GATE_ONLY, _load(MTLS)):
+    for values in (HAL_GATE, HAL_DECK, PROFILE_ORCA, PROFILE_ORCA_TEXT, GATE_ONLY, _load(MTLS)):
         rendered = handover.render(values, name="spinnaker")
         doc = yaml.safe_load(rendered["spinnaker/templates/config-bundle.yaml"])
         theirs = json.loads(base64.b64decode(doc["data"]["bundle"]))

@@ -21,6 +21,7 @@ import re
 from ..problems import InvalidHalconfig
 from ..service_facts import BOOTSTRAP_SERVICES, JAVA_SERVICES, SERVICES, SPLITS
 from renderer.read.yaml11 import SPRING, load
+from renderer.runtime.spring import for_a_profile, merge as _merge
 
 
 # The services Halyard ran with its `overrides` Spring profile, and when: any of these HA splits on
@@ -267,22 +268,12 @@ def _documents(text, where, key, report):
             continue
         if not isinstance(data, dict):
             raise InvalidHalconfig(_not_a_mapping(data, where, i))
-        spring = data.get("spring") if isinstance(data.get("spring"), dict) else {}
-        if "profiles" in spring or "config" in spring and isinstance(spring["config"], dict) \
-                and "activate" in spring["config"]:
+        if for_a_profile(data):
             report.human(where, f"document {i + 1} applies to Spring profiles of its own; skipped: put what "
                                 f"should apply into `profiles.{key}` by hand.")
             continue
         _merge(merged, data)
     return merged
-
-
-def _merge(into, more):
-    for k, v in more.items():
-        if isinstance(v, dict) and isinstance(into.get(k), dict):
-            _merge(into[k], v)
-        else:
-            into[k] = v
 
 
 def _not_a_mapping(data, where, index):

@@ -167,12 +167,19 @@ def _flatten(node, prefix: str, out: dict) -> None:
         out[prefix.lstrip(".")] = node
 
 
+def _profile(values: dict, name: str) -> dict:
+    """A profile's settings, a mapping or YAML text (`spinnaker.profileSettings`: the unconditional
+    documents merged in order)."""
+    from renderer.runtime.spring import settings
+
+    return _mapping(settings(_mapping(values.get("profiles")).get(name), f"profiles.{name}"))
+
+
 def profile_tls(values: dict, names) -> dict:
     """`spinnaker.profileTls`."""
     flat: dict = {}
-    profiles = _mapping(values.get("profiles"))
     for name in names:
-        for key, value in _mapping(profiles.get(name)).items():
+        for key, value in _profile(values, name).items():
             k = _text(key).lower()
             if k in ("server", "management") or k.startswith(("server.", "management.")):
                 _flatten({key: value}, "", flat)
@@ -190,11 +197,8 @@ def management_port(values: dict, names) -> str:
     import re
 
     port = ""
-    profiles = _mapping(values.get("profiles"))
     for name in names:
-        p = profiles.get(name)
-        if not isinstance(p, dict):
-            continue
+        p = _profile(values, name)
         found = [p.get("management.server.port")]
         m = p.get("management")
         if isinstance(m, dict):

@@ -33,6 +33,14 @@ class Release:
     __slots__ = ("bundle", "files", "texts", "object_keys")
 
     def __init__(self, bundle: dict, files: dict, texts: dict, object_keys: dict):
+        from .spring import settings
+
+        # A Spring file the user gave as YAML text (`--set-file profiles.gate=gate-local.yml`) is judged by
+        # what it sets, as one given as a mapping: its server.ssl serves TLS all the same.
+        files = {service: {name: settings(data, f"{service}'s {name}")
+                           if isinstance(data, str) and name.endswith((".yml", ".yaml")) else data
+                           for name, data in (by_name or {}).items()}
+                 for service, by_name in files.items()}
         self.bundle, self.files, self.texts, self.object_keys = bundle, files, texts, object_keys
 
 

@@ -35,6 +35,45 @@ def text_documents(text: str, source: str) -> tuple:
     return found
 
 
+def for_a_profile(document: dict) -> bool:
+    """Does this document of a Spring YAML file apply only under Spring profiles of its own
+    (`spring.profiles`, `spring.config.activate.on-profile`)?"""
+    spring = document.get("spring") if isinstance(document.get("spring"), dict) else {}
+    config = spring.get("config") if isinstance(spring.get("config"), dict) else {}
+    return "profiles" in spring or "activate" in config
+
+
+def settings(value, source: str = ""):
+    """The settings a Spring file holds whatever its profiles: a mapping as it is; a file given as text,
+    its documents read as the services read them, merged in order (a later document overrides an
+    earlier one, as Spring applies them), those for Spring profiles of their own left out. None for
+    anything else, or text the services cannot read (the post-renderer has refused that already)."""
+    if isinstance(value, dict):
+        return value
+    if not isinstance(value, str) or not value.strip():
+        return None
+    from renderer.problems import InvalidHalconfig
+
+    try:
+        documents = text_documents(value, source)
+    except InvalidHalconfig:
+        return None
+    merged: dict = {}
+    for document in documents:
+        if isinstance(document, dict) and not for_a_profile(document):
+            merge(merged, document)
+    return merged
+
+
+def merge(into: dict, more: dict) -> None:
+    """`more`'s settings over `into`'s, mappings merged key by key (how Spring layers files and documents)."""
+    for key, value in more.items():
+        if isinstance(value, dict) and isinstance(into.get(key), dict):
+            merge(into[key], value)
+        else:
+            into[key] = value
+
+
 def uniform(element: str) -> str:
     """One element of a property name as relaxed binding compares it."""
     lower = element.lower()

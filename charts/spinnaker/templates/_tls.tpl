@@ -58,13 +58,17 @@ the later wins) say about TLS, as JSON:
   any: some `server.ssl.*` is set (Spring Boot then serves TLS unless enabled is false);
   clientAuth: `server.ssl.client-auth`, lower case ("" unset);
   managementSsl: some `management.server.ssl.*` is set; managementSslEnabled as `enabled`.
-Only the top-level `server...` and `management...` keys are read.
+Only the top-level `server...` and `management...` keys are read. A profile
+given as YAML text counts with what it sets (spinnaker.profileSettings).
 (dict "ctx" $ "names" (list "spinnaker" SERVICE WORKLOAD))
 */}}
 {{- define "spinnaker.profileTls" -}}
 {{- $flat := dict -}}
 {{- range $name := .names -}}
 {{- $profile := get ($.ctx.Values.profiles | default dict) $name -}}
+{{- if kindIs "string" $profile -}}
+{{- $profile = include "spinnaker.profileSettings" $profile | fromJson -}}
+{{- end -}}
 {{- if kindIs "map" $profile -}}
 {{- range $key, $value := $profile -}}
 {{- $k := lower (toString $key) -}}
@@ -87,6 +91,30 @@ Only the top-level `server...` and `management...` keys are read.
 {{- end -}}
 {{- $_ := set $out "clientAuth" (lower (toString (get $flat "server.ssl.clientauth" | default ""))) -}}
 {{- toJson $out -}}
+{{- end -}}
+
+{{/*
+The settings of a Spring profile given as YAML text, as JSON: its documents
+merged in order (a later one overrides, as Spring applies them), leaving out
+those for Spring profiles of their own (`spring.profiles`,
+`spring.config.activate`) and any Helm cannot read (the post-renderer judges
+the text as the services read it). renderer/runtime/spring.py `settings` is
+the same rule.
+*/}}
+{{- define "spinnaker.profileSettings" -}}
+{{- $merged := dict -}}
+{{- range $part := regexSplit "(?m)^---[ \t]*(?:#.*)?$" . -1 -}}
+{{- $doc := fromYaml $part -}}
+{{- if and (kindIs "map" $doc) (not (hasKey $doc "Error")) -}}
+{{- $spring := get $doc "spring" -}}
+{{- if not (kindIs "map" $spring) -}}{{- $spring = dict -}}{{- end -}}
+{{- $config := get $spring "config" -}}
+{{- if not (or (hasKey $spring "profiles") (and (kindIs "map" $config) (hasKey $config "activate"))) -}}
+{{- $merged = mergeOverwrite $merged $doc -}}
+{{- end -}}
+{{- end -}}
+{{- end -}}
+{{- toJson $merged -}}
 {{- end -}}
 
 {{/*

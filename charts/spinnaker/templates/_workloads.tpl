@@ -32,13 +32,15 @@ for the rest. (dict "ctx" $ "hal" HAL "name" NAME)
 The port a workload's Spring Boot serves its actuator endpoints (/health, the
 metrics) on when its profiles move them off the service port with
 `management.server.port` (spinnaker, then the service's, then the split's
-profile; each spelling Spring reads); "" when they do not, or give no number.
+profile, as a mapping or YAML text; each spelling Spring reads); "" when they
+do not, or give no number.
 (dict "ctx" $ "names" (list "spinnaker" SERVICE WORKLOAD))
 */}}
 {{- define "spinnaker.managementPort" -}}
 {{- $port := "" -}}
 {{- range $name := .names -}}
 {{- $p := get ($.ctx.Values.profiles | default dict) $name -}}
+{{- if kindIs "string" $p -}}{{- $p = include "spinnaker.profileSettings" $p | fromJson -}}{{- end -}}
 {{- if kindIs "map" $p -}}
 {{- $m := get $p "management" -}}
 {{- $found := list (get $p "management.server.port") -}}

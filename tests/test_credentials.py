@@ -332,7 +332,8 @@ def test_validate_names_the_notation_it_was_written_in(tmp_path, helm3):
     assert len(lines) == 2, result.stderr
     assert "values.yaml:9" in lines[0] and "octal" in lines[0] and 'password: "..."' in lines[0]
     assert "exponent" in lines[1] and "profiles.echo.slack.token" in lines[1]
-    assert "0123" not in result.stderr and "1e3" not in result.stderr and "83" not in result.stderr
+    said = result.stderr.replace(str(tmp_path), "")  # pytest numbers its directories: pytest-83 is no leak
+    assert "0123" not in said and "1e3" not in said and "83" not in said
 
 
 @pytest.mark.parametrize("wrong", [[MARKS["list"]], {"a": MARKS["list"]}])

@@ -21,7 +21,7 @@ import re
 from ..problems import InvalidHalconfig
 from ..service_facts import BOOTSTRAP_SERVICES, JAVA_SERVICES, SERVICES, SPLITS
 from renderer.read.yaml11 import SPRING, load
-from renderer.runtime.spring import for_a_profile, merge as _merge
+from renderer.read.springtext import for_a_profile, merge as _merge
 
 
 # The services Halyard ran with its `overrides` Spring profile, and when: any of these HA splits on

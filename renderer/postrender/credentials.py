@@ -68,7 +68,7 @@ def _text_documents(name: str, text: str) -> tuple:
     """The documents of a Spring file given as text. ConfigSet refused text no service can read (with its
     values path); should one reach here all the same, it is judged as a whole credential."""
     from ..problems import InvalidHalconfig
-    from ..runtime.spring import text_documents
+    from ..read.springtext import text_documents
 
     try:
         return text_documents(text, name)

@@ -22,7 +22,7 @@ def documents(value, where: str) -> tuple:
         raise PostRenderError(f"{_kind(value)} is not a Spring config file.",
                               "Give the settings as a mapping, or the file's YAML text.", where=where)
     from ..problems import InvalidHalconfig
-    from ..runtime.spring import text_documents
+    from ..read.springtext import text_documents
 
     try:
         found = text_documents(value, where)

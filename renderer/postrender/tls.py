@@ -62,8 +62,8 @@ def chart_settings(entry: dict) -> dict:
 def _ssl_keys(data) -> set:
     """The `server.ssl` keys (kebab-case) one config file sets, in any spelling Spring reads
     (`server.ssl.keyStore`, `server: {ssl: {key-store: ...}}`, ...); a file given as YAML text, by what it
-    sets (runtime.spring.settings)."""
-    from ..runtime.spring import settings
+    sets (read.springtext.settings)."""
+    from ..read.springtext import settings
 
     data = settings(data)
     found: set = set()

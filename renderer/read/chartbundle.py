@@ -170,7 +170,7 @@ def _flatten(node, prefix: str, out: dict) -> None:
 def _profile(values: dict, name: str) -> dict:
     """A profile's settings, a mapping or YAML text (`spinnaker.profileSettings`: the unconditional
     documents merged in order)."""
-    from renderer.runtime.spring import settings
+    from .springtext import settings
 
     return _mapping(settings(_mapping(values.get("profiles")).get(name), f"profiles.{name}"))
 

@@ -33,7 +33,7 @@ class Release:
     __slots__ = ("bundle", "files", "texts", "object_keys")
 
     def __init__(self, bundle: dict, files: dict, texts: dict, object_keys: dict):
-        from .spring import settings
+        from ..read.springtext import settings
 
         # A Spring file the user gave as YAML text (`--set-file profiles.gate=gate-local.yml`) is judged by
         # what it sets, as one given as a mapping: its server.ssl serves TLS all the same.

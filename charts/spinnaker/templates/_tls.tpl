@@ -98,7 +98,7 @@ The settings of a Spring profile given as YAML text, as JSON: its documents
 merged in order (a later one overrides, as Spring applies them), leaving out
 those for Spring profiles of their own (`spring.profiles`,
 `spring.config.activate`) and any Helm cannot read (the post-renderer judges
-the text as the services read it). renderer/runtime/spring.py `settings` is
+the text as the services read it). renderer/read/springtext.py `settings` is
 the same rule.
 */}}
 {{- define "spinnaker.profileSettings" -}}

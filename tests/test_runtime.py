@@ -364,3 +364,14 @@ def _only_justified(name, found):
     assert not [f for f in found if f[0] == "error"], "\n".join(f[2] for f in found)
     allowed = JUSTIFIED.get(name, [])
     assert all(any(all(w in f[2] for w in words) for words in allowed) for f in found), "\n".join(f[2] for f in found)
+
+
+def test_a_text_profile_is_read_as_spring_layers_its_documents():
+    from renderer.read.springtext import settings, text_documents
+
+    text = ("server:\n  ssl:\n    key-store: /a\n---\nspring:\n  profiles: other\nserver:\n  ssl:\n    enabled: false\n"
+            "--- # later wins\nserver:\n  ssl:\n    key-store: /b\n    client-auth: need\n")
+    assert settings(text) == {"server": {"ssl": {"key-store": "/b", "client-auth": "need"}}}
+    # The documents are cached for every check that reads them: layering them changes none.
+    assert text_documents(text, "x")[0] == {"server": {"ssl": {"key-store": "/a"}}}
+    assert settings("a: [") is None and settings(None) is None and settings({"a": 1}) == {"a": 1}

@@ -13,6 +13,7 @@ import binascii
 
 from ..service_facts import SERVICES
 from ..read import chartbundle
+from ..read.springtext import merge, settings
 from . import immutable
 
 
@@ -193,12 +194,13 @@ def _pods(values: dict, bundle: dict, release, routes: dict) -> dict:
 
 
 def _merged(files: dict, service: str) -> dict:
-    """The service's Spring settings as it reads them: its own file, the chart's, the user's profile."""
+    """The service's Spring settings as it reads them: its own file, the chart's, the user's profile (a
+    mapping or YAML text)."""
     merged: dict = {}
     for name in (f"{service}.yml", f"{service}-helm.yml", f"{service}-local.yml"):
-        data = files[service].get(name)
-        if isinstance(data, dict):
-            _merge(merged, data)
+        data = settings(files[service].get(name), f"{service}'s {name}")
+        if data:
+            merge(merged, data)
     return merged
 
 
@@ -222,14 +224,6 @@ def orca_store(files: dict) -> str | None:
         return None
     merged = _merged(files, "orca")
     return "sql" if (merged.get("sql") or {}).get("enabled") is True else "redis"
-
-
-def _merge(into: dict, data: dict) -> None:
-    for key, value in data.items():
-        if isinstance(value, dict) and isinstance(into.get(key), dict):
-            _merge(into[key], value)
-        else:
-            into[key] = value
 
 
 def _state(values: dict, bundle: dict, files: dict) -> dict:

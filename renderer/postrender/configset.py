@@ -9,6 +9,7 @@ only place that knows how Spinnaker's services find each other: discovery in
 from __future__ import annotations
 
 from renderer.write.config_text import settings_js
+from ..read.springtext import merge
 from ..service_facts import MONITORING_DAEMON_PORT, OBSERVABILITY_PLUGIN, SERVICES, sql_engine
 from ..translate._common import get
 from .bootstrap import bootstrap_files, halyard_hint
@@ -47,18 +48,6 @@ def sql_settings(database: dict) -> dict:
             "password": "${" + database["passwordEnv"] + "}"}
     return {"enabled": True, "connectionPools": {"default": dict(pool, default=True, **engine["pool"])},
             "migration": dict(pool, **engine["migration"])}
-
-
-def _merge(into: dict, data: dict) -> dict:
-    """Deep-merge `data` into `into`, copying its mappings (they are the shared facts table's)."""
-    for key, value in data.items():
-        if isinstance(value, dict):
-            if not isinstance(into.get(key), dict):
-                into[key] = {}
-            _merge(into[key], value)
-        else:
-            into[key] = value
-    return into
 
 
 def _nested(dotted: str, value) -> dict:
@@ -172,11 +161,11 @@ class ConfigSet:
             if value is None:
                 continue
             # Merged, whatever the order: `sql` and the switches (`.`) both write under `sql`.
-            _merge(out, value if key == "." else _nested(key, value))
-        _merge(out, self.observability(service))
+            merge(out, value if key == "." else _nested(key, value))
+        merge(out, self.observability(service))
         entry = first_entry(self.workloads, self.by_service.get(service, ()), "tls")
         if entry and SERVICES[service].java:
-            _merge(out, chart_settings(entry))
+            merge(out, chart_settings(entry))
         own_sql = (self.outputs.get(f"{service}.yml") or {}).get("sql")
         if facts.needs_sql and not out.get("sql") and not own_sql:
             raise PostRenderError(
@@ -267,7 +256,8 @@ class ConfigSet:
             extra = management_settings(name, workload["managementTls"], workload.get("tls") or {},
                                         [files.get(f) for f in read])
             if extra:
-                files[target] = _merge(files.get(target) or {}, extra)
+                files[target] = files.get(target) or {}
+                merge(files[target], extra)
 
     def files(self) -> dict:
         """{service: {file name: data}} for every service that has a workload."""

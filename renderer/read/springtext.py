@@ -54,9 +54,13 @@ def settings(value, source: str = ""):
 
 
 def merge(into: dict, more: dict) -> None:
-    """`more`'s settings over `into`'s, mappings merged key by key (how Spring layers files and documents)."""
+    """`more`'s settings over `into`'s, mappings merged key by key (how Spring layers files and documents).
+    `more`'s mappings are copied, never shared: cached documents and the facts table's settings stay as
+    they are whatever is merged over them later."""
     for key, value in more.items():
-        if isinstance(value, dict) and isinstance(into.get(key), dict):
+        if isinstance(value, dict):
+            if not isinstance(into.get(key), dict):
+                into[key] = {}
             merge(into[key], value)
         else:
             into[key] = value

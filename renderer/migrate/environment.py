@@ -15,6 +15,7 @@ from ..problems import format_path
 from ..service_facts import REDIS_SERVICES, SERVICES, SPLITS
 from renderer.generate.values_model import default_resources
 from ..model.credentials import url_passwords
+from ..read.chartbundle import hal_switch
 from ..runtime.jvm import quantity  # noqa: F401  (Kubernetes quantities, as the runtime model reads them)
 
 # Halyard's JAVA_OPTS for a JVM whose service-settings `env` has none (halyard/halyard-deploy/.../distributed/
@@ -145,7 +146,7 @@ class Environment:
         flag = (self.values.get("services") or {}).get(name, {}).get("enabled")
         if flag is not None:
             return flag is True
-        return not SERVICES[name].enabled_when or any(_switch(self.raw, path) for path in SERVICES[name].enabled_when)
+        return not SERVICES[name].enabled_when or any(hal_switch(self.raw, path) for path in SERVICES[name].enabled_when)
 
     def workloads(self) -> list:
         """(pod name, service) of each workload that runs: a service, or its HA splits."""
@@ -1082,8 +1083,6 @@ class Environment:
     def _split_artifact(self, split, artifact, where):
         """A split's own artifactId: the chart runs one image for all of a service's splits
         (`services.<service>.image`), which the service's own artifactId decided (`_artifact`)."""
-        from ..runtime.images import release_tag
-
         service = SPLITS[split][0]
         target = f"services.{service}.image"
         kept = _deep_get(self.values, ("services", service, "image"))
@@ -1283,21 +1282,6 @@ class Environment:
                               "which is where the release's own image serves its health (a vendor image's "
                               "extra port, or the monitoring daemon's 8008, is not there to answer). To keep "
                               f"Halyard's probe set {keep}" + (" (for every split)" if name in SPLITS else "") + ".")
-
-def _switch(raw, path) -> bool:
-    """An `enabledWhen` switch (`ci.*.enabled`) of the Halyard deployment `raw`: Halyard's booleans,
-    written or quoted."""
-    def at(node, dotted):
-        for key in dotted.split("."):
-            node = node.get(key) if isinstance(node, dict) else None
-        return node
-
-    if ".*." not in path:
-        return str(at(raw, path)).lower() == "true"
-    head, tail = path.split(".*.", 1)
-    section = at(raw, head)
-    return isinstance(section, dict) and any(str(at(entry, tail)).lower() == "true" for entry in section.values())
-
 
 def _settings_source(names, field: str) -> str:
     """The report's `from` for the same field of several service-settings files:

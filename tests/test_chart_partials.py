@@ -15,7 +15,8 @@ from conftest import ROOT
 TEMPLATES = os.path.join(ROOT, "charts", "spinnaker", "templates")
 ARCHITECTURE = os.path.join(ROOT, "docs", "architecture.md")
 _DEFINE = re.compile(r'\{\{-?\s*define\s+"([^"]+)"')
-_CALL = re.compile(r'\{\{-?[^}]*?\b(?:include|template)\s+"([^"]+)"')
+# Every call, a nested one too (`include "a" (include "b" .)`): a template's text calls nothing else.
+_CALL = re.compile(r'\b(?:include|template)\s+"([^"]+)"')
 _HELPER = r"spinnaker\.[A-Za-z0-9]+"
 # "`spinnaker.image` in _images.tpl", "templates/_storage.tpl spinnaker.keelSql"
 _NAMED_IN = re.compile(rf"`({_HELPER})`\s+in\s+(?:templates/)?(_[a-z0-9]+\.tpl)\b")

@@ -85,19 +85,6 @@ A string (`--set-file halconfig=config`) is parsed as YAML first.
 {{- include "spinnaker.truthy" $node -}}
 {{- end -}}
 
-{{/* "true" when some entry of a halconfig mapping (ci, metricStores, ...) has enabled: true. */}}
-{{- define "spinnaker.anyEnabled" -}}
-{{- $on := "" -}}
-{{- if kindIs "map" . -}}
-{{- range $key, $entry := . -}}
-{{- if and (kindIs "map" $entry) (include "spinnaker.truthy" (get $entry "enabled")) -}}
-{{- $on = "true" -}}
-{{- end -}}
-{{- end -}}
-{{- end -}}
-{{- $on -}}
-{{- end -}}
-
 {{/*
 "true" when an `enabledWhen` switch of the facts table is on: a dotted path
 to a boolean, where `.*.` stands for any entry of a section (`ci.*.enabled`).

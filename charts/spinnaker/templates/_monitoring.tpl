@@ -6,7 +6,7 @@ ServiceMonitor). The sidecar's image is in _images.tpl.
 
 {{/* "true" when the halconfig's metricStores enables a store: Java pods get the monitoring sidecar. */}}
 {{- define "spinnaker.monitoring" -}}
-{{- include "spinnaker.anyEnabled" (get . "metricStores") -}}
+{{- include "spinnaker.halSwitch" (dict "hal" . "path" "metricStores.*.enabled") -}}
 {{- end -}}
 
 {{/* ---------------------------------------------------------------------

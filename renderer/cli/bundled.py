@@ -25,7 +25,9 @@ RENDERER_ENV = "SPINNAKER_RENDERER"
 
 def chart_dir() -> str:
     """The chart: the package's copy when installed, else the checkout's charts/spinnaker."""
-    for candidate in (os.path.join(PACKAGE, "chart"), os.path.join(ROOT, "charts", "spinnaker")):
+    from renderer.read.inputs import CHART_DIRS
+
+    for candidate in CHART_DIRS:
         if os.path.isfile(os.path.join(candidate, "Chart.yaml")):
             return candidate
     raise FileNotFoundError(f"the spinnaker chart is not installed with the renderer (looked in {PACKAGE}/chart)")

@@ -13,6 +13,14 @@ import os
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 CHART_VALUES = os.path.join(ROOT, "charts", "spinnaker", "values.yaml")
+# Where the chart is: the package's copy when installed (the plugin's tarball, a wheel), else the checkout's.
+CHART_DIRS = (os.path.join(ROOT, "renderer", "chart"), os.path.dirname(CHART_VALUES))
+
+
+def chart_values_path() -> str:
+    """The chart's values.yaml, wherever the chart is (CHART_DIRS); CHART_VALUES when there is none."""
+    return next((os.path.join(d, "values.yaml") for d in CHART_DIRS if os.path.isfile(os.path.join(d, "Chart.yaml"))),
+                CHART_VALUES)
 
 
 def merge_values(base, override):
@@ -94,7 +102,7 @@ def chart_facts(values: dict, namespace: str = "default"):
         import yaml
 
         try:
-            with open(CHART_VALUES, encoding="utf-8") as handle:
+            with open(chart_values_path(), encoding="utf-8") as handle:
                 _DEFAULTS.append(yaml.safe_load(handle) or {})
         except OSError:
             _DEFAULTS.append({})

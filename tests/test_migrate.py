@@ -875,3 +875,19 @@ def test_a_jvm_store_in_hal_dir_that_cannot_be_read_is_said(tmp_path):
         ["services.clouddriver.javaOpts"], said
     assert "-Djavax.net.ssl.trustStore=/home/spinnaker/.hal/certs/truststore.p12" in \
         migration.values["services"]["clouddriver"]["javaOpts"]
+
+
+def test_https_is_derived_from_the_profiles_as_the_service_reads_them_layered(tmp_path):
+    """`scheme: https` is carried by the profiles only when, layered as the service reads them
+    (spinnaker-local.yml, then <service>-local.yml), they serve TLS, as the chart derives it
+    (renderer.read.chartbundle.profile_tls): orca's own profile turning TLS off again is not https."""
+    import shutil
+
+    hal = tmp_path / "hal"
+    shutil.copytree(os.path.join(os.path.dirname(__file__), "data", "migrate", "tls"), hal)
+    (hal / "default" / "profiles" / "orca-local.yml").write_text("server:\n  ssl:\n    enabled: false\n")
+    migration = migrate(str(hal))
+    orca = migration.report.find("service-settings/orca.yml: scheme")
+    assert [e.kind for e in orca] == ["human"] and "the chart calls it over http" in orca[0].text, orca
+    gate = migration.report.find("service-settings/gate.yml: scheme")
+    assert [e.kind for e in gate] == ["converted"], gate

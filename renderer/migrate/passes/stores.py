@@ -191,8 +191,10 @@ def schemes(values: dict, schemes_found: dict, report) -> None:
             report.dropped(where, f"{scheme!r}: the chart calls every service by the scheme it serves.")
             continue
         # Deck is Apache: Spring profiles do not reach it.
-        layers = ("spinnaker", service, name)
-        own = [k for k in layers if SERVICES[service].java and _serves(profile_tls(values, (k,)))]
+        # The profiles layered as the service reads them: a later one may turn TLS off again.
+        layers = tuple(dict.fromkeys(("spinnaker", service, name)))
+        serves = SERVICES[service].java and _serves(profile_tls(values, layers))
+        own = [k for k in layers if serves and profile_tls(values, (k,))["any"]]
         block = {"gate": "apiSecurity", "deck": "uiSecurity"}.get(service)
         if own:
             auth = profile_tls(values, layers)["clientAuth"]

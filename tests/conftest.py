@@ -182,6 +182,13 @@ def helmfile(helm_homes) -> str:
 
 
 @pytest.fixture(scope="session")
+def release_renders() -> dict:
+    """{(Helm major, example): the release it renders}, filled by tests/test_render_stability.py's
+    real_helm_release: each example is rendered once a session for the tests that read its release."""
+    return {}
+
+
+@pytest.fixture(scope="session")
 def installed_renderer(tmp_path_factory):
     """bin/ of a fresh venv with only `pip install <this project>`: no checkout on PATH or sys.path."""
     import subprocess

@@ -11,7 +11,7 @@ Derived files:
 - charts/spinnaker/files/services.json: the chart's copy of the service facts table
   (renderer/service_facts.py), read by the templates with `.Files.Get`;
 - charts/spinnaker/Chart.yaml's `artifacthub.io/images` annotation: the images the default release pulls,
-  read from its render (renderer/generate/chart_images.py); it needs helm (`make setup` installs it), and
+  read from its render (renderer.cli.images.py); it needs helm (`make setup` installs it), and
   without one the annotation is left as it is, with a note.
 """
 from __future__ import annotations
@@ -25,7 +25,7 @@ sys.path.insert(0, ROOT)
 
 def derived_files() -> dict:
     """{path relative to the repository root: content}."""
-    from renderer.generate.chart_images import CHART_YAML
+    from renderer.cli.images import CHART_YAML
     from renderer.generate.chart_readme import chart_readme
     from renderer.generate.halconfig_reference import halconfig_reference
     from renderer.generate.json_schema import schema_text
@@ -47,7 +47,7 @@ def derived_files() -> dict:
 
 def _chart_yaml(files: dict) -> str:
     """Chart.yaml with the images of the default release rendered from the chart as `files` leave it."""
-    from renderer.generate.chart_images import CHART_YAML, NoHelm, default_release_images, with_images
+    from renderer.cli.images import CHART_YAML, NoHelm, default_release_images, with_images
 
     chart = os.path.join(ROOT, os.path.dirname(CHART_YAML))
     with open(os.path.join(ROOT, CHART_YAML), encoding="utf-8") as handle:

@@ -113,7 +113,7 @@ def test_chart_yaml_lists_the_default_release_images(request, tmp_path):
 
 
 def test_the_annotation_is_rewritten_in_place():
-    from renderer.generate.chart_images import with_images
+    from renderer.cli.images import with_images
 
     bare = "apiVersion: v2\nname: spinnaker\n"
     once = with_images(bare, ["r.example/a/redis:7", "r.example/b@sha256:00"])

@@ -83,6 +83,26 @@ def test_hooks_the_test_pod_and_what_users_add_are_listed(tmp_path, helm3, run_c
         assert image in listed, listed
 
 
+# One of each kind of refusal (tests/test_verdict.py's table): the halconfig's, the YAML's, the chart's, the
+# post-renderer's and its runtime model's (an image of another release).
+REFUSALS = ("number in words", "YAML error", "chart release that is not one", "a Secret no service uses",
+            "an image of another release")
+
+
+@pytest.mark.parametrize("name", REFUSALS)
+def test_what_every_route_refuses_lists_no_image(name, tmp_path, helm3, capsys):
+    from test_verdict import MISTAKES
+
+    values, verdict, words, _ = next(m[1:] for m in MISTAKES if m[0] == name)
+    assert verdict == "refuse"
+    path = tmp_path / "values.yaml"
+    path.write_text(values if isinstance(values, str) else yaml.safe_dump(values, sort_keys=False))
+    code, listed, err = images_command(capsys, "-f", str(path))
+    assert (code, listed) == (1, []), err
+    assert all(word in err for word in words), err
+    assert "Traceback" not in err
+
+
 def test_an_error_prints_no_image(tmp_path, helm3, run_cli):
     values = tmp_path / "values.yaml"
     values.write_text('spinnaker:\n  version: "9.9.9"\n')

@@ -55,11 +55,13 @@ def test_the_list_is_the_images_of_the_rendered_release(example, request, tmp_pa
 
 
 def test_hooks_the_test_pod_and_what_users_add_are_listed(tmp_path, helm3, run_cli):
-    """Through the installed command line: the credentials hook's and `helm test`'s images, a sidecar and an
-    init container of a service, and a CronJob in extraObjects; mirrored by `global.imageRegistry`."""
+    """Through the command line: the monitoring daemon, Redis, MySQL, the credentials hook's and `helm test`'s
+    images, a sidecar and an init container of a service, and a CronJob in extraObjects; mirrored by
+    `global.imageRegistry`."""
     values = tmp_path / "values.yaml"
     values.write_text(yaml.safe_dump({
         "global": {"imageRegistry": "mirror.example.com"},
+        "halconfig": {"metricStores": {"prometheus": {"enabled": True}}},
         "services": {"gate": {"sidecars": [{"name": "proxy", "image": "docker.io/envoyproxy/envoy:v1.31.0"}],
                               "initContainers": [{"name": "wait", "image": "docker.io/library/alpine:3.20"}]}},
         "extraObjects": [{"apiVersion": "batch/v1", "kind": "CronJob", "metadata": {"name": "backup"},
@@ -76,8 +78,9 @@ def test_hooks_the_test_pod_and_what_users_add_are_listed(tmp_path, helm3, run_c
     assert set(listed) == pod_images(rendered.stdout)
     with open(os.path.join(ROOT, "charts", "spinnaker", "values.yaml"), encoding="utf-8") as handle:
         defaults = yaml.safe_load(handle)
-    for image in (defaults["credentials"]["image"], defaults["tests"]["image"]):  # the hook, `helm test`
-        assert "mirror.example.com/" + image.split("/", 1)[1] in listed
+    for image in (defaults["monitoringDaemon"]["image"], defaults["redis"]["image"], defaults["storage"]["image"],
+                  defaults["credentials"]["image"], defaults["tests"]["image"]):  # the hook, `helm test`
+        assert "mirror.example.com/" + image.split("/", 1)[1] in listed, (image, listed)
     for image in ("docker.io/envoyproxy/envoy:v1.31.0", "docker.io/library/alpine:3.20",
                   "example.org/tools/dump:2"):
         assert image in listed, listed

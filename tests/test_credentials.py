@@ -1,4 +1,4 @@
-"""Every credential ends in a Secret, on every route, and no message shows one (README "Security").
+"""Every credential ends in a Secret, on every route, and no message shows one (docs/security.md).
 
 - The one rule (renderer/model/credentials.py): which keys, URLs, env vars and `-D` properties are
   credentials, checked against the names the model declares secret and what real profiles hold.

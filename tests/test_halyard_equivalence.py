@@ -515,7 +515,7 @@ def case(name, request, tmp_path_factory, run_migrate):  # noqa: F811  (the fixt
     return _CASES[name]
 
 
-# This project's directories of what the corpus lacks (the README's walkthroughs): services serving TLS
+# This project's directories of what the corpus lacks (docs/migrate.md's walkthroughs): services serving TLS
 # with client certificates, stores in ~/.hal; dynamic accounts from git.
 OWN = ("tls", "dynamic-accounts")
 

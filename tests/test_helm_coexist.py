@@ -112,7 +112,7 @@ def test_the_printed_install_hint_keeps_helm3_working(both_helms, tmp_path):
 
 
 @pytest.mark.parametrize("document, first_install", [
-    ("README.md", "### Helm 4: the plugin tarball"),
+    ("docs/install.md", "## Helm 4: the plugin tarball"),
     ("examples/helmfile.yaml", "Helm 4 runs the plugin"),
     ("charts/spinnaker/README.md", "# Helm 4: the post-renderer is a plugin"),
 ])

@@ -429,7 +429,7 @@ def release_manifests():
 
 
 def test_plan_reads_manifests_and_values_from_pipes_and_stdin(tmp_path, release_manifests):
-    """The README's `plan --from-manifests <(helm get manifest spin)`, and `-` for stdin."""
+    """docs/upgrade.md's `plan --from-manifests <(helm get manifest spin)`, and `-` for stdin."""
     values = b"spinnaker: {}\n"
     piped = run("plan", "--from-manifests", _pipe(tmp_path, "manifests", release_manifests), "--to", "-f",
                 _pipe(tmp_path, "values", values))

@@ -1,7 +1,7 @@
-"""README "Moving from Halyard": the TLS and dynamic-accounts walkthroughs, as a user runs them.
+"""docs/migrate.md: the TLS and dynamic-accounts walkthroughs, as a user runs them.
 
 Each walkthrough's `spinnaker-renderer migrate` command runs as printed (from a directory where
-`tests/` is this checkout's), the report lines the README quotes must be what it prints, and the
+`tests/` is this checkout's), the report lines the page quotes must be what it prints, and the
 directory it wrote renders through real Helm 3 and Helm 4 with the post-renderer (the helpers and
 the caches of tests/test_migrate_real_world.py), with everything that test checks of a migrated
 release: profiles unchanged, credentials only in Secrets and only in their readers. migrate judged
@@ -22,14 +22,14 @@ from conftest import ROOT
 from test_helm_binary import helm4_plugin  # noqa: F401  (the Helm 4 plugin fixture)
 from test_migrate_real_world import Migrated, _main, check_everything, config_files, rendered_by_helm, workloads
 
-README = open(os.path.join(ROOT, "README.md"), encoding="utf-8").read()
-WALKTHROUGHS = {"tls": "### Walkthrough: TLS between services", "dynamic-accounts": "### Walkthrough: dynamic accounts"}
+PAGE = open(os.path.join(ROOT, "docs", "migrate.md"), encoding="utf-8").read()
+WALKTHROUGHS = {"tls": "## Walkthrough: TLS between services", "dynamic-accounts": "## Walkthrough: dynamic accounts"}
 
 
 def _section(title) -> str:
-    start = README.index(title)
-    end = README.index("\n#", start + len(title))
-    return README[start:end]
+    start = PAGE.index(title)
+    end = PAGE.find("\n## ", start + len(title))
+    return PAGE[start:end if end >= 0 else len(PAGE)]
 
 
 _RUNS: dict = {}

@@ -32,7 +32,7 @@ def test_the_demo_ends_with_the_install_command():
         sys.path.pop(0)
     assert demo.closing().splitlines()[-1] == "make install"
     readme = open(os.path.join(ROOT, "README.md"), encoding="utf-8").read()
-    quickstart = readme[readme.index("## Quickstart"):readme.index("## Installing Spinnaker")]
+    quickstart = readme[readme.index("## Quickstart"):readme.index("\n## ", readme.index("## Quickstart") + 1)]
     assert "make install" in quickstart
 
 

@@ -616,7 +616,7 @@ def _installed_plugin(tmp_path) -> str:
 
 
 def _last_error(env):
-    """`spinnaker-renderer last-error`, as README tells Helm 4 users to run it."""
+    """`spinnaker-renderer last-error`, as docs/install.md tells Helm 4 users to run it."""
     script = os.path.join(os.path.dirname(sys.executable), "spinnaker-renderer")
     command = [script] if os.path.exists(script) else [sys.executable, "-m", "renderer"]
     return subprocess.run(command + ["last-error"], capture_output=True, text=True, cwd=ROOT, env=env)

@@ -1,4 +1,4 @@
-"""Security claims (README "Security") checked on what reaches the cluster: post-rendered manifests.
+"""Security claims (docs/security.md) checked on what reaches the cluster: post-rendered manifests.
 
 - Credentials from the halconfig never land in a ConfigMap, Deck's settings.js, an annotation,
   a label or a plain env value, for every case of the reference corpus and the golden case.
@@ -107,7 +107,7 @@ def pods(objs):
 
 
 HOOK = f"{FULLNAME}-credentials-hook"  # the pre-install Job that creates the credentials Secret, and its RBAC
-# The bundled stores and the services that may reach them (README "What is kept where").
+# The bundled stores and the services that may reach them (docs/upgrade.md, "What is kept where").
 REDIS_USERS = {"clouddriver", "echo", "fiat", "gate", "igor", "kayenta", "orca", "rosco"}
 MYSQL_USERS = {"front50", "keel"}
 
@@ -234,9 +234,8 @@ def test_root_filesystems_are_read_only_with_writable_empty_dirs(releases, value
 
 
 def _readme_security() -> str:
-    with open(os.path.join(ROOT, "README.md")) as handle:
-        text = handle.read()
-    return text[text.index("## Security"):].split("\n## ", 1)[0]
+    with open(os.path.join(ROOT, "docs", "security.md")) as handle:
+        return handle.read()
 
 
 def test_readme_security_claims_match_the_chart(releases):

@@ -7,7 +7,7 @@
 - The bundled MySQL makes each service's database and user from the Secret's keys when it starts
   (run against a real MariaDB server where one is installed; CI installs Debian's).
 - `storage.external.engine: postgresql` gives orca, clouddriver and front50 PostgreSQL's URL, dialect
-  and driver; the README's statements for it, run on a real PostgreSQL server where one is installed
+  and driver; docs/sql.md's statements for it, run on a real PostgreSQL server where one is installed
   (CI installs Debian's), let each service's user migrate its own database.
 - The credentials hook adds the keys a Secret of an earlier chart version lacks, never changing one.
 Real Helm 3 and Helm 4 with the post-renderer for the wiring; Helm's engine (handover) for the rest.
@@ -310,8 +310,8 @@ def _postgresql_bin():
 
 
 def _readme_postgresql_statements() -> str:
-    """The README's PostgreSQL statements (the block after `**PostgreSQL**`), for orca."""
-    with open(os.path.join(ROOT, "README.md"), encoding="utf-8") as handle:
+    """docs/sql.md's PostgreSQL statements (the block after `**PostgreSQL**`), for orca."""
+    with open(os.path.join(ROOT, "docs", "sql.md"), encoding="utf-8") as handle:
         text = handle.read()
     section = text[text.index("**PostgreSQL**"):]
     return re.search(r"```\n(.*?)```", section, re.S).group(1)
@@ -386,7 +386,7 @@ MIGRATION = ("CREATE TABLE databasechangeloglock (id INT PRIMARY KEY, locked BOO
 
 
 def test_the_readmes_postgresql_statements_let_each_service_migrate(postgresql_server):
-    """The README's statements, run as the admin, give each service what its migrations need on a real
+    """docs/sql.md's statements, run as the admin, give each service what its migrations need on a real
     server (PostgreSQL 15+ included, where only the database's owner may create in `public`), through
     the host, port, database and parameters of the URL the chart renders."""
     superuser, port, version = postgresql_server

@@ -411,8 +411,8 @@ def test_third_party_images_are_pinned_and_stores_have_memory_limits():
     assert set(seen) == {"redis", "mysql", "credentials", "health"}
 
 
-def test_readme_says_what_is_kept_where():
-    with open(os.path.join(ROOT, "README.md")) as handle:
+def test_the_docs_say_what_is_kept_where():
+    with open(os.path.join(ROOT, "docs", "upgrade.md")) as handle:
         readme = " ".join(handle.read().split())
     for claim in ("What is kept where", "redis.existingSecret", "storage.existingSecret",
                   "<fullname>-credentials", "appendonly", "keel-password"):

@@ -542,10 +542,11 @@ def test_the_wrapper_names_the_command_that_reproduces_it(tmp_path):
 
 def test_the_readmes_validate_gives_the_examples_no_warning():
     """The examples are installed into namespace spinnaker (README, `make install`) and clouddriver's
-    account lists it: validate is told the namespace as helm is, so the README's command gives none."""
+    account lists it: validate is told the namespace as helm is, so the docs' command gives none."""
     import glob
 
-    readme = open(os.path.join(ROOT, "README.md"), encoding="utf-8").read()
+    readme = "\n".join(open(path, encoding="utf-8").read()
+                       for path in [os.path.join(ROOT, "README.md"), *glob.glob(os.path.join(ROOT, "docs", "*.md"))])
     commands = re.findall(r"spinnaker-renderer\s+validate\s[^`\n]*-f [^`\n]*", readme)
     commands = [c for c in commands if "HALCONFIG|" not in c]  # the synopsis says the options
     assert commands and all(" -n " in c for c in commands), commands

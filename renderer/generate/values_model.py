@@ -226,8 +226,8 @@ ServiceTls = message(
                   "mounts them, writes Spring Boot's `server.ssl` and kork's `ok-http-client` stores into each "
                   "service's `helm` profile (passwords as `${...}` filled from the Secret), switches the Services, "
                   "probes, `helm test` and every caller's URL to https, and under `clientAuth: need` serves "
-                  "/health on `managementPort` over HTTPS without client auth. See the README, \"TLS between "
-                  "services\".",
+                  "/health on `managementPort` over HTTPS without client auth. See docs/tls.md in the "
+                  "project's repository.",
     enabled=Bool("Every Java service serves HTTPS with these stores (a service's own `services.<name>.tls.enabled` "
                  "decides for it). Deck needs PEM files: `services.deck.tls`.", default=False),
     **_tls_fields(True),
@@ -435,7 +435,7 @@ SqlServices = message(
     "SqlServices", "Services that keep their state in SQL instead of Redis (front50: `storage.bundled`; "
                    "keel always does).",
     orca=Bool("orca keeps pipeline executions, its work queue and pending executions in SQL. Executions "
-              "stored in Redis before the switch are not moved: see the README, \"SQL storage\".",
+              "stored in Redis before the switch are not moved: see docs/sql.md in the project's repository.",
               default=False),
     clouddriver=Bool("clouddriver keeps its cache, tasks and agent scheduling in SQL (the cache is rebuilt "
                      "after the switch).", default=False),
@@ -451,8 +451,8 @@ _PORTS = ", ".join(f"{e['port']} for {e['name']}" for e in SQL_ENGINES.values())
 
 ExternalSql = message(
     "ExternalSql", "Your own MySQL or PostgreSQL server (RDS, Cloud SQL, Aurora, a DBA's cluster) instead of the "
-                   "bundled MySQL, for every service in SQL. Create each service's database and user first (README, "
-                   "\"SQL storage\"); the chart then runs no MySQL and generates no database passwords.",
+                   "bundled MySQL, for every service in SQL. Create each service's database and user first "
+                   "(docs/sql.md in the project's repository); the chart then runs no MySQL and generates no database passwords.",
     host=Str("Host name of the server; set, every database in SQL is on it.", default=""),
     engine=Enum(tuple(SQL_ENGINES), f"What the server speaks. `mysql`: {_ON_ENGINE['mysql']}; `postgresql`: "
                                     f"{_ON_ENGINE['postgresql']} (keel's image has MySQL's driver only: with keel "
@@ -674,7 +674,7 @@ MonitoringDaemon = message(
                         "`metricStores` enables a store. End of life: its last image (1.4.0, Python 2.7) is on "
                         "the old registry and gets no fixes. No Spinnaker release up to 2026.2 serves a Prometheus "
                         "endpoint of its own (each service has only Spectator's JSON at `/spectator/metrics`); "
-                        "`observability` serves one through a plugin instead, without the sidecar. See the README.",
+                        "`observability` serves one through a plugin instead, without the sidecar. See docs/metrics.md in the project's repository.",
     image=Str("Sidecar image. When `spinnaker.registry` is set and this is the default, the registry part is "
               "replaced by it.", default=MONITORING_DAEMON_IMAGE),
     resources=Any("Sidecar resources.", default={"requests": {"cpu": "50m", "memory": "128Mi"},

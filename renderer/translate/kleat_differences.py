@@ -4,7 +4,7 @@ kleat is the contract for the 1.x line (tests/test_conformance.py), except
 where it wrote something no release of the service reads. Each difference is
 declared here once, with the output paths it touches; the conformance test
 leaves exactly those paths out of the comparison (on both sides), tests of
-their own pin what we write there, and the README lists every difference.
+their own pin what we write there, and docs/cli.md lists every difference.
 
 A difference that `leave_out`s its paths is also what `translate()` applies:
 kleat copied whole halconfig sections into several files, and a key a

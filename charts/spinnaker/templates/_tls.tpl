@@ -1,7 +1,7 @@
 {{/* ---------------------------------------------------------------------
-TLS between the services (`tls`, `services.<name>.tls`; README "TLS between
-services"). spinnaker.workloads calls these; the post-renderer writes the
-Spring settings from what they put in the bundle (`services.<workload>.tls`,
+TLS between the services (`tls`, `services.<name>.tls`; docs/tls.md).
+spinnaker.workloads calls these; the post-renderer writes the Spring
+settings from what they put in the bundle (`services.<workload>.tls`,
 `.managementTls`).
 --------------------------------------------------------------------- */}}
 

@@ -143,6 +143,14 @@ CASES = [
     ("a 300 KB profile: too large for client-side apply", {"profiles": {"orca": {"notes": "x" * 300_000}}},
      [("warning", "profiles.orca", ["ConfigMap spin-spinnaker-orca-config-", "its largest file orca-local.yml",
                                     "last-applied-configuration", "--server-side"])]),
+    ("a ConfigMap of the user's own over 1 MiB", {"extraObjects": [{
+        "apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": "big"}, "data": {"a": "y" * 1_100_000}}]},
+     [("error", "", ["ConfigMap big holds 1,100,000 bytes of data (a 1,100,000 bytes)"])]),
+    # A Secret's data counts decoded: 900,000 bytes are 1.2 MB of base64, under the limit all the same.
+    ("a Secret of the user's own under 1 MiB decoded", {"extraObjects": [{
+        "apiVersion": "v1", "kind": "Secret", "metadata": {"name": "big"},
+        "data": {"a": __import__("base64").b64encode(b"z" * 900_000).decode()}}]},
+     [("warning", "", ["Secret big is about 1,20", "last-applied-configuration"])]),
     ("a release Helm cannot store", {"profiles": {"orca": {"notes": _RANDOM_TEXT}}},
      [("error", "", ["the release as Helm stores it", "encodeRelease", "HELM_DRIVER=sql"]),
       ("warning", "profiles.orca", ["last-applied-configuration"])]),

@@ -57,17 +57,17 @@ def check(docs: list, own=()) -> list:
                 f"values and rendered manifest as JSON, gzipped and base64-encoded, helm pkg/storage/driver/util.go "
                 f"encodeRelease) would be about {release:,} bytes, and the API server refuses a Secret over "
                 f"{MAX_DATA:,} (MaxSecretSize), so `helm install` or `upgrade` fails once the objects are applied.",
-            "Make the large files smaller (the largest objects are named above, or list them with `helm template "
-            "... | wc -c`), or store releases elsewhere: HELM_DRIVER=sql (Helm's SQL storage driver)."))
+            "To fix it, make the large files smaller, or keep releases in Helm's SQL storage driver "
+            "(HELM_DRIVER=sql), which has no such limit."))
     return found
 
 
 def stored_size(docs: list) -> int:
     """About how many bytes Helm's release Secret holds for these documents: the manifest gzipped as Helm does
     it, base64-encoded, plus the chart's part. Compressed only when the text alone may not fit."""
-    size = sum(len(doc.text) for doc in docs)
+    size = sum(_bytes(doc.text) for doc in docs)
     # gzip never grows a text by more than a few bytes per 16 KiB block; base64 takes 4 characters per 3 bytes.
-    if (size * 4 + 16) * 4 // 3 + CHART_STORED <= MAX_DATA:
+    if _base64(size + size // 1000 + 64) + CHART_STORED <= MAX_DATA:
         return 0
     import zlib
 

@@ -856,3 +856,38 @@ def test_under_ha_the_services_own_settings_file_reaches_no_split(hal_home):
         env = {e["name"]: e.get("value") for e in main["env"]}
         assert env["JAVA_OPTS"] == hd.DEPLOYER["javaOpts"]["value"] and "EXTRA" not in env
         assert "team" not in (pods[split]["spec"]["template"]["metadata"].get("annotations") or {})
+
+
+def test_a_jvm_store_in_hal_dir_that_cannot_be_read_is_said(tmp_path):
+    """A `-Djavax.net.ssl.trustStore=` in JAVA_OPTS naming a file of HAL_DIR that cannot be read (here a
+    directory) was skipped without a word: the JVM then looks for a store that is not mounted. It is
+    reported with the value to fix, as the same store named in a profile is, and the option is kept."""
+    import shutil
+
+    hal = tmp_path / "hal"
+    shutil.copytree(os.path.join(os.path.dirname(__file__), "data", "migrate", "tls"), hal)
+    shutil.rmtree(hal / "default" / "profiles")
+    os.remove(hal / "certs" / "truststore.p12")
+    os.mkdir(hal / "certs" / "truststore.p12")
+    migration = migrate(str(hal))
+    said = migration.report.find("service-settings/clouddriver.yml: env.JAVA_OPTS", "human")
+    assert [e.target for e in said if "truststore.p12" in e.text and "not read" in e.text] == \
+        ["services.clouddriver.javaOpts"], said
+    assert "-Djavax.net.ssl.trustStore=/home/spinnaker/.hal/certs/truststore.p12" in \
+        migration.values["services"]["clouddriver"]["javaOpts"]
+
+
+def test_https_is_derived_from_the_profiles_as_the_service_reads_them_layered(tmp_path):
+    """`scheme: https` is carried by the profiles only when, layered as the service reads them
+    (spinnaker-local.yml, then <service>-local.yml), they serve TLS, as the chart derives it
+    (renderer.read.chartbundle.profile_tls): orca's own profile turning TLS off again is not https."""
+    import shutil
+
+    hal = tmp_path / "hal"
+    shutil.copytree(os.path.join(os.path.dirname(__file__), "data", "migrate", "tls"), hal)
+    (hal / "default" / "profiles" / "orca-local.yml").write_text("server:\n  ssl:\n    enabled: false\n")
+    migration = migrate(str(hal))
+    orca = migration.report.find("service-settings/orca.yml: scheme")
+    assert [e.kind for e in orca] == ["human"] and "the chart calls it over http" in orca[0].text, orca
+    gate = migration.report.find("service-settings/gate.yml: scheme")
+    assert [e.kind for e in gate] == ["converted"], gate

@@ -1,7 +1,8 @@
-"""docs/migrate.md: the TLS and dynamic-accounts walkthroughs, as a user runs them.
+"""docs/migrate.md: the worked example and the TLS and dynamic-accounts walkthroughs, as a user runs them.
 
-Each walkthrough's `spinnaker-renderer migrate` command runs as printed (from a directory where
-`tests/` is this checkout's), the report lines the page quotes must be what it prints, and the
+Each runs on a Halyard directory of this checkout (tests/data/migrate/<name>), so it can be followed
+from a clone. Its `spinnaker-renderer migrate` command runs as printed (from a directory where
+`tests/` is this checkout's), the lines the page quotes must be what it prints, in its order, and the
 directory it wrote renders through real Helm 3 and Helm 4 with the post-renderer (the helpers and
 the caches of tests/test_migrate_real_world.py), with everything that test checks of a migrated
 release: profiles unchanged, credentials only in Secrets and only in their readers. migrate judged
@@ -19,17 +20,15 @@ import pytest
 import yaml
 
 from conftest import ROOT
+from doc_pages import assert_printed, page
+from doc_pages import section as doc_section
 from test_helm_binary import helm4_plugin  # noqa: F401  (the Helm 4 plugin fixture)
 from test_migrate_real_world import Migrated, _main, check_everything, config_files, rendered_by_helm, workloads
 
-PAGE = open(os.path.join(ROOT, "docs", "migrate.md"), encoding="utf-8").read()
-WALKTHROUGHS = {"tls": "## Walkthrough: TLS between services", "dynamic-accounts": "## Walkthrough: dynamic accounts"}
-
-
-def _section(title) -> str:
-    start = PAGE.index(title)
-    end = PAGE.find("\n## ", start + len(title))
-    return PAGE[start:end if end >= 0 else len(PAGE)]
+PAGE = page("migrate")
+WALKTHROUGHS = {"gitops": "## A worked example", "tls": "## Walkthrough: TLS between services",
+                "dynamic-accounts": "## Walkthrough: dynamic accounts"}
+NAMESPACES = {"gitops": "spinops", "tls": "spinnaker", "dynamic-accounts": "spinnaker"}
 
 
 _RUNS: dict = {}
@@ -38,7 +37,7 @@ _RUNS: dict = {}
 def walkthrough(name, tmp_path_factory) -> tuple:
     """(Migrated, the command's stderr, the section) of one walkthrough, run once."""
     if name not in _RUNS:
-        section = _section(WALKTHROUGHS[name])
+        section = doc_section(PAGE, WALKTHROUGHS[name])
         block = re.search(r"```\n\$ (spinnaker-renderer migrate [^\n]+)\n(.*?)```", section, re.S)
         command, quoted = shlex.split(block.group(1)), block.group(2)
         assert command[2] == f"tests/data/migrate/{name}"
@@ -49,9 +48,7 @@ def walkthrough(name, tmp_path_factory) -> tuple:
         assert result.returncode == 0, result.stderr
         assert command[command.index("--report") + 1] == "migration.md"
         (cwd / "report.md").write_text((cwd / "migration.md").read_text())  # where Migrated reads it
-        for line in quoted.splitlines():
-            said = line.split("...")[0].strip()
-            assert said in result.stderr, said
+        assert_printed(quoted, result.stderr)
         _RUNS[name] = (Migrated(os.path.join(ROOT, "tests", "data", "migrate", name), cwd, result), result.stderr,
                        section)
     return _RUNS[name]
@@ -63,8 +60,9 @@ def test_the_walkthrough_migrates_and_renders_with_both_helms(name, major, reque
     migration, _, section = walkthrough(name, tmp_path_factory)
     assert os.path.exists(os.path.join(os.path.dirname(migration.values_path), "secrets",
                                        "spinnaker-halyard-credentials.yaml"))
-    assert "kubectl -n spinnaker apply -f secrets/" in section
-    assert "spinnaker-renderer helm upgrade --install spin -n spinnaker -f values.yaml" in section
+    namespace = NAMESPACES[name]
+    assert f"kubectl -n {namespace} apply -f secrets/" in section
+    assert f"spinnaker-renderer helm upgrade --install spin -n {namespace} -f values.yaml" in section
     objs = rendered_by_helm(migration, major, request, tmp_path_factory)
     check_everything(migration, objs)
     CHECKS[name](migration, objs)
@@ -113,4 +111,47 @@ def _dynamic_accounts(migration, objs):
     assert "clouddriverconfig.yml" not in config_files(objs, "echo")
 
 
-CHECKS = {"tls": _tls, "dynamic-accounts": _dynamic_accounts}
+def _gitops(migration, objs):
+    values = migration.values
+    assert values["ha"]["clouddriver"]["enabled"] and values["ha"]["echo"]["enabled"]
+    assert values["ha"]["clouddriver"]["splits"]["caching"]["resources"]["requests"]["memory"] == "1536Mi"
+    assert values["redis"] == {"existingSecret": "spinnaker-halyard-credentials",
+                               "externalUrl": "redis://redis-master.spinops:6379"}
+    assert values["halconfig"]["ci"]["jenkins"]["masters"] == []  # the master set aside, for a human
+    credentials = migration.secrets["spinnaker-halyard-credentials"]
+    assert credentials["redis-password"] == "not-a-real-redis-password"
+    assert credentials["HAL_PERSISTENTSTORAGE_S3_SECRETACCESSKEY"] == "not-a-real-key-0000"
+    assert set(workloads(objs)) == {"clouddriver-caching", "clouddriver-ro", "clouddriver-ro-deck", "clouddriver-rw",
+                                    "deck", "echo-scheduler", "echo-worker", "fiat", "front50", "gate", "igor",
+                                    "orca", "rosco"}
+
+
+CHECKS = {"gitops": _gitops, "tls": _tls, "dynamic-accounts": _dynamic_accounts}
+
+
+def test_the_worked_examples_values_begin_as_the_page_shows(tmp_path_factory):
+    """The head of values.yaml the page quotes (the items left for a human, the master set aside) is the
+    head migrate wrote, and the page counts the items as the summary does."""
+    migration, stderr, section = walkthrough("gitops", tmp_path_factory)
+    quoted = re.search(r"```yaml\n(# Left for a human.*?)```", section, re.S).group(1)
+    assert_printed(quoted, open(migration.values_path, encoding="utf-8").read())
+    humans = int(re.search(r"(\d+) human", stderr.splitlines()[-1]).group(1))
+    assert f"starts with the {['no', 'one', 'two', 'three', 'four', 'five', 'six'][humans]} items" in section
+
+
+def test_a_quoted_line_must_be_printed_in_order():
+    assert_printed("a: b ...\n...\nc (...) e", "x\na: b c\ny\nc (d) e\n")
+    with pytest.raises(AssertionError):
+        assert_printed("c (...) e\na: b ...", "a: b c\nc (d) e\n")
+    with pytest.raises(AssertionError):
+        assert_printed("4 human", "5 human")
+
+
+def test_validate_of_the_worked_examples_config_prints_what_the_page_shows():
+    """validate on a Halyard `config` alone: the errors and warnings the page quotes, in order, exit 1."""
+    text = doc_section(PAGE, "## A Halyard `config` alone")
+    command, quoted = re.search(r"```\n\$ (spinnaker-renderer validate [^\n]+)\n(.*?)```", text, re.S).groups()
+    result = subprocess.run([sys.executable, "-m", "renderer", *shlex.split(command)[1:]], cwd=ROOT,
+                            capture_output=True, text=True)
+    assert result.returncode == 1, result.stderr
+    assert_printed(quoted, result.stderr)

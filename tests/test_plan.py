@@ -460,3 +460,26 @@ def test_scaling_changes_but_rolls_nothing():
     assert plan.rolling == [] and plan.services["echo"].other == ["services.echo.replicas"]
     assert plan.exit_code == EXIT_CHANGES
     assert "echo: does not roll; changed outside its pods: services.echo.replicas" in report.text(plan)
+
+
+def test_the_docs_plan_example_prints_what_the_page_shows(run_cli, helm3, tmp_path):
+    """docs/upgrade.md's pull request: its two values files, its command, and the plan it quotes (the gate
+    step included, which the values' login brings), with the exit code for changes."""
+    import re
+    import shlex
+
+    from doc_pages import assert_printed, page, section
+
+    text = section(page("upgrade"), "## Planning a change")
+    files = {name: content for name, _, content in
+             re.findall(r"`(\w+\.yaml)`((?:(?!```).)*?)```yaml\n(.*?)```", text, re.S)}
+    assert set(files) == {"values.yaml", "pr.yaml"}
+    assert yaml.safe_load(files["values.yaml"])["halconfig"]["security"]["authn"]["enabled"] is True
+    for name, content in files.items():
+        (tmp_path / name).write_text(content)
+    command, quoted = re.search(r"```\n\$ (spinnaker-renderer plan [^\n]+)\n(.*?)```", text, re.S).groups()
+    args = [str(tmp_path / arg) if arg in files else arg for arg in shlex.split(command)[1:]]
+    result = run_cli(*args, env=dict(helm3.env, HELM_BIN=str(helm3)))
+    assert result.returncode == EXIT_CHANGES, result.stderr
+    assert "flush gate's sessions" in quoted
+    assert_printed(quoted, result.stdout)

@@ -1,14 +1,7 @@
 """Reading the halconfig the checks share: a value by its keys, the blocks with accounts, their names."""
 from __future__ import annotations
 
-
-
-def get(node, *keys):
-    for key in keys:
-        if not isinstance(node, dict):
-            return None
-        node = node.get(key)
-    return node
+from renderer.model.walk import get
 
 
 def account_blocks(hal):

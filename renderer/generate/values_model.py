@@ -3,7 +3,8 @@
 `charts/spinnaker/values.yaml` (defaults with their comments), the values part
 of the JSON schema and the values table in `charts/spinnaker/README.md` are all
 generated from these declarations (`scripts/generate.py`); the `halconfig`
-value is the halconfig model itself (`renderer.model`).
+value is the halconfig model itself (`renderer.model`). Each section is declared in
+`renderer/generate/values/`, one module per section; this module assembles them into `Values`.
 
 Per-service facts (ports, sizing, grace periods, which services run when)
 come from the one table in `renderer/service_facts.py`, which the chart's
@@ -24,6 +25,7 @@ from .values.cluster import Application, Expose, NetworkPolicy, Patch, Rbac, Sec
 from .values.observability import MonitoringDaemon, Observability
 
 message = messages("values")
+
 
 Values = message(
     "Values", "Values of the spinnaker chart.",

@@ -43,6 +43,7 @@ def render(text: str, warnings: list | None = None, halconfig_warnings: bool = T
     from .configset import ConfigSet
     from .credentials import env_credentials, rewrite_env, typed_profile_warnings
     from .expose import apply_chart
+    from .findings import findings_object
     from ..translate.front50 import front50_env, front50_env_refs
     from .k8s_secrets import check_kubernetes_secrets, switch_engine
     from .judge import judge
@@ -55,8 +56,9 @@ def render(text: str, warnings: list | None = None, halconfig_warnings: bool = T
 
     docs = stream.split(text)
     bundle, index = take_bundle(docs)
-    found: list = []
-    hal, release = _read_halconfig(bundle, found, halconfig_warnings)
+    found: list = []  # every finding, for the release's findings object
+    said: list = []  # the halconfig's warnings the caller has shown with file lines
+    hal, release = _read_halconfig(bundle, found, None if halconfig_warnings else said)
     hal = apply_chart(hal, bundle)
     outputs = translate(hal, release, kubernetes_secrets=False)
     found += ["spinnaker-renderer post-render: " + line for line in apply_tls(bundle, hal, outputs)]
@@ -85,6 +87,10 @@ def render(text: str, warnings: list | None = None, halconfig_warnings: bool = T
     if findings is not None:
         findings.extend(judged)
     found += [PREFIX + f.render() for f in judged]
+    out.append(findings_object(objects, found, _credentials(objects, moved), PREFIX))
+    if said:
+        said_set = set(said)
+        found = [line for line in found if line not in said_set]
     if warnings is not None:
         warnings.extend(found)
     elif found:
@@ -109,11 +115,21 @@ def reproduce(bundle: dict) -> str:
     return REPRODUCE.format(flags=flags)
 
 
-def _read_halconfig(bundle: dict, warnings: list, every_warning: bool = True):
+def _credentials(objects, moved: dict) -> set:
+    """Every credential string the render knows: its files' (objects.judge) and the pods' env values it
+    moved into Secrets."""
+    known = set(objects.judge.credentials)
+    for env in moved.values():
+        known.update(v for v in env.values() if isinstance(v, str))
+    return known
+
+
+def _read_halconfig(bundle: dict, warnings: list, said: list | None = None):
     """(hal, release): the bundle's halconfig, read as `validate -f` reads the values, and the
-    release the chart runs (`version`); every error in one refusal. Without `every_warning` (the caller
-    has shown the halconfig's warnings with file lines) only the credentials Helm's reader made numbers
-    of go to `warnings`: the caller's reader may have kept them as text (`1e3`, `08`, `0o17`, `y`)."""
+    release the chart runs (`version`); every error in one refusal, every warning to `warnings`. With
+    `said` (the caller has shown the halconfig's warnings with file lines) those are also added to `said`,
+    but for the credentials Helm's reader made numbers of: the caller's reader may have kept them as
+    text (`1e3`, `08`, `0o17`, `y`)."""
     from ..model.credentials import TYPED
     from renderer.read import halconfig
     from renderer.read.preflight import Chart
@@ -136,8 +152,10 @@ def _read_halconfig(bundle: dict, warnings: list, every_warning: bool = True):
             lines.append(f"... and {len(errors) - 20} more")
         raise PostRenderError("the halconfig in the chart's values is not valid:\n" + "\n".join(lines),
                               "\n" + reproduce(bundle))
-    warnings.extend("spinnaker-renderer post-render: " + p.render() for p in report.warnings
-                    if every_warning or p.check == TYPED)
+    for problem in report.warnings:
+        warnings.append(PREFIX + problem.render())
+        if said is not None and problem.check != TYPED:
+            said.append(warnings[-1])
     return hal, release
 
 

@@ -189,6 +189,30 @@ def test_the_argocd_plugin_logs_the_findings_and_the_release_keeps_them(tmp_path
     assert TYPO_PATH in _findings(result.stdout)["data"]["findings"]
 
 
+UNUSED_SECRET = {"secrets": {"files": [{"secretName": "nobody-uses-me"}]}}  # refused by the post-renderer alone
+UNUSED_REASON = "secrets.files[0]: Secret 'nobody-uses-me': no service's config refers to"
+
+
+def test_a_helm4_refusal_reaches_the_ci_log(helm4_plugin, tmp_path):
+    """Helm 4.1 buffers a plugin's stderr and never shows it: the plugin writes the reason to helm's."""
+    env = dict(helm4_plugin.env, SPINNAKER_RENDERER_ERROR_FILE=str(tmp_path / "last-error.txt"))
+    result = _no_terminal([helm4_plugin, "template", "spin", CHART, "-n", "spinnaker", "-f",
+                           _values(tmp_path, UNUSED_SECRET), "--post-renderer", PLUGIN_NAME], env=env)
+    assert result.returncode != 0 and result.stdout == ""
+    assert f'plugin "{PLUGIN_NAME}" exited with error' in result.stderr
+    assert result.stderr.count(UNUSED_REASON) == 1, result.stderr
+    assert UNUSED_REASON in (tmp_path / "last-error.txt").read_text()  # `spinnaker-renderer last-error`
+
+
+def test_the_wrapper_says_a_helm4_refusal_once(helm4, tmp_path):
+    env = dict(helm4.env, HELM_BIN=str(helm4), HELM_DATA_HOME=str(tmp_path / "helm-data"),
+               SPINNAKER_RENDERER_ERROR_FILE=str(tmp_path / "last-error.txt"))
+    result = _no_terminal([os.path.join(ROOT, ".venv", "bin", "spinnaker-renderer"), "helm", "template", "spin",
+                           CHART, "-n", "spinnaker", "-f", _values(tmp_path, UNUSED_SECRET)], env=env)
+    assert result.returncode != 0 and result.stdout == ""
+    assert result.stderr.count(UNUSED_REASON) == 1, result.stderr
+
+
 # Argo CD's health check ----------------------------------------------------------------------------
 
 def _health(obj: dict) -> dict:

@@ -177,6 +177,30 @@ def _to_terminal(text: str) -> None:
         pass  # no terminal (CI): stderr and `spinnaker-renderer validate -f` show them
 
 
+def _to_helm_stderr(text: str) -> bool:
+    """Write `text` to the stderr of the Helm 4 that runs this plugin: Helm 4.1 keeps a plugin's stderr in
+    a buffer it never shows (its --debug log prints it empty), so a refusal's reason would reach no CI log.
+    The plugin's commands exec one another, so the parent is helm (Linux: /proc/<parent>/fd/2). Only a pipe
+    (a CI job's log) or a terminal: a file helm writes to would be written from its start, under helm's own
+    lines. True when that stderr is a terminal: the reason is shown, and /dev/tty must not show it twice."""
+    import stat
+
+    path = f"/proc/{os.getppid()}/fd/2"
+    try:
+        if not (stat.S_ISFIFO(os.stat(path).st_mode) or stat.S_ISCHR(os.stat(path).st_mode)):
+            return False
+        fd = os.open(path, os.O_WRONLY | os.O_NONBLOCK)  # a pipe nobody reads: ENXIO, never a hang
+    except OSError:
+        return False  # no /proc (macOS), or not ours to open: the terminal and the error file remain
+    try:
+        os.write(fd, text.encode("utf-8"))
+        return os.isatty(fd)
+    except OSError:
+        return False
+    finally:
+        os.close(fd)
+
+
 def main(error_file: str | None = None, exit_when_done: bool = False) -> int:
     """CLI entry: stdin -> stdout, exit 1 with the reason on stderr (and in the error file).
     `exit_when_done`: end the process once the stream is written, without freeing what the render
@@ -212,7 +236,9 @@ def main(error_file: str | None = None, exit_when_done: bool = False) -> int:
         print(f"spinnaker-renderer post-render: {message}", file=sys.stderr)
         lasterror.keep(message, error_file)
         if os.environ.get("HELM_PLUGIN_DIR"):  # run as Helm 4's plugin, which hides our stderr
-            _to_terminal(f"spinnaker-renderer post-render: {message}\n(saved for `spinnaker-renderer last-error`)\n")
+            text = f"spinnaker-renderer post-render: {message}\n(saved for `spinnaker-renderer last-error`)\n"
+            if not _to_helm_stderr(text):
+                _to_terminal(text)
         return 1
     if warnings_file:
         try:

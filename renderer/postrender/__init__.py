@@ -15,7 +15,9 @@ A pipeline of small passes over the document stream:
 6. replace the workloads' placeholders with those names, drop the bundle,
    apply the user's patches (`patches`);
 7. check every name as the API server would (`names`), then judge whether the release would run
-   (`judge`: renderer/runtime, on the final documents), join.
+   (`judge`: renderer/runtime, on the final documents);
+8. list every finding of the render in the ConfigMap `<fullname>-findings` (`findings`: Helm shows
+   none of a succeeding post-renderer's stderr, so GitOps users read them in the release), join.
 
 All or nothing: any error raises before a byte reaches stdout.
 """

@@ -172,6 +172,10 @@ def test_the_wrapper_prints_the_findings_and_the_release_keeps_them(major, reque
     assert TYPO_PATH in result.stderr  # the wrapper's log
     assert TYPO_PATH in _findings(result.stdout)["data"]["findings"]
     assert str(tmp_path) not in _findings(result.stdout)["data"]["findings"]
+    # The wrapper has shown the halconfig's warnings with file lines before helm ran; the release gets
+    # every finding all the same, as from plain helm.
+    plain = handover.post_render(handover.helm3_stream(handover.render(TYPO)))
+    assert _findings(result.stdout)["data"] == _findings(plain.stdout.decode())["data"]
 
 
 def test_the_argocd_plugin_logs_the_findings_and_the_release_keeps_them(tmp_path):

@@ -220,7 +220,13 @@ def test_the_wrapper_says_a_helm4_refusal_once(helm4, tmp_path):
 # Argo CD's health check ----------------------------------------------------------------------------
 
 def _health(obj: dict) -> dict:
-    lua51 = pytest.importorskip("lupa.lua51", reason="lupa (pip install '.[test]') runs Argo CD's Lua 5.1")
+    try:
+        from lupa import lua51
+    except ImportError:
+        message = "no lupa (pip install '.[test]'), whose Lua 5.1 runs Argo CD's health check"
+        if os.environ.get("CI"):
+            pytest.fail(message)
+        pytest.skip(message)
     with open(os.path.join(EXAMPLES, "argocd", "findings-health.yaml"), encoding="utf-8") as handle:
         script = yaml.safe_load(handle)["data"]["resource.customizations.health.ConfigMap"]
     lua = lua51.LuaRuntime()

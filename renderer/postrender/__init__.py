@@ -189,7 +189,8 @@ def _to_helm_stderr(text: str) -> bool:
 
     path = f"/proc/{os.getppid()}/fd/2"
     try:
-        if not (stat.S_ISFIFO(os.stat(path).st_mode) or stat.S_ISCHR(os.stat(path).st_mode)):
+        mode = os.stat(path).st_mode
+        if not (stat.S_ISFIFO(mode) or stat.S_ISCHR(mode)):
             return False
         fd = os.open(path, os.O_WRONLY | os.O_NONBLOCK)  # a pipe nobody reads: ENXIO, never a hang
     except OSError:

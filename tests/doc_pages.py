@@ -38,3 +38,18 @@ def assert_printed(quoted: str, printed: str) -> None:
         found = next((i for i in range(at, len(lines)) if _says(said, lines[i])), None)
         assert found is not None, f"not printed (after line {at}): {said}"
         at = found + 1
+
+
+def code_blocks(text: str) -> list[tuple[str, str]]:
+    """(language, body) of each fenced code block, in order."""
+    blocks, lang, body = [], None, []
+    for line in text.splitlines():
+        fence = re.match(r"^\s*```(\w*)\s*$", line)
+        if fence and lang is None:
+            lang, body = fence.group(1), []
+        elif fence:
+            blocks.append((lang, "\n".join(body) + "\n"))
+            lang = None
+        elif lang is not None:
+            body.append(line)
+    return blocks

@@ -136,40 +136,39 @@ def findings(hal, rbac: dict | None, namespace: str):
         return  # its RBAC is its owner's
     given = grant(rbac, hal, namespace)
     access = rbac.get("access") or DEFAULT_ACCESS
-    account_name = rbac.get("serviceAccount") or "clouddriver's ServiceAccount"
+    # Not its name: that follows the release name, which not every route knows.
+    account_name = "clouddriver's ServiceAccount"
     for i, account in in_cluster_accounts(hal):
         where = ("providers", "kubernetes", "accounts", i)
         name = account.get("name")
         if given["scope"] == "cluster":
             continue
-        if given["scope"] == "none":
-            why = ("rbac.create is false" if not rbac.get("create", True) else
-                   f"rbac.clouddriver.access is {access!r}" if access != "accounts" else
-                   "no in-cluster account lists a namespace (rbac.clouddriver.access: accounts)")
-            fix = (f"list its namespaces at providers.kubernetes.accounts[{i}].namespaces (the default "
-                   "rbac.clouddriver.access: accounts grants exactly those), set rbac.clouddriver.access to "
-                   f"`namespace` or `cluster`, or {_FIX_ACCOUNT}.")
-            yield where + ("serviceAccount",), (f"account {name!r} acts as {account_name}, which the chart grants "
-                                                f"nothing ({why}): it may read and deploy nothing. To fix, {fix}"), None
+        if access == "namespace" and needs_namespaces(account):
+            yield (where + ("namespaces",), f"account {name!r} lists no namespaces, and clouddriver may not list "
+                   "the cluster's: the chart gives it the namespaces its RBAC covers, "
+                   f"{', '.join(given['namespaces'])} (rbac.clouddriver.access: namespace).", "note")
             continue
-        covered = given["namespaces"]
+        if given["scope"] == "none" and (access != "accounts" or not rbac.get("create", True)):
+            why = "rbac.create is false" if not rbac.get("create", True) else f"rbac.clouddriver.access is {access!r}"
+            yield where + ("serviceAccount",), (
+                f"account {name!r} acts as {account_name}, which the chart grants nothing ({why}): it may read and "
+                "deploy nothing. To fix, set rbac.clouddriver.access to `accounts` (Roles in the namespaces the "
+                f"accounts list), `namespace` or `cluster`, or {_FIX_ACCOUNT}."), None
+            continue
         if not account.get("namespaces"):
-            if access == "namespace" and needs_namespaces(account):
-                yield (where + ("namespaces",), f"account {name!r} lists no namespaces, and clouddriver may not list "
-                       "the cluster's: the chart gives it the namespaces its RBAC covers, "
-                       f"{', '.join(covered)} (rbac.clouddriver.access: namespace).", "note")
-                continue
             what = "names only namespaces to omit" if account.get("omitNamespaces") else "lists no namespaces"
             yield where + ("namespaces",), (
-                f"account {name!r} {what}, so clouddriver lists the cluster's, which its RBAC "
-                f"(rbac.clouddriver.access: {access}) forbids: it finds none. To fix, list its namespaces at "
-                f"providers.kubernetes.accounts[{i}].namespaces, or set rbac.clouddriver.access to `cluster`."), None
+                f"account {name!r} {what}, so clouddriver lists the cluster's namespaces as {account_name}, "
+                f"which rbac.clouddriver.access: {access} does not allow: it finds none, and may read and deploy "
+                f"nothing. To fix, list its namespaces at providers.kubernetes.accounts[{i}].namespaces, set "
+                f"rbac.clouddriver.access to `cluster`, or {_FIX_ACCOUNT}."), None
             continue
+        covered = given["namespaces"]
         listed = [n for n in account.get("namespaces") or () if isinstance(n, str)]
         outside = [n for n in listed if n not in covered]
         if outside:
             fix = ("list them in rbac.clouddriver.namespaces" if access == "namespace" else
                    "write them as plain names (the chart cannot grant a secret reference)")
             yield where + ("namespaces",), (f"account {name!r} lists {', '.join(outside)}, outside clouddriver's "
-                                            f"RBAC ({', '.join(covered)}). To fix, {fix}, or set "
+                                            f"RBAC ({', '.join(covered) or 'none'}). To fix, {fix}, or set "
                                             "rbac.clouddriver.access to `cluster`."), None

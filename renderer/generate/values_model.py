@@ -535,8 +535,9 @@ ClouddriverRbac = message(
     "ClouddriverRbac", "clouddriver's access to the cluster Spinnaker runs in, for its kubernetes accounts that act "
                        "as its own ServiceAccount (`serviceAccount: true`, or no `kubeconfigFile`).",
     access=Enum(("accounts", "none", "namespace", "cluster"),
-                "`accounts`: a Role in exactly the namespaces those accounts list (nothing when none does; an "
-                "account that lists none gets no access, and a warning); `none`: no access; `namespace`: manage "
+                "Its kubernetes accounts with `serviceAccount: true` or no kubeconfig act with it. `accounts`: a "
+                "Role in exactly the namespaces those accounts list (nothing when none does; an account that "
+                "lists none gets no access, and a warning); `none`: no access; `namespace`: manage "
                 "the release namespace and `namespaces`; `cluster`: a ClusterRole over the whole cluster (reads "
                 "every Secret, binds roles anywhere). The token is mounted only with some access, or for an "
                 "in-cluster account when clouddriver runs as an account the chart does not create.",

@@ -24,8 +24,9 @@ def _service(facts: Service):
                           "Service (HA split Services get one assigned); empty: assigned by Kubernetes.",
                           default=None),
         serviceAccountName=Str(f"Name of {name}'s ServiceAccount. With `rbac.create` the chart creates it under "
-                               f"this name (empty: `<fullname>-{name}`); without, an existing account (empty: "
-                               "the namespace's `default`).", default=""),
+                               f"this name (empty: `<fullname>-{name}`), once for all services that name it, "
+                               "unless `rbac.serviceAccounts.<name>.create` is false; without, an existing account "
+                               "(empty: the namespace's `default`).", default=""),
         serviceAccountAnnotations=Map(Str(f"Annotations on {name}'s ServiceAccount only, over "
                                           "`rbac.serviceAccountAnnotations` (e.g. its own IRSA role or GKE/Azure "
                                           "workload identity).", default={})),

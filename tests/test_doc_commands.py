@@ -12,6 +12,7 @@ import ast
 import glob
 import os
 import re
+import sys
 
 import pytest
 
@@ -116,9 +117,8 @@ def commands() -> list[tuple[str, str]]:
     return found
 
 
-def _entry(command: str):
-    matches = [entry for entry in TESTED if re.search(entry[0], command)]
-    return matches
+def _entry(command: str) -> list:
+    return [entry for entry in TESTED if re.search(entry[0], command)]
 
 
 @pytest.mark.parametrize("page, command", commands())
@@ -173,7 +173,7 @@ def _kubectl_secret(command: str, kubectl, tmp_path) -> dict:
 
 @pytest.fixture
 def kubectl():
-    path = os.path.join(os.path.dirname(os.path.realpath(os.sys.executable)), "kubectl")
+    path = os.path.join(os.path.dirname(sys.executable), "kubectl")
     path = path if os.path.exists(path) else os.path.join(ROOT, ".venv", "bin", "kubectl")
     if not os.path.exists(path):
         if os.environ.get("CI"):

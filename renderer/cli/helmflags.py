@@ -13,6 +13,8 @@ differs: after changing the pinned Helm versions, paste what that test prints.
 """
 from __future__ import annotations
 
+from renderer.printable import go_quote
+
 VERBS = ("install", "upgrade", "template")
 LATEST = 4
 
@@ -244,26 +246,6 @@ def string_slice(value: str) -> list[str]:
                 return fields + [field]
             else:
                 raise error(col - 1, _QUOTE)
-
-
-_GO_ESCAPES = {"\a": "\\a", "\b": "\\b", "\f": "\\f", "\n": "\\n", "\r": "\\r", "\t": "\\t", "\v": "\\v",
-               "\\": "\\\\", '"': '\\"'}
-
-
-def go_quote(text: str) -> str:
-    """Go's %q (strconv.Quote) of `text`, as pflag quotes a value it refuses."""
-    out = []
-    for char in text:
-        code = ord(char)
-        if char in _GO_ESCAPES:
-            out.append(_GO_ESCAPES[char])
-        elif 0xDC80 <= code <= 0xDCFF:  # a byte that was not UTF-8 (surrogateescape)
-            out.append(f"\\x{code - 0xDC00:02x}")
-        elif char.isprintable():
-            out.append(char)
-        else:
-            out.append(f"\\x{code:02x}" if code < 0x80 else f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}")
-    return '"' + "".join(out) + '"'
 
 
 def _width(text: str) -> int:

@@ -10,6 +10,7 @@ import textwrap
 from renderer.write.config_text import scalar, to_yaml
 from ..model import HAL
 from ..problems import ERROR, NOTE, WARNING, format_path
+from ..read import controlchars
 from ..releases import DEFAULT, Release, UnsupportedRelease
 from . import credentials, kubernetes_secrets, stores
 from .environment import Environment
@@ -210,6 +211,12 @@ def migrate(path: str, deployment: str | None = None, includes=(), command=None,
                                "the API server refuses the Secret manifest. Split them into several Secrets by "
                                "hand (each listed in `secrets.files` with its `keys` and `services`).")
     reported = {p.message for p in hal_dir.report.problems if p.level == WARNING and not p.check}
+    # What HAL_DIR's files (profiles, service-settings, scripts) put in the values, under the rule the
+    # config's own values met in read_hal_dir: refused, not set aside into values.yaml.
+    for where, message in controlchars.problems(values):
+        report.error(f"values: {format_path(where)}: {message} {controlchars.HINT}")
+    if not report.ok:
+        return Migration(hal_dir, {}, report, None, {})
     aside = kubernetes_secrets.grant(values, release, report)
     aside += settle(values, report, reported, base)
     migration = Migration(hal_dir, values, report, environment.namespace, vault.values, groups, aside,

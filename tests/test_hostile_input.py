@@ -655,6 +655,13 @@ def test_a_values_file_name_is_printed_escaped(tmp_path):
     result = run("validate", "-f", str(values))
     assert result.returncode == 1 and "\x1b" not in result.stderr and "\x07" not in result.stderr
     assert "v\\x1b]0;pwned\\a.yaml" in result.stderr
+    values.write_bytes(b"redis:\n  enabled: caf\xe9\n")  # not UTF-8: its own message names the file
+    helm = os.path.join(ROOT, ".venv", "bin", "helm3")
+    for args in (["validate", "-f", str(values)], ["helm", "template", "spin", CHART_DIR, "-f", str(values)]):
+        result = subprocess.run([sys.executable, "-m", "renderer", *args], capture_output=True, text=True, cwd=ROOT,
+                                env=dict(os.environ, HELM_BIN=helm), timeout=120)
+        assert result.returncode == 1 and "\x1b" not in result.stderr and "\x07" not in result.stderr, args
+        assert "v\\x1b]0;pwned\\a.yaml:2: not UTF-8 text" in result.stderr, result.stderr
 
 
 def test_validate_never_says_it_wrote_nothing(tmp_path):

@@ -30,6 +30,7 @@ import tempfile
 from renderer.cli import bundled, helmflags
 from renderer.cli.exits import EXIT_INVALID, EXIT_OK, EXIT_USAGE
 from renderer.cli.helmbin import NO_HELM, find_helm  # noqa: F401  (find_helm: the wrapper's own)
+from renderer.printable import shown
 
 PLUGIN_NAME = bundled.PLUGIN_NAME
 VERBS = helmflags.VERBS
@@ -117,16 +118,16 @@ def check_values(parsed: HelmArgs, report_out: list | None = None) -> list[str]:
     chart, why = find_chart(parsed)
     values, schema = {}, None
     if chart is None:
-        print(f"spinnaker-renderer helm: cannot tell which argument is the chart: {why}. Its values are "
+        print(f"spinnaker-renderer helm: cannot tell which argument is the chart: {shown(why)}. Its values are "
               "checked by helm only.", file=sys.stderr)
     elif os.path.isdir(chart) or (os.path.isfile(chart) and tarfile.is_tarfile(chart)):
         try:
             defaults, schema = _chart_files(chart)
         except (OSError, tarfile.TarError, UnicodeDecodeError) as exc:
-            return [f"cannot read the chart {chart}: {exc}"]
+            return [f"cannot read the chart {shown(chart)}: {exc}"]
         values = yaml.safe_load(defaults or "") or {}
     else:
-        print(f"spinnaker-renderer helm: {chart} is not a local chart; "
+        print(f"spinnaker-renderer helm: {shown(chart)} is not a local chart; "
               "its values are checked by helm only.", file=sys.stderr)
     from renderer.problems import InvalidHalconfig
     from renderer.read.bounded import DOCUMENT_LIMIT, Unreadable, read_given
@@ -140,7 +141,7 @@ def check_values(parsed: HelmArgs, report_out: list | None = None) -> list[str]:
                 print(problem.render(path), file=sys.stderr)
             values = merge_values(values, data or {})
         except Unreadable as exc:
-            return [f"cannot read values file {path}: {exc}"]
+            return [f"cannot read values file {shown(path)}: {exc}"]
         except NotText as exc:
             return [str(exc)]
         except InvalidHalconfig as exc:
@@ -333,7 +334,7 @@ def _checked_run(helm: str, parsed: HelmArgs) -> int:
     if problems:
         for line in problems:
             print(line if line.startswith("error") else f"error: {line}", file=sys.stderr)
-        files = " ".join(f"-f {f}" for f in parsed.values_files)
+        files = " ".join(f"-f {shown(f)}" for f in parsed.values_files)
         # In the namespace and as the release helm was given: the checks depend on both.
         release = parsed.positionals[0] if len(parsed.positionals) == 2 and not parsed.generates_name else ""
         flags = f" -n {_namespace(parsed)}" + (f" --release-name {release}" if release else "")

@@ -208,6 +208,11 @@ def _read_halconfig(path: str):
     return load(text, source), text, source
 
 
+def _files(args) -> str:
+    """The values files named (-f), as a summary names them."""
+    return ", ".join(map(shown, args.values))
+
+
 def _load_values(args):
     """(hal, release, report, text, source) of chart values files merged as Helm merges them."""
     from renderer.cli.bundled import chart_dir
@@ -240,7 +245,7 @@ def _load_values(args):
     problems = schema_problems(values)
     if problems:
         raise _InputError("\n".join(f"error: {p}" for p in problems) +
-                          f"\n{', '.join(map(shown, args.values))}: {len(problems)} error{'s' if len(problems) != 1 else ''}.")
+                          f"\n{_files(args)}: {len(problems)} error{'s' if len(problems) != 1 else ''}.")
     hal, release, report = check_values(values, kleat_compat=args.kleat_compat, release=_requested_release(args),
                                         namespace=getattr(args, "namespace", None) or "default")
     # Lines come from the last file that sets `halconfig` (Helm keeps the last one's).
@@ -248,7 +253,7 @@ def _load_values(args):
     if not report.ok:
         count = len(report.errors)
         raise InvalidHalconfig(report, source, text=text,
-                               summary=f"{', '.join(map(shown, args.values))}: {count} error{'s' if count != 1 else ''}.")
+                               summary=f"{_files(args)}: {count} error{'s' if count != 1 else ''}.")
     return hal, release, report, text, source, duplicates
 
 
@@ -303,7 +308,7 @@ def cmd_validate(args) -> int:
                   file=sys.stderr)
         if verdict.errors:
             count = len(verdict.errors)
-            print(f"{', '.join(map(shown, args.values))}: {count} error{'s' if count != 1 else ''}.", file=sys.stderr)
+            print(f"{_files(args)}: {count} error{'s' if count != 1 else ''}.", file=sys.stderr)
             return EXIT_INVALID
         warnings += len(verdict.warnings)
     notes = sum(p.level == NOTE for p in report.problems)

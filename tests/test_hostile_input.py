@@ -662,6 +662,10 @@ def test_a_values_file_name_is_printed_escaped(tmp_path):
                                 env=dict(os.environ, HELM_BIN=helm), timeout=120)
         assert result.returncode == 1 and "\x1b" not in result.stderr and "\x07" not in result.stderr, args
         assert "v\\x1b]0;pwned\\a.yaml:2: not UTF-8 text" in result.stderr, result.stderr
+    gone = tmp_path / "gone\x1b[2J.yaml"
+    planned = run("plan", "-f", str(gone), "--to", "-f", str(gone))
+    assert planned.returncode != 0 and "\x1b" not in planned.stderr
+    assert "gone\\x1b[2J.yaml" in planned.stderr, planned.stderr
 
 
 def test_validate_never_says_it_wrote_nothing(tmp_path):

@@ -595,10 +595,10 @@ def test_layout_characters_in_values_pass_and_other_control_characters_do_not(tm
     refused = run("validate", "-f", str(values))
     assert refused.returncode == 1
     assert 'error: halconfig.timezone (' in refused.stderr and '("\\x1b") at character 4' in refused.stderr
-    values.write_text(yaml.safe_dump({"profiles": {"gate": {"a\nb": "x"}}}))
+    values.write_text(yaml.safe_dump({"halconfig": {"features": {"a\nb": True}}}))
     refused = run("validate", "-f", str(values))
     assert refused.returncode == 1
-    assert 'error: profiles.gate["a\\nb"]' in refused.stderr and "the key holds a control character" \
+    assert 'error: halconfig.features["a\\nb"]' in refused.stderr and "the key holds a control character" \
         in refused.stderr, refused.stderr
 
 

@@ -9,6 +9,10 @@
 - Any other value holds no C0 control character but tab, newline and carriage return, so that
   multi-line profiles and PEM blocks pass as they are.
 
+Where it applies: the halconfig wherever it is read (renderer.read.halconfig), so on every route; the
+chart's own names (CHART_NAMES) in the values; all that `migrate` is about to write. The chart's other
+values reach objects whose names, keys and hosts the post-renderer judges (renderer/postrender/names.py).
+
 The escaped form (`"k8\\0s"` in YAML) and the raw character get the same refusal: the raw one is
 refused by the YAML reader (renderer.read.yaml11) with its line, the escaped one here, with its path.
 Messages name the path and the character (as Go's %q writes it), never the value.
@@ -21,7 +25,11 @@ _ANY_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
 _C0_BUT_LAYOUT = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f]")
 _NAMED = re.compile(r"(?:name|names|host|hosts|url|urls|uri|address|endpoint|domain|namespace|namespaces)$",
                     re.IGNORECASE)
-_NAME_KEYS = frozenset(("fullnameOverride", "nameOverride"))
+# The chart's own names: its check (templates/_names.tpl spinnaker.checkNames) refuses them on Helm's route
+# in these words, so `validate -f` and the wrapper check them in the values. The chart's other values are
+# judged on the rendered objects (renderer/postrender/names.py), the same on every route.
+CHART_NAMES = ("fullnameOverride", "nameOverride")
+_NAME_KEYS = frozenset(CHART_NAMES)
 HINT = "Remove it: such characters come from text pasted from a terminal or a binary file."
 
 

@@ -119,8 +119,8 @@ def check_values(values: dict, *, kleat_compat: bool = False, release=None, name
     from renderer.releases import CHART_VERSION_HINT, DEFAULT, Release, UnsupportedRelease
 
     values = values if isinstance(values, dict) else {}
-    refused = Report(kleat_compat=kleat_compat)  # the halconfig's own are refused where it is read
-    if not controlchars.check({k: v for k, v in values.items() if k != "halconfig"}, refused):
+    refused = Report(kleat_compat=kleat_compat)  # the halconfig's are refused where it is read
+    if not controlchars.check({k: values[k] for k in controlchars.CHART_NAMES if k in values}, refused):
         return None, None, refused
     chosen = str((values.get("spinnaker") or {}).get("version") or "") if isinstance(values.get("spinnaker"), dict) else ""
     if release is None and chosen:

@@ -727,7 +727,8 @@ def test_a_release_the_chart_does_not_run_is_left_for_a_human(hal_home):
     hal, _ = hal_home
     (hal / "config").write_text((hal / "config").read_text().replace("version: 1.32.4", "version: 1.26.3"))
     result = migrate(str(hal))
-    assert result.ok and "spinnaker" not in result.values and "version" not in result.values["halconfig"]
+    assert result.ok and result.values["spinnaker"] == {"version": "2026.4.0"}
+    assert "version" not in result.values["halconfig"]
     text = result.report.find("deploymentConfigurations[1].version", "human")[0].text
     assert "1.26.3 is not a supported release" in text and "2026.4.0" in text
 

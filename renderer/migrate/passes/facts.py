@@ -112,7 +112,7 @@ class Halyard:
 
         self.hal_dir = hal_dir
         self.release = DEFAULT  # the release the values run (renderer.migrate.passes.release)
-        self.pinned = False  # it is the halconfig's own version (so `spinnaker.version` names it)
+        self.pinned = False  # the values run Halyard's own release (passes.release)
         raw = hal_dir.raw
         self.hal_version = str(raw.get("version") or "")
         self.raw = raw

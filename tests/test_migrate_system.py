@@ -1,0 +1,67 @@
+"""migrate gives a release that works as Halyard's deployment did as a system (issue 33): the release
+pinned, with the one-time steps of a jump; Halyard's Service names rewritten to the release's; the
+ServiceAccounts Halyard's pods ran as; JVM flags that start and heaps no smaller than the chart's."""
+from __future__ import annotations
+
+import os
+
+from renderer.migrate import migrate
+
+
+def hal_dir(tmp_path, config_extra="", version="1.32.4", settings=None, profiles=None, environment=""):
+    """A small ~/.hal: one deployment `default`, its service-settings and profiles."""
+    hal = tmp_path / "hal"
+    os.makedirs(hal / "default" / "service-settings", exist_ok=True)
+    os.makedirs(hal / "default" / "profiles", exist_ok=True)
+    (hal / "config").write_text(
+        "currentDeployment: default\ndeploymentConfigurations:\n- name: default\n"
+        f"  version: {version}\n"
+        "  persistentStorage:\n    persistentStoreType: s3\n    s3:\n      bucket: b\n      rootFolder: f\n"
+        "  deploymentEnvironment:\n    type: Distributed\n    location: spinnaker\n" + environment + config_extra)
+    for name, text in (settings or {}).items():
+        (hal / "default" / "service-settings" / name).write_text(text)
+    for name, text in (profiles or {}).items():
+        (hal / "default" / "profiles" / name).write_text(text)
+    return str(hal)
+
+
+def said(migration, part, kind=None):
+    return [e for e in migration.report.entries if part in e.source and (kind is None or e.kind == kind)]
+
+
+# --- the release ----------------------------------------------------------------------------------
+
+def test_the_release_is_always_pinned_and_a_jump_lists_its_one_time_steps(tmp_path):
+    """A later chart's default release must not upgrade an install unasked: `spinnaker.version` is
+    always set. 1.28 is older than the chart runs, so the values run 2026.4.0, named in the report, with
+    the steps `plan --to-release` knows on that jump (renderer/release_changes.py: the 2025.2.0 OAuth2
+    redirect URI, the 2025.4.0 gate sessions) and the releases before the oldest the project knows left
+    to the upstream notes (spinnaker.io/changelogs)."""
+    security = ("  security:\n    authn:\n      enabled: true\n      oauth2:\n        enabled: true\n"
+                "        client: {clientId: x, clientSecret: y}\n        provider: GITHUB\n")
+    migration = migrate(hal_dir(tmp_path, security, version="1.28.1"))
+    assert migration.values["spinnaker"] == {"version": "2026.4.0"}
+    lines = [e.text for e in said(migration, "version", "human")]
+    jump = [text for text in lines if "one-time steps" in text]
+    assert len(jump) == 1, lines
+    assert "2025.2.0" in jump[0] and "redirect URI" in jump[0] and "2025.4.0" in jump[0], jump
+    assert "no steps before 1.30.0" in jump[0] and "spinnaker.io/changelogs" in jump[0], jump
+    assert any("the values pin 2026.4.0, the release chosen at migration" in text for text in lines), lines
+
+
+def test_halyards_supported_release_is_pinned_without_a_jump(tmp_path):
+    migration = migrate(hal_dir(tmp_path))
+    assert migration.values["spinnaker"] == {"version": "1.32.4"}
+    assert not [e for e in migration.report.entries if "one-time steps" in e.text]
+
+
+def test_a_local_bom_version_is_the_release_it_names_as_validate_reads_it(tmp_path):
+    """Halyard's `local:1.30.1` (a BOM kept locally) is 1.30.1 for validate (releases.halconfig_release);
+    migrate dropped it and ran 2026.4.0."""
+    from renderer.problems import Report
+    from renderer.releases import Release, target
+
+    assert target(None, {"version": "local:1.30.1"}, Report()) == Release(1, 30, 1)
+    migration = migrate(hal_dir(tmp_path, version="local:1.30.1"))
+    assert migration.values["spinnaker"] == {"version": "1.30.1"}
+    assert not [e for e in migration.report.entries if "one-time steps" in e.text]

@@ -417,7 +417,7 @@ def test_sizing_replicas_and_ha(migration):
     # and the heap gets an -Xmx that fits it.
     assert services["gate"]["replicas"] == 2 and services["gate"]["resources"] == {
         "requests": {"cpu": "250m", "memory": "1Gi"}, "limits": {"memory": None}}
-    assert services["gate"]["javaOpts"].startswith("-Xmx832m")
+    assert services["gate"]["javaOpts"].startswith("-Xmx813m")
     # Requests-only stays requests-only for every container, as Halyard ran it.
     assert values["monitoringDaemon"]["resources"] == {"requests": {"cpu": "10m", "memory": "64Mi"},
                                                        "limits": {"memory": None}}
@@ -469,8 +469,8 @@ def test_scheduling_sidecars_and_service_settings(migration):
     # JAVA_OPTS has its own value; what the chart sets itself (Deck's API_HOST) is not duplicated.
     plain = [e for e in services["orca"]["env"] if "value" in e]
     # Halyard's -Xmx2g fills orca's 2Gi limit: lowered to leave the JVM its room outside the heap.
-    assert plain == [{"name": "EXTRA", "value": "yes"}] and services["orca"]["javaOpts"] == "-Xmx1856m"
-    assert any("'-Xmx2g' -> '-Xmx1856m'" in e.text for e in migration.report.entries
+    assert plain == [{"name": "EXTRA", "value": "yes"}] and services["orca"]["javaOpts"] == "-Xmx1837m"
+    assert any("'-Xmx2g' -> '-Xmx1837m'" in e.text for e in migration.report.entries
                if e.target == "services.orca.javaOpts")
     assert entries(migration, "service-settings/deck.yml: env.API_HOST", "dropped")
     assert services["front50"]["extraVolumes"] == [{"name": "front50-extra", "configMap": {"name": "front50-extra"}}]

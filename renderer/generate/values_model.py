@@ -264,8 +264,9 @@ def _service(facts: Service):
                           "Service (HA split Services get one assigned); empty: assigned by Kubernetes.",
                           default=None),
         serviceAccountName=Str(f"Name of {name}'s ServiceAccount. With `rbac.create` the chart creates it under "
-                               f"this name (empty: `<fullname>-{name}`); without, an existing account (empty: "
-                               "the namespace's `default`).", default=""),
+                               f"this name (empty: `<fullname>-{name}`), once for all services that name it, "
+                               "unless `rbac.serviceAccounts.<name>.create` is false; without, an existing account "
+                               "(empty: the namespace's `default`).", default=""),
         serviceAccountAnnotations=Map(Str(f"Annotations on {name}'s ServiceAccount only, over "
                                           "`rbac.serviceAccountAnnotations` (e.g. its own IRSA role or GKE/Azure "
                                           "workload identity).", default={})),
@@ -533,16 +534,29 @@ Expose = message(
 )
 
 ClouddriverRbac = message(
-    "ClouddriverRbac", "clouddriver's access to the cluster Spinnaker runs in.",
-    access=Enum(("none", "namespace", "cluster"),
-                "`none`: no access; `namespace`: manage the release namespace (for a kubernetes account "
-                "with `serviceAccount: true`); `cluster`: a ClusterRole over the whole cluster.",
-                default="none"),
+    "ClouddriverRbac", "clouddriver's access to the cluster Spinnaker runs in, for its kubernetes accounts that act "
+                       "as its own ServiceAccount (`serviceAccount: true`, or no `kubeconfigFile`).",
+    access=Enum(("accounts", "none", "namespace", "cluster"),
+                "`accounts`: a Role in exactly the namespaces those accounts list (nothing when none does; an "
+                "account that lists none gets no access, and a warning); `none`: no access; `namespace`: manage "
+                "the release namespace and `namespaces`; `cluster`: a ClusterRole over the whole cluster (reads "
+                "every Secret, binds roles anywhere). The token is mounted only with some access, or for an "
+                "in-cluster account when clouddriver runs as an account the chart does not create.",
+                default="accounts"),
     namespaces=List(Str("With `namespace`: further namespaces clouddriver may manage.", default=[])),
+)
+ServiceAccountSetting = message(
+    "ServiceAccountSetting", "A ServiceAccount named by `services.<name>.serviceAccountName`.",
+    create=Bool("Create it. `false`: it exists (made by you, or kept from Halyard's install) and keeps the RBAC and "
+                "annotations its owner gave it; the chart binds only what `rbac.clouddriver` and "
+                "`rbac.kubernetesSecrets` grant.", default=True),
 )
 Rbac = message(
     "Rbac", "ServiceAccounts and RBAC. Never cluster-admin.",
-    create=Bool("Create one ServiceAccount per service.", default=True),
+    create=Bool("Create one ServiceAccount per service (services naming one account share it).", default=True),
+    serviceAccounts=Map(Msg(ServiceAccountSetting, "Per ServiceAccount name (`services.<name>.serviceAccountName`): "
+                                                   "whether the chart creates it, e.g. `{spinnaker: {create: false}}` "
+                                                   "to run services as an account that exists.")),
     serviceAccountAnnotations=Map(Str("Annotations on every ServiceAccount the chart creates; a service's own "
                                       "go in `services.<name>.serviceAccountAnnotations` (an IRSA role belongs to "
                                       "the one service that needs it).", default={})),

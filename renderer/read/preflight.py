@@ -18,7 +18,7 @@ import re
 from collections import namedtuple
 
 from renderer.model.references import is_reference
-from renderer.read.rbac_namespaces import granted_namespaces, needs_namespaces
+from renderer.read.rbac_namespaces import findings as rbac_findings
 from renderer.problems import ERROR, NOTE, WARNING
 from renderer.service_facts import FRONT50_STORES, S3_KEYS_AS_ENV, SERVICES, SQL_ENGINES, sql_engine
 
@@ -496,44 +496,16 @@ def _plugins_root(hal, chart):
 
 
 @check("rbac-namespaces", "providers.kubernetes.accounts[].namespaces", "an in-cluster account's namespaces are "
-       "within clouddriver's RBAC", "Set rbac.clouddriver.access to `cluster`, or to `namespace` with every namespace "
-       "the account lists in rbac.clouddriver.namespaces (the release namespace is included), and list the "
-       "account's namespaces.", severity=WARNING, needs_chart=True,
-       evidence="An account with serviceAccount: true acts with clouddriver's own ServiceAccount, which the chart "
-                "grants only what rbac.clouddriver says; outside it the Kubernetes API answers 403 and the account's "
-                "caching agents and deployments fail while clouddriver itself runs.")
+       "within clouddriver's RBAC", "The in-cluster accounts' namespaces and rbac.clouddriver.access decide what "
+       "the chart grants clouddriver's ServiceAccount (renderer/read/rbac_namespaces.py).", severity=WARNING,
+       needs_chart=True,
+       evidence="An account with serviceAccount: true (or no kubeconfig) acts with clouddriver's own ServiceAccount, "
+                "which the chart grants only what rbac.clouddriver says; outside it the Kubernetes API answers 403 "
+                "and the account's caching agents and deployments fail while clouddriver itself runs.")
 def _rbac(hal, chart):
-    if chart is None or chart.rbac is None or chart.rbac.get("access") == "cluster":
-        return
-    kubernetes = _get(hal, "providers", "kubernetes") or {}
-    if kubernetes.get("enabled") is False:
-        return
-    access = chart.rbac.get("access")
-    allowed = granted_namespaces(chart.rbac, chart.namespace)  # a list: access is "namespace" where it is used
-    for i, account in enumerate(kubernetes.get("accounts") or ()):
-        if not isinstance(account, dict) or account.get("serviceAccount") is not True:
-            continue
-        where = ("providers", "kubernetes", "accounts", i)
-        if access != "namespace":
-            yield where + ("serviceAccount",), (f"account {account.get('name')!r} uses clouddriver's own "
-                                                f"ServiceAccount, but rbac.clouddriver.access is {access!r}: it "
-                                                "may read and deploy nothing.")
-            continue
-        namespaces = [n for n in account.get("namespaces") or () if isinstance(n, str) and not is_reference(n)]
-        if needs_namespaces(account):
-            yield (where + ("namespaces",), f"account {account.get('name')!r} lists no namespaces, and clouddriver "
-                   "may not list the cluster's: the chart gives it the namespaces its RBAC covers, "
-                   f"{', '.join(allowed)} (rbac.clouddriver.access: namespace).", NOTE)
-            continue
-        if not account.get("namespaces"):
-            yield where + ("omitNamespaces",), (f"account {account.get('name')!r} names only namespaces to omit, "
-                                                "so clouddriver lists the cluster's, which its RBAC "
-                                                f"(rbac.clouddriver.access: namespace) forbids: it finds none.")
-            continue
-        outside = [n for n in namespaces if n not in allowed]
-        if outside:
-            yield where + ("namespaces",), (f"account {account.get('name')!r} lists {', '.join(outside)}, outside "
-                                            f"clouddriver's RBAC ({', '.join(allowed)}).")
+    if chart is not None:
+        for where, message, level in rbac_findings(hal, chart.rbac, chart.namespace):
+            yield (where, message, NOTE) if level == "note" else (where, message)
 
 
 @check("authz-needs-authn", "security.authz.enabled", "authorization needs authentication",

@@ -65,3 +65,31 @@ def test_a_local_bom_version_is_the_release_it_names_as_validate_reads_it(tmp_pa
     migration = migrate(hal_dir(tmp_path, version="local:1.30.1"))
     assert migration.values["spinnaker"] == {"version": "1.30.1"}
     assert not [e for e in migration.report.entries if "one-time steps" in e.text]
+
+
+# --- JVM flags that start ---------------------------------------------------------------------------
+
+SIZED = ("    customSizing:\n      spin-orca:\n        limits: {memory: 1Gi}\n        requests: {memory: 1Gi}\n"
+         "      spin-gate:\n        limits: {memory: 1Gi}\n        requests: {memory: 1Gi}\n")
+
+
+def test_an_initial_heap_above_the_fitted_maximum_is_lowered(tmp_path):
+    """migrate fitted -Xmx to the limit but kept the user's -Xms1024m: HotSpot exits at start-up
+    ("Initial heap size set to a larger value than the maximum heap size", gcArguments.cpp), as 7 of 9
+    JVMs of one real directory would have. An -Xms above the maximum is lowered to it, and said."""
+    from renderer.runtime.jvm import Heap, size
+
+    settings = {"orca.yml": "env:\n  JAVA_OPTS: -Xmx2g -Xms1024m -Dfoo=bar\n",
+                "gate.yml": "env:\n  JAVA_OPTS: -XX:MaxRAMPercentage=100.0 -XX:InitialHeapSize=1g\n"}
+    migration = migrate(hal_dir(tmp_path, environment=SIZED, settings=settings))
+    services = migration.values["services"]
+    for name in ("orca", "gate"):
+        flags = services[name]["javaOpts"].split()
+        heap = Heap(flags, 1 << 30)
+        assert not heap.refused, flags
+        initial = [size(f[4:]) for f in flags if f.startswith("-Xms")]
+        assert initial and initial[0] <= heap.bytes, flags
+        assert not [f for f in flags if f.startswith("-XX:InitialHeapSize")], flags
+        line = said(migration, f"service-settings/{name}.yml: env.JAVA_OPTS", "converted")
+        assert any("the JVM would exit at start-up" in e.text and "lowered to -Xms" in e.text for e in line), line
+    assert "-Dfoo=bar" in services["orca"]["javaOpts"]

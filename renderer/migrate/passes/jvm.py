@@ -14,6 +14,7 @@ from .facts import deep, deep_get
 # kubernetes/v2/KubernetesV2Service.java buildServiceSettings, at spinnaker-release-2025.0.0).
 HALYARD_JAVA_OPTS = "-XX:MaxRAMPercentage=50.0"
 _HEAP_FLAG = re.compile(r"(?:^|\s)-(?:Xmx|XX:MaxHeapSize=|XX:MaxRAMPercentage=|XX:MaxRAMFraction=)\S*")
+_INITIAL_FLAG = re.compile(r"(^|\s)-(?:Xms|XX:InitialHeapSize=)(\S*)")
 
 
 def run(hal) -> None:
@@ -78,11 +79,15 @@ def _fit_heap(hal, name, facts, path, members, fallback, jvm):
                                      "have limits and their JVM options (one for all) size the heap "
                                      "from the limit")
         pods = sized()
-    new, why = fitted(options, [(pod, request, limit) for pod, request, limit, _ in pods], *jvm)
+    sizes = [(pod, request, limit) for pod, request, limit, _ in pods]
+    new, why = fitted(options, sizes, *jvm)
     target = ".".join(path)
     if new is None and why:
         hal.report.human(f"{hal.source}.customSizing", why, target=target)
-    elif new is not None:
+    lowered, note = initial_fits(new or options, sizes, jvm[0], jvm[3])
+    if note:
+        new, why = lowered, (f"{why}; " if new is not None else "") + note
+    if new is not None:
         deep(hal.values, path, new)
         settings = members[0] if path[0] == "ha" else name
         said = repr(options) if given else f"(none: Halyard's default {options!r})"
@@ -106,6 +111,34 @@ def _sized_pods(hal, name, facts, svc, ha) -> list:
         pods = [(name, merged, path)]
     return [(pod, quantity((res.get("requests") or {}).get("memory")),
              quantity((res.get("limits") or {}).get("memory")), where) for pod, res, where in pods]
+
+
+def initial_fits(options: str, pods: list, mib, heap_of):
+    """(JAVA_OPTS, why): an initial heap (`-Xms`, `-XX:InitialHeapSize=`) above the maximum heap the
+    options give the smallest pod ((pod, request, limit) in bytes) lowered to that maximum, since HotSpot
+    then exits at start-up (GCArguments::initialize_heap_flags_and_sizes, gcArguments.cpp: "Initial heap
+    size set to a larger value than the maximum heap size"); ("", "") when it fits or there is none."""
+    from ...runtime.jvm import size
+
+    found = list(_INITIAL_FLAG.finditer(options))
+    initial = size(found[-1].group(2)) if found else None
+    if initial is None:
+        return "", ""
+    flags = _INITIAL_FLAG.sub(r"\1", options).split()
+    explicit = any(f.startswith(("-Xmx", "-XX:MaxHeapSize=")) for f in flags)
+    maxima = [heap_of(flags, limit or 0).bytes for pod, request, limit in pods if limit or explicit]
+    if not maxima or initial <= min(maxima):
+        return "", ""
+    most = int(min(maxima) // mib)
+    last = found[-1].start()
+
+    def lowered(match):
+        return f"{match.group(1)}-Xms{most}m" if match.start() == last else match.group(1)
+    new = re.sub(r"\s+", " ", _INITIAL_FLAG.sub(lowered, options)).strip()
+    return new, (f"{found[-1].group(0).strip()} is above the maximum heap of {most} MiB"
+                 + (" (the smallest pod's)" if len(maxima) > 1 else "") + ": the JVM would exit at start-up "
+                 "(\"Initial heap size set to a larger value than the maximum heap size\", HotSpot's "
+                 f"gcArguments.cpp), so it is lowered to -Xms{most}m")
 
 
 def fitted(options: str, pods: list, mib, min_heap, non_heap, heap_of):

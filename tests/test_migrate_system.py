@@ -93,3 +93,42 @@ def test_an_initial_heap_above_the_fitted_maximum_is_lowered(tmp_path):
         line = said(migration, f"service-settings/{name}.yml: env.JAVA_OPTS", "converted")
         assert any("the JVM would exit at start-up" in e.text and "lowered to -Xms" in e.text for e in line), line
     assert "-Dfoo=bar" in services["orca"]["javaOpts"]
+
+
+REQUESTS_ONLY = ("    haServices:\n      clouddriver: {enabled: true}\n"
+                 "    customSizing:\n      spin-clouddriver-rw:\n        requests: {memory: 512Mi, cpu: 1}\n"
+                 "      spin-clouddriver-caching:\n        requests: {memory: 3Gi}\n"
+                 "      orca:\n        requests: {memory: 512Mi}\n      gate:\n        requests: {memory: 512Mi}\n")
+
+
+def test_a_jvm_halyard_ran_on_requests_only_gets_no_less_than_the_charts_default(tmp_path):
+    """Under Halyard, a pod with a memory request and no limit ran a JVM whose heap was a share
+    (MaxRAMPercentage) of the node's memory; migrate gave the clouddriver splits a limit equal to their
+    small request and -Xmx320m, far below the chart's own default for clouddriver. Now the limit is at
+    least the chart's default for the service (values_model's default resources), the heap the chart's
+    share of it less the service's sourced non-heap estimate (runtime.jvm.max_heap_for), an explicit
+    -Xmx Halyard's JVM had is kept (the limit holds it), and the report says what it had and gets."""
+    from renderer.generate.values_model import default_resources
+    from renderer.runtime.jvm import Heap, non_heap, quantity
+    from renderer.service_facts import SERVICES
+
+    migration = migrate(hal_dir(tmp_path, environment=REQUESTS_ONLY,
+                                settings={"gate.yml": "env:\n  JAVA_OPTS: -Xmx3g\n"}))
+    values = migration.values
+    pods = {"clouddriver-rw": ("clouddriver", values["ha"]["clouddriver"]["splits"]["rw"]["resources"],
+                               values["services"]["clouddriver"]["javaOpts"]),
+            "clouddriver-caching": ("clouddriver", values["ha"]["clouddriver"]["splits"]["caching"]["resources"],
+                                    values["services"]["clouddriver"]["javaOpts"]),
+            "orca": ("orca", values["services"]["orca"]["resources"], values["services"]["orca"]["javaOpts"]),
+            "gate": ("gate", values["services"]["gate"]["resources"], values["services"]["gate"]["javaOpts"])}
+    for pod, (service, resources, options) in pods.items():
+        limit = quantity(resources["limits"]["memory"])
+        assert limit >= quantity(default_resources(SERVICES[service])["limits"]["memory"]), pod
+        assert limit >= quantity(resources["requests"]["memory"]), pod
+        heap = Heap(options.split(), limit).bytes
+        assert heap + non_heap(service) <= limit and heap <= limit * 0.8, (pod, options, limit)
+    assert values["ha"]["clouddriver"]["splits"]["rw"]["resources"]["requests"]["memory"] == "512Mi"
+    assert Heap(values["services"]["gate"]["javaOpts"].split(), 1 << 40).bytes == 3 << 30
+    [orca] = said(migration, "service-settings/orca.yml: env.JAVA_OPTS", "converted")
+    assert "memory request only (orca 512Mi)" in orca.text and "50% of the node's memory" in orca.text, orca.text
+    assert "orca 1024 MiB" in orca.text and "-Xmx819m" in orca.text, orca.text

@@ -131,6 +131,9 @@ class Halyard:
         # Halyard's own Redis (spin-redis): None (it ran none: an external one, or switched off),
         # "used" (the release uses it: redis.externalUrl) or "unused" (its namespace is not known).
         self.spin_redis = None
+        # {service or split: Halyard's memory request} of the JVMs Halyard ran with a request and no limit
+        # (passes.sizing gives them a limit, passes.jvm sizes their heap to it)
+        self.requests_only: dict = {}
         self.scraped: list = []  # [(service or split, port)] of the pods with Prometheus' scrape annotations
         self.read: set = set()  # what the walkers handed to a pass: ("env", key), (file, key), (file, key, sub)
         self.stores: list = []  # (Referenced, readers) of the key and trust stores (passes.stores)

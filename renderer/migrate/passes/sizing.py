@@ -82,6 +82,9 @@ def _custom_sizing(hal, value, where):
                 continue
             path = hal.target(name, "resources")
             deep(hal.values, path, own)
+            if SERVICES[service].java and "memory" not in (resources(entry).get("limits") or {}) and \
+                    "memory" in (resources(entry).get("requests") or {}):
+                hal.requests_only[name] = own["requests"]["memory"]
             note = ""
             if name == service and hal.ha_on.get(service):
                 note = (f"with haServices.{service} on, Halyard applied this to no pod; the chart applies it "
@@ -91,10 +94,11 @@ def _custom_sizing(hal, value, where):
 
 def _complete(hal, given, service, split, where, default=None):
     """Resources the chart accepts, as Kubernetes and upstream read Halyard's: a JVM's memory request
-    without a limit stays without one, as Halyard ran it (a service's `limits.memory: null` removes
-    the chart's default limit, which Helm would merge in; a split has none to remove), and its heap
-    gets an -Xmx (renderer.migrate.passes.jvm); another container's request gets the limit equal to it
-    when the chart's default limit (`default`) is below it; a limit without a request gets the request
+    without a limit (its heap a share of the node's memory under Halyard) gets a limit of at least the
+    chart's default for the service, its heap sized to it (renderer.migrate.passes.jvm); another
+    container's request stays without a limit, as Halyard ran it (a service's `limits.memory: null`
+    removes the chart's default limit, which Helm would merge in; a split has none to remove); a limit
+    without a request gets the request
     equal to it (Kubernetes' own default); a request above its limit raises the limit. A split's entry
     replaces the service's whole value, so one without memory gets the service's default memory."""
     if default is None and service is not None:
@@ -109,13 +113,19 @@ def _complete(hal, given, service, split, where, default=None):
     # even be below it, a pod the API server refuses); Halyard ran it without one.
     if "memory" in requests and "memory" not in limits:
         java = service is not None and SERVICES[service].java
-        kept = quantity(((default or {}).get("limits") or {}).get("memory"))
-        if not split and kept is not None:
-            limits["memory"] = None
-        if java or kept is not None:
-            added.append("no memory limit, as under Halyard" + ("" if split or kept is None else
-                         " (limits.memory: null removes the chart's default)")
-                         + ("; the heap gets an -Xmx instead" if java else ""))
+        kept = ((default or {}).get("limits") or {}).get("memory")
+        if java:
+            # Under Halyard the JVM sized its heap from the node's memory: a limit no smaller than the
+            # chart's default for the service, with the heap sized to it (passes.jvm), gives it no less.
+            request = quantity(requests["memory"])
+            limits["memory"] = requests["memory"] if kept is None or request >= quantity(kept) else kept
+            added.append(f"limits.memory {limits['memory']} (Halyard set none; at least the chart's default for "
+                         f"{service}, {kept}): its heap is sized to it")
+        elif kept is not None:
+            if not split:
+                limits["memory"] = None
+            added.append("no memory limit, as under Halyard" + ("" if split else
+                         " (limits.memory: null removes the chart's default)"))
     for kind in ("memory", "cpu"):
         request, limit = quantity(requests.get(kind)), quantity(limits.get(kind))
         if request is not None and limit is not None and request > limit:

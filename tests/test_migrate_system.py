@@ -132,3 +132,38 @@ def test_a_jvm_halyard_ran_on_requests_only_gets_no_less_than_the_charts_default
     [orca] = said(migration, "service-settings/orca.yml: env.JAVA_OPTS", "converted")
     assert "memory request only (orca 512Mi)" in orca.text and "50% of the node's memory" in orca.text, orca.text
     assert "orca 1024 MiB" in orca.text and "-Xmx819m" in orca.text, orca.text
+
+
+# --- ServiceAccounts --------------------------------------------------------------------------------
+
+NINE = ("clouddriver", "deck", "echo", "fiat", "front50", "gate", "igor", "orca", "rosco")
+
+
+def test_services_run_as_the_existing_account_their_halyard_pods_ran_as(tmp_path):
+    """Nine service-settings files saying `kubernetes.serviceAccountName: spinnaker` (one account the
+    user made and bound) made migrate refuse the directory. Each runs as that account, used as it exists
+    (`rbac.serviceAccounts.spinnaker.create: false`, the chart's value), so its RBAC and annotations still
+    apply; the report names it and the chart's least-privilege alternative."""
+    migration = migrate(hal_dir(tmp_path, settings={f"{s}.yml": "kubernetes:\n  serviceAccountName: spinnaker\n"
+                                                    for s in NINE}))
+    assert migration.ok, migration.report.errors
+    assert {s: migration.values["services"][s]["serviceAccountName"] for s in NINE} == dict.fromkeys(NINE, "spinnaker")
+    assert migration.values["rbac"] == {"serviceAccounts": {"spinnaker": {"create": False}}}
+    [line] = [e for e in migration.report.entries if "ServiceAccount spinnaker" in e.text]
+    assert line.kind == "different" and "least-privilege alternative" in line.text, line.text
+    assert "rbac.clouddriver.access: accounts" in line.text and "still apply" in line.text, line.text
+
+
+def test_clouddriver_without_an_account_runs_as_the_namespaces_default_as_under_halyard(tmp_path):
+    """Halyard ran clouddriver without `serviceAccountName` as the namespace's `default` account, which
+    its in-cluster kubernetes accounts (`serviceAccount: true`) act as; it keeps running as it, which the
+    chart never creates. Other services keep the chart's own accounts."""
+    accounts = ("  providers:\n    kubernetes:\n      enabled: true\n      accounts:\n"
+                "      - name: local\n        serviceAccount: true\n        namespaces: [apps]\n")
+    migration = migrate(hal_dir(tmp_path, accounts))
+    services = migration.values.get("services") or {}
+    assert services["clouddriver"]["serviceAccountName"] == "default"
+    assert not [s for s, v in services.items() if s != "clouddriver" and "serviceAccountName" in v]
+    assert "serviceAccounts" not in (migration.values.get("rbac") or {})
+    [line] = [e for e in migration.report.entries if "ServiceAccount default" in e.text]
+    assert "in-cluster kubernetes accounts act as it" in line.text, line.text

@@ -167,3 +167,73 @@ def test_clouddriver_without_an_account_runs_as_the_namespaces_default_as_under_
     assert "serviceAccounts" not in (migration.values.get("rbac") or {})
     [line] = [e for e in migration.report.entries if "ServiceAccount default" in e.text]
     assert "in-cluster kubernetes accounts act as it" in line.text, line.text
+
+
+# --- Halyard's Service names ------------------------------------------------------------------------
+
+PROXIED = ("env:\n  JAVA_OPTS: >-\n    -Dhttp.proxyHost=proxy.example.com -Dhttp.proxyPort=3128\n"
+           "    -Dhttp.nonProxyHosts='localhost|spin-orca|spin-orca.spinnaker|spin-clouddriver-rw.spinnaker.svc"
+           "|spin-*|*.svc|spin-kayenta'\n    -Dservices.front50.baseUrl=http://spin-front50.spinnaker.svc.cluster.local:8080\n"
+           "  NO_PROXY: 'localhost,spin-orca,.svc'\n  HTTP_PROXY: http://proxy.example.com:3128\n")
+
+
+def test_halyards_service_names_become_the_releases_in_proxies_profiles_and_env(tmp_path):
+    """A directory ran every JVM behind a proxy, excluding Halyard's Services (`spin-orca`, with their
+    namespace forms; the JDK's DefaultProxySelector reads http.nonProxyHosts for https too), and a merged
+    orca-overrides.yml calls `http://spin-echo-worker:8089`: the release's Services match none of them, so
+    every call between services went to the proxy, or to Halyard's objects. Each becomes the release's
+    Service (the chart's naming rule, chartbundle.component, for --release-name), its DNS suffix kept; a
+    split the release does not run becomes its service's Service; each rule is reported with its places."""
+    from renderer.read.chartbundle import component, fullname
+
+    haservices = "    haServices:\n      echo: {enabled: true}\n"
+    migration = migrate(hal_dir(tmp_path, environment=haservices, settings={"orca.yml": PROXIED},
+                                profiles={"orca-overrides.yml": "services:\n  echo:\n    baseUrl: "
+                                                                "http://spin-echo-worker:8089\n"}),
+                        release_name="acme")
+    values = migration.values
+
+    def name(workload):
+        return component(values, workload, "acme")
+
+    options = values["services"]["orca"]["javaOpts"]
+    excluded = options.split("-Dhttp.nonProxyHosts='")[1].split("'")[0].split("|")
+    assert excluded == ["localhost", name("orca"), f"{name('orca')}.spinnaker",
+                        f"{name('clouddriver')}.spinnaker.svc", f"{fullname(values, 'acme')}-*", "*.svc",
+                        "spin-kayenta"], excluded
+    assert f"-Dservices.front50.baseUrl=http://{name('front50')}.spinnaker.svc.cluster.local:8080" in options
+    env = {e["name"]: e.get("value") for e in values["services"]["orca"]["env"]}
+    assert env["NO_PROXY"] == f"localhost,{name('orca')},.svc"
+    assert values["profiles"]["orca"]["services"]["echo"]["baseUrl"] == f"http://{name('echo-worker')}:8089"
+    lines = [e.text for e in migration.report.entries if e.source.startswith("Halyard's Service names")]
+    assert len(lines) == 3, lines  # one per rule: URLs, proxy exclusions, NO_PROXY
+    assert any("profiles.orca: services.echo.baseUrl" in text and "spin-echo-worker -> acme-spinnaker-echo-worker"
+               in text for text in lines), lines
+
+
+def test_a_call_to_a_service_the_release_does_not_run_is_reported_and_halyards_redis_kept(tmp_path):
+    """kayenta does not run (canary off): a URL at Halyard's spin-kayenta is kept and reported, since
+    nothing of the release serves it; Halyard's Redis (`spin-redis`) is not a service and stays where the
+    cut-over keeps it (redis.externalUrl, documented in the README's From Halyard)."""
+    settings = {"gate.yml": "env:\n  JAVA_OPTS: -Dkayenta.baseUrl=http://spin-kayenta:8090\n"}
+    migration = migrate(hal_dir(tmp_path, settings=settings))
+    assert "http://spin-kayenta:8090" in migration.values["services"]["gate"]["javaOpts"]
+    [line] = [e for e in migration.report.entries if e.source.startswith("Halyard's Service names")]
+    assert line.kind == "human" and "spin-kayenta" in line.text and "does not run" in line.text, line.text
+    assert line.target == "services.kayenta.enabled"
+    assert migration.values["redis"]["externalUrl"] == "redis://spin-redis.spinnaker:6379"
+
+
+def test_migrate_takes_the_release_name_as_validate_does(tmp_path, run_cli):
+    """`--release-name` names the release's Services in what migrate rewrites, and the values are judged
+    as that release; a name Kubernetes refuses is a usage error."""
+    import yaml
+
+    path = hal_dir(tmp_path, profiles={"gate-local.yml": "services:\n  orca:\n    baseUrl: http://spin-orca:8083\n"})
+    out = tmp_path / "values.yaml"
+    result = run_cli("migrate", path, "-o", str(out), "--release-name", "ci")
+    assert result.returncode == 0, result.stderr
+    assert yaml.safe_load(out.read_text())["profiles"]["gate"]["services"]["orca"]["baseUrl"] == \
+        "http://ci-spinnaker-orca:8083"
+    result = run_cli("migrate", path, "--release-name", "Bad_Name")
+    assert result.returncode == 2 and "--release-name" in result.stderr

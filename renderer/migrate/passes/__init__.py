@@ -2,10 +2,10 @@
 from __future__ import annotations
 
 from . import (deployment, env, ha, images, jvm, network, pods, probes, profiles, redis, release, scheduling, secrets,
-               sizing, stores, unread)
+               servicenames, sizing, stores, unread)
 
 PASSES = (release, deployment, ha, images, sizing, scheduling, pods, env, jvm, probes, redis, network, profiles,
-          stores, unread, secrets)
+          stores, servicenames, unread, secrets)
 
 
 def run(hal) -> None:

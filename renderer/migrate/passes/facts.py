@@ -104,10 +104,11 @@ class Halyard:
     """The deployment's facts (`raw`, `env`: its deploymentEnvironment, `settings`: service-settings),
     the values the passes build (`values`), their findings (`report`) and what one pass hands a later one."""
 
-    def __init__(self, hal_dir, report, vault=None, namespace: str | None = None):
+    def __init__(self, hal_dir, report, vault=None, namespace: str | None = None, release_name: str = "spinnaker"):
         """`hal_dir`: the directory read (renderer.migrate.haldir.HalDir); `vault`: where credentials go
         (renderer.migrate.credentials.Vault); `namespace`: Halyard's namespace as the user gave it
-        (--namespace), over the config's `location`."""
+        (--namespace), over the config's `location`; `release_name`: the Helm release the values are for
+        (--release-name), which names its Services."""
         from ...releases import DEFAULT
 
         self.hal_dir = hal_dir
@@ -128,6 +129,7 @@ class Halyard:
         self.schemes: dict = {}  # {service or split: (service-settings `scheme`, where)}
         self.location = None  # Halyard's namespace as the config writes it (maybe a placeholder)
         self.given = namespace
+        self.release_name = release_name
         # Halyard's own Redis (spin-redis): None (it ran none: an external one, or switched off),
         # "used" (the release uses it: redis.externalUrl) or "unused" (its namespace is not known).
         self.spin_redis = None

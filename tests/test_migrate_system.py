@@ -237,3 +237,31 @@ def test_migrate_takes_the_release_name_as_validate_does(tmp_path, run_cli):
         "http://ci-spinnaker-orca:8083"
     result = run_cli("migrate", path, "--release-name", "Bad_Name")
     assert result.returncode == 2 and "--release-name" in result.stderr
+
+
+# --- CA bundles -------------------------------------------------------------------------------------
+
+UBI_MOUNT = "kubernetes:\n  volumes:\n  - id: corp-cacerts\n    type: secret\n    mountPath: /etc/pki/ca-trust/extracted/java\n"
+
+
+def test_a_ca_bundle_goes_where_the_releases_jdk_reads_it(tmp_path):
+    """A CA store mounted at /etc/pki/ca-trust/extracted/java (where a UBI image's JDK reads `cacerts`) is
+    never read by the release's JDKs, which read /etc/ssl/certs/java/cacerts (runtime.image_jdks: Alpine's
+    openjdk17-jre and Ubuntu's openjdk-17-jre-headless link their cacerts there): the mount moves there, a
+    -Djavax.net.ssl.trustStore naming it follows, and a vendor image kept keeps its path."""
+    from renderer.runtime.image_jdks import CACERTS
+
+    settings = {"igor.yml": UBI_MOUNT + "env:\n  JAVA_OPTS: "
+                            "-Djavax.net.ssl.trustStore=/etc/pki/ca-trust/extracted/java/cacerts\n",
+                "orca.yml": UBI_MOUNT,
+                "rosco.yml": UBI_MOUNT + "artifactId: registry.example.com/spinnaker/rosco:1.32.4-patched\n"}
+    migration = migrate(hal_dir(tmp_path, settings=settings))
+    services = migration.values["services"]
+    for name in ("igor", "orca"):
+        [mount] = services[name]["extraVolumeMounts"]
+        assert os.path.join(mount["mountPath"], "cacerts") == CACERTS, mount
+    assert f"-Djavax.net.ssl.trustStore={CACERTS}" in services["igor"]["javaOpts"]
+    assert services["rosco"]["image"] and \
+        services["rosco"]["extraVolumeMounts"][0]["mountPath"] == "/etc/pki/ca-trust/extracted/java"
+    [line] = [e for e in migration.report.entries if "UBI" in e.text]
+    assert line.source == "service-settings/{igor,orca}.yml: kubernetes.volumes", line.line()

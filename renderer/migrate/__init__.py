@@ -46,6 +46,9 @@ A pipeline, in the order the data flows (`pipeline.migrate`):
    - `stores`: key and trust stores the profiles and JAVA_OPTS name, read from HAL_DIR into the
      referenced files' Secret (the settings pointed at /var/secrets); service-settings `scheme`
      judged against what the profiles serve (after `profiles` and `jvm`);
+   - `cabundle`: a CA store mounted where a Red Hat (UBI) JDK reads it moved to where the release's JDK
+     reads it (/etc/ssl/certs/java, runtime.image_jdks), a `-Djavax.net.ssl.trustStore` naming it
+     following; a vendor image kept keeps its path (after `pods`, `images` and `stores`);
    - `servicenames`: Halyard's Service names (`spin-<service>`, `spin-<service>-<split>`, in any DNS form)
      become the release's (--release-name, the chart's naming rule) in URLs of the javaOpts, env,
      profiles and settings-local.js, in `-Dhttp.nonProxyHosts` and in NO_PROXY, each rule reported with

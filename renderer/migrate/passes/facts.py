@@ -38,6 +38,18 @@ def deep_get(values, path):
     return values
 
 
+def pod_settings(values):
+    """(values path, mapping) of each service's and HA split's pod settings the values hold
+    (`services.<name>`, `ha.<service>.splits.<key>`)."""
+    for name, node in sorted((values.get("services") or {}).items()):
+        if isinstance(node, dict):
+            yield ("services", name), node
+    for name, block in sorted((values.get("ha") or {}).items()):
+        for key, node in sorted(((block or {}).get("splits") or {}).items() if isinstance(block, dict) else ()):
+            if isinstance(node, dict):
+                yield ("ha", name, "splits", key), node
+
+
 def entries(value, where):
     """(key, entry, where) of a mapping's entries in key order; none for another shape (Halyard read it
     into a Java map: anything else never took effect)."""

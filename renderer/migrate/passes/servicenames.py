@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 
 from ...service_facts import SERVICES, SPLITS
+from .facts import pod_settings
 
 _URL_HOST = re.compile(r"(://(?:[^/@\s'\"]*@)?)(spin-[a-z0-9-]+)(?![a-z0-9-])", re.IGNORECASE)
 _NON_PROXY = re.compile(r"(-D(?:http|https|ftp)\.nonProxyHosts=)(['\"]?)([^\s'\"]*)(\2)")
@@ -143,27 +144,17 @@ def _java_options(values):
     """(values path, mapping holding `javaOpts`) of every JAVA_OPTS the values set."""
     if isinstance(values.get("serviceDefaults"), dict) and "javaOpts" in values["serviceDefaults"]:
         yield "serviceDefaults.javaOpts", values["serviceDefaults"]
-    for path, node in _places(values):
+    for path, node in pod_settings(values):
         if "javaOpts" in node:
-            yield f"{path}.javaOpts", node
+            yield ".".join(path) + ".javaOpts", node
 
 
 def _env(values):
     """(values path, EnvVar) of each service's and split's own env."""
-    for path, node in _places(values):
+    for path, node in pod_settings(values):
         for var in node.get("env") or ():
             if isinstance(var, dict):
-                yield f"{path}.env", var
-
-
-def _places(values):
-    for name, node in sorted((values.get("services") or {}).items()):
-        if isinstance(node, dict):
-            yield f"services.{name}", node
-    for name, block in sorted((values.get("ha") or {}).items()):
-        for key, node in sorted(((block or {}).get("splits") or {}).items()):
-            if isinstance(node, dict):
-                yield f"ha.{name}.splits.{key}", node
+                yield ".".join(path) + ".env", var
 
 
 def _strings(node, rename, path=""):

@@ -62,8 +62,10 @@ _MIGRATED: dict = {}
 def migrated_dir(hal_dir, tmp_path_factory, run) -> Migrated:
     if hal_dir not in _MIGRATED:
         out = tmp_path_factory.mktemp("migrated")
+        # The release name the renders below use (`helm template spin`, handover.render): it names the
+        # Services Halyard's names become.
         result = run("migrate", hal_dir, "-o", str(out / "values.yaml"), "--secrets-dir", str(out / "secrets"),
-                     "--report", str(out / "report.md"))
+                     "--report", str(out / "report.md"), "--release-name", "spin")
         assert result.returncode == 0, result.stderr
         _MIGRATED[hal_dir] = Migrated(hal_dir, out, result)
     return _MIGRATED[hal_dir]
@@ -369,7 +371,69 @@ def check_health_is_probed_where_served(migration, objs):
         assert probe["port"] == (port or SERVICES[service].port) and probe["port"] in served, (component, probe)
 
 
+def check_the_release_is_pinned(migration, objs):
+    """A later chart's default release must not upgrade the install unasked (issue 33)."""
+    assert (migration.values.get("spinnaker") or {}).get("version"), "spinnaker.version is not pinned"
+
+
+# Halyard's Service name as a URL's host or a proxy exclusion (`|` in -Dhttp.nonProxyHosts, `,` in NO_PROXY),
+# in one of the forms Kubernetes' DNS gives a Service: alone, `.<namespace>`, `.<namespace>.svc...` (not
+# `spin-gate.example.com`, some other host; not `bucket: spin-front50`, no host at all).
+_HALYARD_NAME = re.compile(r"(?:://(?:[^/@\s'\"]*@)?|nonProxyHosts=['\"]?(?:[^\s'\"|]*\|)*|(?<=[|,]))"
+                           r"spin-([a-z0-9-]+)(?:\.[a-z0-9-]+(?:\.svc\b[a-z0-9.-]*)?)?(?![a-z0-9.-])")
+
+
+def check_no_halyard_service_name_is_left(migration, objs):
+    """No call or proxy exclusion of a running workload names Halyard's Service (`spin-orca`) in what the
+    pods read (their config files and env): each became the release's (passes/servicenames.py). A name
+    of a service the release does not run is left and reported; Halyard's Redis is kept for the cut-over."""
+    running = {_base(component) for component in workloads(objs)}
+    for obj in objs:
+        if obj["kind"] in ("ConfigMap", "Secret") and _base(_component(obj)):
+            texts = config_files(objs, _component(obj)).items()
+        elif obj["kind"] in ("Deployment", "StatefulSet") and _base(_component(obj)):
+            texts = [(f"env {e['name']}", ("," if e["name"] in ("NO_PROXY", "no_proxy") else "") + (e.get("value") or ""))
+                     for e in _main(obj).get("env") or ()]
+        else:
+            continue
+        for where, text in texts:
+            for match in _HALYARD_NAME.finditer(text or ""):
+                name = match.group(1)
+                service = SPLITS[name][0] if name in SPLITS else name if name in SERVICES else None
+                assert service not in running, (_component(obj), where, match.group(0))
+
+
+def check_jvms_start_no_smaller_than_the_charts_default(migration, objs):
+    """Each JVM's flags start (an -Xms at most the maximum heap: HotSpot exits otherwise), and one that
+    Halyard ran on a memory request only (its heap a share of the node's memory) has a memory limit of at
+    least the chart's default for its service, with the heap and what lies outside it within it."""
+    from renderer.generate.values_model import default_resources
+    from renderer.runtime.jvm import Heap, non_heap
+
+    sizing = migration.env.get("customSizing") if isinstance(migration.env.get("customSizing"), dict) else {}
+    for component, workload in workloads(objs).items():
+        service = _base(component)
+        if not SERVICES[service].java:
+            continue
+        container = _main(workload)
+        env = {e["name"]: e.get("value") for e in container.get("env") or ()}
+        limit = quantity((container.get("resources") or {}).get("limits", {}).get("memory"))
+        flags = (env.get("JAVA_OPTS") or "").split()
+        heap = Heap(flags, limit or 0)
+        assert not heap.refused, (component, flags)
+        entry = _entry_with(sizing, component, "requests", "limits") or \
+            (_entry_with(sizing, service, "requests", "limits") if component != service else None)
+        if entry and (entry.get("requests") or {}).get("memory") and not (entry.get("limits") or {}).get("memory"):
+            default = quantity(default_resources(SERVICES[service])["limits"]["memory"])
+            assert limit and limit >= default, (component, limit, default)
+            if "$(" not in env.get("JAVA_OPTS", ""):
+                assert heap.bytes + non_heap(service) <= limit, (component, flags, limit)
+
+
 def check_everything(migration, objs):
+    check_the_release_is_pinned(migration, objs)
+    check_no_halyard_service_name_is_left(migration, objs)
+    check_jvms_start_no_smaller_than_the_charts_default(migration, objs)
     check_secrets_exist(migration)
     check_profiles_arrive_unchanged(migration, objs)
     check_sizing_scheduling_and_ha(migration, objs)

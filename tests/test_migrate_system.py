@@ -215,9 +215,12 @@ def test_a_call_to_a_service_the_release_does_not_run_is_reported_and_halyards_r
     """kayenta does not run (canary off): a URL at Halyard's spin-kayenta is kept and reported, since
     nothing of the release serves it; Halyard's Redis (`spin-redis`) is not a service and stays where the
     cut-over keeps it (redis.externalUrl, documented in the README's From Halyard)."""
-    settings = {"gate.yml": "env:\n  JAVA_OPTS: -Dkayenta.baseUrl=http://spin-kayenta:8090\n"}
+    settings = {"gate.yml": "env:\n  JAVA_OPTS: -Dkayenta.baseUrl=http://spin-kayenta:8090 "
+                            "-Dsaml.url=https://spin-gate.example.com/saml\n"}
     migration = migrate(hal_dir(tmp_path, settings=settings))
     assert "http://spin-kayenta:8090" in migration.values["services"]["gate"]["javaOpts"]
+    # A host that only starts like a Service of Halyard's (no Kubernetes DNS form of one) is someone else's.
+    assert "https://spin-gate.example.com/saml" in migration.values["services"]["gate"]["javaOpts"]
     [line] = [e for e in migration.report.entries if e.source.startswith("Halyard's Service names")]
     assert line.kind == "human" and "spin-kayenta" in line.text and "does not run" in line.text, line.text
     assert line.target == "services.kayenta.enabled"

@@ -244,10 +244,11 @@ class Halyard:
                     self.read.add((file, key))
                     yield name, key, data[key], f"{file}: {key}"
 
-    def kubernetes(self, keys):
+    def kubernetes(self, keys, split_keys=()):
         """(name, key, value, where, block) of each field in `keys` of the service-settings `kubernetes`
         blocks, set to something; noted as read. A split's field that the chart keeps per service
-        (PER_SERVICE) is said here, with the service's value to set, and not handed on."""
+        (PER_SERVICE) is said here, with the service's value to set, and not handed on, unless the
+        caller takes it (`split_keys`)."""
         for name, file, data in self.running():
             block = data.get("kubernetes")
             if not isinstance(block, dict):
@@ -257,7 +258,7 @@ class Halyard:
                     continue
                 self.read.add((file, "kubernetes", key))
                 where = f"{file}: kubernetes.{key}"
-                if name in SPLITS and key in PER_SERVICE:
+                if name in SPLITS and key in PER_SERVICE and key not in split_keys:
                     service = SPLITS[name][0]
                     self.report.human(where, f"{name}'s own {key}: the chart keeps it per service, for all of "
                                              f"{service}'s splits (`services.{service}.{PER_SERVICE[key]}`); set it "

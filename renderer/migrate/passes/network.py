@@ -12,8 +12,8 @@ def run(hal) -> None:
     hal.each(hal.fields(("port", "overrideBaseUrl", "location")),
              lambda name, key, value, where: _setting(hal, name, key, value, where))
     accounts: dict = {}  # {service: (ServiceAccount, where)} of the ones Halyard's pods ran as
-    hal.each(hal.kubernetes(KUBERNETES), lambda name, key, value, where, block: _kubernetes(hal, name, key, value,
-                                                                                             where, accounts))
+    hal.each(hal.kubernetes(KUBERNETES, split_keys=("serviceAccountName",)),
+             lambda name, key, value, where, block: _kubernetes(hal, name, key, value, where, accounts))
     _accounts(hal, accounts)
     _say_scraped(hal)
 
@@ -51,6 +51,10 @@ def _setting(hal, name, key, value, where):
 
 
 def _kubernetes(hal, name, key, value, where, accounts):
+    if name in SPLITS:  # only serviceAccountName is handed on for a split (the walker's split_keys)
+        if hal.text(value, where):
+            accounts[name] = (str(value), where)
+        return
     svc = hal.place(name)
     path = ".".join(svc)
     if key in ("serviceAnnotations", "serviceLabels"):
@@ -77,23 +81,32 @@ def _accounts(hal, accounts):
     Identity) its owner gave it keep applying, and one account several services named stays one. Halyard
     ran clouddriver without `serviceAccountName` as the namespace's `default` account (a pod without one
     runs as `default`), which its in-cluster kubernetes accounts acted as; so it keeps running as that."""
+    for service in sorted({SPLITS[name][0] for name in accounts if name in SPLITS}):
+        # The chart keeps one account per service for all its splits: the one every split ran as.
+        splits = [split.name for split in SERVICES[service].splits if hal.split_on(split.name)]
+        named = {accounts.pop(split, (None, ""))[0] for split in splits}
+        files = [f"service-settings/{split}.yml" for split in splits]
+        if len(named) == 1 and None not in named and service not in accounts:
+            accounts[service] = (named.pop(), settings_source(splits, "kubernetes.serviceAccountName"), splits)
+        else:
+            hal.report.human(settings_source(splits, "kubernetes.serviceAccountName"),
+                             f"{service}'s splits ran as different ServiceAccounts ({', '.join(files)}); the chart "
+                             f"runs all of them as one (`services.{service}.serviceAccountName`): set it to the "
+                             "one that has what they all need.", target=f"services.{service}.serviceAccountName")
     if hal.runs("clouddriver") and "clouddriver" not in accounts:
-        named = {str(deep_get(hal.settings.get(split.name) or {}, ("kubernetes", "serviceAccountName")) or "")
-                 for split in SERVICES["clouddriver"].splits if hal.split_on(split.name)}
-        name = named.pop() if len(named) == 1 and "" not in named else "default"
-        accounts["clouddriver"] = (name, "service-settings/clouddriver.yml: kubernetes.serviceAccountName (none: "
-                                         f"{'its splits' if name != 'default' else 'the namespace'}'s {name})")
+        accounts["clouddriver"] = ("default", "service-settings/clouddriver.yml: kubernetes.serviceAccountName "
+                                              "(none: the namespace's default)")
     users: dict = {}
-    for service, (account, where) in sorted(accounts.items()):
+    for service, (account, where, *files) in sorted(accounts.items()):
         deep(hal.values, ("services", service, "serviceAccountName"), account)
         if account != "default":
             deep(hal.values, ("rbac", "serviceAccounts", account, "create"), False)
-        users.setdefault(account, []).append((service, where))
+        users.setdefault(account, []).append((service, where, files[0] if files else [service]))
     for account, named in sorted(users.items()):
-        services = [service for service, _ in named]
-        sources = [where for _, where in named if "(none" not in where]
-        source = settings_source(services, "kubernetes.serviceAccountName") if len(sources) > 1 else \
-            (sources[0] if sources else named[0][1])
+        services = [service for service, _, _ in named]
+        sources = [where for _, where, _ in named if "(none" not in where]
+        source = settings_source([f for _, _, stems in named for f in stems], "kubernetes.serviceAccountName") \
+            if len(sources) > 1 else (sources[0] if sources else named[0][1])
         kept = "the namespace's own `default` account" if account == "default" else \
             f"the existing account (`rbac.serviceAccounts.{account}.create: false`), not created"
         hal.report.different(

@@ -21,7 +21,7 @@ import re
 from ...service_facts import SERVICES, SPLITS
 from .facts import pod_settings
 
-_URL_HOST = re.compile(r"(://(?:[^/@\s'\"]*@)?)(spin-[a-z0-9-]+)(?![a-z0-9-])", re.IGNORECASE)
+_URL_HOST = re.compile(r"(://(?:[^/@\s'\"]*@)?)(spin-[a-z0-9-]+)((?:\.[a-z0-9-]+)*)(?![a-z0-9-])", re.IGNORECASE)
 _NON_PROXY = re.compile(r"(-D(?:http|https|ftp)\.nonProxyHosts=)(['\"]?)([^\s'\"]*)(\2)")
 _PROXY_ENV = ("NO_PROXY", "no_proxy")
 
@@ -87,10 +87,10 @@ class _Names:
     def _host(self, host: str, where: str, rule: str) -> str:
         """A host or host pattern (`spin-orca.ns.svc`, `spin-*`), its first label renamed."""
         first, dot, rest = host.partition(".")
-        if first.lower() == "spin-*" or host.lower() == "spin-*":
+        if host.lower() == "spin-*":
             self.done.setdefault(rule, {}).setdefault(where, {})[host] = f"{self.fullname}-*"
             return f"{self.fullname}-*"
-        new = self._label(first, where, rule)
+        new = self._label(first, where, rule) if service_form(dot + rest) else None
         return host if new is None else new + dot + rest
 
     def urls(self, text: str, where: str) -> str:
@@ -98,8 +98,8 @@ class _Names:
             return text
 
         def renamed(match):
-            new = self._label(match.group(2), where, "URLs")
-            return match.group(1) + (new or match.group(2))
+            new = self._label(match.group(2), where, "URLs") if service_form(match.group(3)) else None
+            return match.group(1) + (new or match.group(2)) + match.group(3)
         return _URL_HOST.sub(renamed, text)
 
     def proxy_options(self, options: str, where: str) -> str:
@@ -138,6 +138,14 @@ class _Names:
                         "the release does not run: the call works only while Halyard's objects run. Point it at "
                         f"the {service} you run instead, or run it (`services.{service}.enabled`).",
                 target=f"services.{service}.enabled")
+
+
+def service_form(suffix: str) -> bool:
+    """Whether what follows a Service's name in a host makes it a name Kubernetes' DNS gives that Service
+    (none, `.<namespace>`, `.<namespace>.svc[.<cluster domain>]`), not some other host starting alike
+    (`spin-gate.example.com`, an Ingress' name)."""
+    labels = suffix.lower().rstrip(".").split(".")[1:] if suffix else []
+    return len(labels) <= 1 or labels[1] == "svc"
 
 
 def _java_options(values):

@@ -310,7 +310,10 @@ JUSTIFIED: dict = {
                                                      "${jenkins.username}"]],
     # A sed-style template never filled in: its Redis is `redis://RELEASE_NAME-redis-master:6379`, which no
     # DNS name can be (migrate carries Halyard's redis.yml overrideBaseUrl into redis.externalUrl).
-    "01-OpsMx-standard-isd-gitops": [["redis.externalUrl", "host RELEASE_NAME-redis-master can never resolve"]],
+    # Its merged orca-overrides.yml keeps Halyard's echo Service (services.echo.baseUrl: spin-echo-worker:8089):
+    # orca's calls to echo work only while Halyard's objects run.
+    "01-OpsMx-standard-isd-gitops": [["redis.externalUrl", "host RELEASE_NAME-redis-master can never resolve"],
+                                     ["profiles.orca", "http://spin-echo-worker:8089", "Halyard ran"]],
     "03-JuanParker1-gcrtrainingdemo": [["redis.externalUrl", "host RELEASE_NAME-redis-master can never resolve"]],
     # The same template's fiat-local.yml: LDAP at `ldap://RELEASE_NAME-openldap:389`.
     "05-bhaveenopsmx-gitops": [["profiles.fiat", "host RELEASE_NAME-openldap can never resolve"]],
@@ -350,7 +353,19 @@ def test_the_real_world_configs_would_run(name):
     _only_justified(name, judged(values))
 
 
-@pytest.mark.parametrize("hal_dir", HAL_DIRS or ["(corpus missing)"], ids=os.path.basename)
+# Directories whose migrated values the connection model refuses until migrate rewrites Halyard's names
+# (issue 33, item 4), with why: strict, so the day migrate does, this list must shrink.
+MIGRATE_PENDING = {
+    # Every JVM's -Dhttp.nonProxyHosts lists Halyard's Service names (spin-orca, spin-clouddriver-rw, ...),
+    # not the release's, so each call between services goes to proxy.config.pcp.local, which cannot
+    # resolve spin-spinnaker-orca.
+    "02-OpsMx-oss-proxy-repo": "migrate keeps Halyard's names in -Dhttp.nonProxyHosts",
+}
+
+
+@pytest.mark.parametrize("hal_dir", [pytest.param(d, marks=pytest.mark.xfail(
+    strict=True, reason=MIGRATE_PENDING[os.path.basename(d)])) if os.path.basename(d) in MIGRATE_PENDING else d
+    for d in HAL_DIRS] or ["(corpus missing)"], ids=os.path.basename)
 def test_the_migrated_real_world_dirs_would_run(hal_dir):
     need_reference()
     from renderer.migrate import migrate

@@ -30,9 +30,9 @@ class Release:
     each service's files ({service: {file: data}}) and their texts (for cheap searches), and the keys
     of the ConfigMaps and Secrets the release holds ({(kind, name): keys})."""
 
-    __slots__ = ("bundle", "files", "texts", "object_keys")
+    __slots__ = ("bundle", "files", "texts", "object_keys", "objects", "cache")
 
-    def __init__(self, bundle: dict, files: dict, texts: dict, object_keys: dict):
+    def __init__(self, bundle: dict, files: dict, texts: dict, object_keys: dict, objects=None):
         from ..read.springtext import settings
 
         # A Spring file the user gave as YAML text (`--set-file profiles.gate=gate-local.yml`) is judged by
@@ -42,13 +42,20 @@ class Release:
                            for name, data in (by_name or {}).items()}
                  for service, by_name in files.items()}
         self.bundle, self.files, self.texts, self.object_keys = bundle, files, texts, object_keys
+        # objects(kind): the parsed objects of that kind in the final stream (Services, NetworkPolicies).
+        self.objects = objects or (lambda kind: [])
+        self.cache: dict = {}  # what several checks derive once (the connections)
+
+    @property
+    def namespace(self) -> str:
+        return str((self.bundle.get("release") or {}).get("namespace") or "")
 
 
 def judge(release: Release, pods: list) -> list:
     """Every finding for `pods` (runtime.pods.Pod), errors and warnings, in a stable order."""
-    from . import bootstrap, images, jvm, placeholders, tls, urls
+    from . import bootstrap, images, jvm, placeholders, proxies, resolves, tls, urls
 
     found: list = []
-    for check in (images, jvm, tls, placeholders, bootstrap, urls):
+    for check in (images, jvm, tls, placeholders, bootstrap, urls, resolves, proxies):
         found += check.check(release, pods)
     return found

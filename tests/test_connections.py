@@ -1,0 +1,103 @@
+"""The connection model (renderer/runtime: connections, resolves, proxies, admitted, trust): each call
+the release makes reaches a Service that serves it, is admitted by the release's NetworkPolicies,
+bypasses the JVM's proxy, and trusts what it should; each rule in each severity, with its source.
+
+The model over every example, real-world config and migrated Halyard directory runs in
+tests/test_runtime.py (the same renders: the connection checks are part of the one runtime pass).
+"""
+from __future__ import annotations
+
+import pytest
+
+from test_runtime import judged
+
+OPTS = "-XX:MaxRAMPercentage=80.0 -Dhttp.proxyHost=proxy.example.com -Dhttp.proxyPort=3128"
+
+
+def _orca_opts(extra: str) -> dict:
+    return {"services": {"orca": {"javaOpts": f"{OPTS} {extra}".strip()}}}
+
+
+# (id, values, [(level, values path, words)]): exactly these connection findings.
+CASES = [
+    # resolves
+    ("a Halyard Service left in a profile (README, From Halyard)",
+     {"profiles": {"orca": {"services": {"echo": {"baseUrl": "http://spin-echo-worker:8089"}}}}},
+     [("warning", "profiles.orca", ["orca calls http://spin-echo-worker:8089",
+                                    "orca-local.yml: services.echo.baseUrl", "Halyard ran",
+                                    "spin-spinnaker-echo:8089"])]),
+    ("a Halyard Service with its namespace, in env",
+     {"services": {"deck": {"env": [{"name": "API_HOST", "value": "http://spin-gate.spinnaker.svc.cluster.local:8084"}]}}},
+     [("warning", "services.deck.env", ["deck calls http://spin-gate.spinnaker.svc.cluster.local:8084",
+                                        "env API_HOST", "spin-spinnaker-gate:8084"])]),
+    ("Halyard's Redis kept for the cut-over", {"redis": {"externalUrl": "redis://spin-redis.spinnaker:6379"}}, []),
+    ("a Service of the release on a port it does not have (Kubernetes Service spec.ports)",
+     {"profiles": {"orca": {"services": {"echo": {"baseUrl": "http://spin-spinnaker-echo:9999"}}}}},
+     [("error", "profiles.orca", ["orca calls http://spin-spinnaker-echo:9999", "has no port 9999", "8089"])]),
+    ("a Service of the release in another namespace is not the release's",
+     {"profiles": {"orca": {"services": {"echo": {"baseUrl": "http://spin-spinnaker-echo.other:9999"}}}}}, []),
+    # proxies: sun.net.spi.DefaultProxySelector (OpenJDK 17)
+    ("a JVM proxy without the release's names (http.nonProxyHosts of Halyard's names)",
+     _orca_opts("-Dhttp.nonProxyHosts='*.svc|spin-orca|spin-echo|spin-clouddriver-rw'"),
+     [("error", "services.orca", ["orca's JVM", "proxy.example.com", "-Dhttp.proxyHost in JAVA_OPTS",
+                                  "spin-spinnaker-echo", "only pods of the release's namespace resolve",
+                                  "spin-spinnaker-*"])]),
+    ("https.nonProxyHosts is never read: https URLs use http.nonProxyHosts",
+     _orca_opts("-Dhttp.nonProxyHosts=spin-orca -Dhttps.nonProxyHosts=spin-spinnaker-*"),
+     [("error", "services.orca", ["orca's JVM", "spin-spinnaker-clouddriver"])]),
+    ("a pattern with * at the end, matched case-insensitively", _orca_opts("-Dhttp.nonProxyHosts=SPIN-SPINNAKER-*"), []),
+    ("a pattern with * at the start", {"services": {"orca": {"javaOpts": OPTS + " -Dhttp.nonProxyHosts=*.svc"}},
+                                       "profiles": {"orca": {"services": {"echo": {
+                                           "baseUrl": "http://spin-spinnaker-echo.spinnaker.svc:8089"}}}}},
+     [("error", "services.orca", ["spin-spinnaker-clouddriver"])]),
+    ("a fully qualified name through the proxy is a warning",
+     {"services": {"orca": {"javaOpts": OPTS + " -Dhttp.nonProxyHosts=spin-spinnaker-c*|spin-spinnaker-f*|"
+                                               "spin-spinnaker-o*|spin-spinnaker-r*|spin-spinnaker-i*"}},
+      "profiles": {"orca": {"services": {"echo": {
+          "baseUrl": "http://spin-spinnaker-echo.spinnaker.svc.cluster.local:8089"}}}}},
+     [("warning", "services.orca", ["spin-spinnaker-echo.spinnaker.svc.cluster.local",
+                                    "only if it runs in the cluster"])]),
+    ("only https proxied: the http calls go direct", {"services": {"orca": {
+        "javaOpts": "-XX:MaxRAMPercentage=80.0 -Dhttps.proxyHost=proxy.example.com"}}}, []),
+    ("HTTP_PROXY is not read by the JVM", {"services": {"orca": {"env": [
+        {"name": "HTTP_PROXY", "value": "http://proxy.example.com:3128"}]}}}, []),
+]
+
+
+@pytest.mark.parametrize("values,expected", [c[1:] for c in CASES], ids=[c[0] for c in CASES])
+def test_each_connection_rule(values, expected):
+    found = judged(values)
+    assert len(found) == len(expected), "\n".join(text for *_, text in found)
+    unmatched = list(found)
+    for level, where, words in expected:
+        hit = next((f for f in unmatched if f[0] == level and f[1] == where and all(w in f[2] for w in words)), None)
+        assert hit is not None, f"no {level} at {where!r} with {words}:\n" + "\n".join(t for *_, t in unmatched)
+        unmatched.remove(hit)
+
+
+def test_non_proxy_hosts_follow_the_jdk():
+    """DefaultProxySelector.toPattern/disjunctToRegex: `|`-separated, `*` only at an end, whole host,
+    lower-cased; a set value gets localhost|127.*|[::1]|0.0.0.0|[::0] added, an empty one matches nothing."""
+    from renderer.runtime.proxies import bypasses
+
+    assert bypasses("*.svc|spin-*", "spin-spinnaker-orca")
+    assert bypasses("*.svc", "orca.spinnaker.svc") and not bypasses("*.svc", "orca.spinnaker.svc.cluster.local")
+    assert not bypasses(".svc", "orca.spinnaker.svc")  # no `*`: the whole host
+    assert bypasses("*internal*", "a.internal.example") and not bypasses("sp*n", "spin")
+    assert bypasses("Spin-Orca", "SPIN-ORCA")
+    assert bypasses("x", "localhost") and bypasses(None, "127.0.0.1") and not bypasses(None, "spin-orca")
+    assert not bypasses("", "localhost")
+
+
+def test_the_jvm_reads_its_flags_as_the_start_script_passes_them():
+    from renderer.runtime.proxies import proxy_for, system_properties
+
+    class Pod:
+        service = "orca"
+        env = {"JAVA_OPTS": "-Dhttp.proxyHost=a -Dhttp.nonProxyHosts='x|y'", "ORCA_OPTS": "-Dhttp.proxyHost=b",
+               "JAVA_TOOL_OPTIONS": "-DproxyHost=c"}
+
+    props = system_properties(Pod())
+    assert props["http.nonProxyHosts"] == ("x|y", "JAVA_OPTS")
+    assert proxy_for(props, "http") == ("http.proxyHost", "b")  # ORCA_OPTS comes after JAVA_OPTS
+    assert proxy_for(props, "https") == ("proxyHost", "c")  # https: https.proxyHost, then proxyHost

@@ -61,6 +61,36 @@ CASES = [
         "javaOpts": "-XX:MaxRAMPercentage=80.0 -Dhttps.proxyHost=proxy.example.com"}}}, []),
     ("HTTP_PROXY is not read by the JVM", {"services": {"orca": {"env": [
         {"name": "HTTP_PROXY", "value": "http://proxy.example.com:3128"}]}}}, []),
+    # admitted: Kubernetes NetworkPolicy semantics (runtime/netpol.py)
+    ("a service the chart's Redis policy does not admit", {"profiles": {"front50": {"services": {"redis": {
+        "baseUrl": "redis://spin-spinnaker-redis:6379"}}}}},
+     [("error", "networkPolicy", ["front50 calls redis://spin-spinnaker-redis:6379", "front50-local.yml",
+                                  "spin-spinnaker-redis's on port 6379", "times out"])]),
+    ("the Redis URL every service reads is called by Redis' users only", {}, []),
+    ("clouddriver's egress admits no API server (CNI-dependent)", {"networkPolicy": {"egress": [
+        {"to": [{"ipBlock": {"cidr": "10.0.0.0/8"}}], "ports": [{"port": 80}]}]}},
+     [("warning", "networkPolicy.egress", ["clouddriver calls the Kubernetes API", "443 or 6443",
+                                           "depends on the CNI"])]),
+    ("the API servers admitted", {"networkPolicy": {"egress": [
+        {"to": [{"ipBlock": {"cidr": "10.0.0.0/8"}}], "ports": [{"port": 6443}]}]}}, []),
+    ("an Ingress only the release's own pods may reach", {
+        "expose": {"host": "spinnaker.example.com"},
+        "networkPolicy": {"ingressFrom": [{"podSelector": {"matchLabels": {
+            "app.kubernetes.io/instance": "spin", "app.kubernetes.io/name": "spinnaker"}}}]}},
+     [("error", "networkPolicy.ingressFrom", ["sends traffic to spin-spinnaker-deck on port 9000",
+                                              "admit nothing from outside"]),
+      ("error", "networkPolicy.ingressFrom", ["sends traffic to spin-spinnaker-gate on port 8084"])]),
+    ("an ingress controller in the release's namespace", {
+        "expose": {"host": "spinnaker.example.com"},
+        "networkPolicy": {"ingressFrom": [{"podSelector": {"matchLabels": {"app": "ingress-nginx"}}}]}}, []),
+    ("gate's X.509 API port without a Service port", {"profiles": {"gate": {"default": {"apiPort": 8085}}}},
+     [("warning", "profiles.gate", ["X.509 client-certificate API on port 8085", "no Service",
+                                    "TLS passthrough"])]),
+    ("a PodMonitor of a port the pods lack", {"extraObjects": [{
+        "apiVersion": "monitoring.coreos.com/v1", "kind": "PodMonitor", "metadata": {"name": "mine"},
+        "spec": {"selector": {"matchLabels": {"app.kubernetes.io/component": "orca"}},
+                 "podMetricsEndpoints": [{"port": "prometheus"}]}}]},
+     [("warning", "metrics", ["PodMonitor mine", "'prometheus'", "spin-spinnaker-orca"])]),
 ]
 
 

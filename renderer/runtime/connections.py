@@ -9,8 +9,10 @@ either one of the release's (the stream's Services) or one Halyard ran (`spin-<s
 where the caller reads them:
 
 - the Spring files the pod reads, in Spring's order (runtime.spring), a URL counting only where no
-  later file sets the same property again: `services.<x>.baseUrl`, the dynamic endpoints of
-  `dynamic-endpoints`-style settings, Redis' `services.redis.baseUrl`, SQL's `jdbcUrl`s;
+  later file sets the same property again: `services.<x>.baseUrl`, dynamic endpoints, Redis'
+  `services.redis.baseUrl`, SQL's `jdbcUrl`s. The Redis URL in the files every service reads
+  (`spinnaker.yml`) is a call only from the services that use Redis (service_facts `redis`, the
+  same list the chart's Redis NetworkPolicy admits);
 - Deck's `settings.js`/`settings-local.js` (the gate URL the browser calls is written there);
 - the main container's environment (Deck's API_HOST, a URL given to a JVM as `-D...=`).
 
@@ -24,6 +26,7 @@ import re
 
 # A URL's scheme, optional user-info, host and port.
 _URL = r"\b([A-Za-z][A-Za-z0-9+.-]*(?::[A-Za-z][A-Za-z0-9+.-]*)?)://(?:[^/\s@'\"]*@)?([A-Za-z0-9_.-]+)(?::([0-9]+))?"
+_REDIS = ("redis", "rediss")
 DEFAULT_PORTS = {"http": 80, "https": 443, "redis": 6379, "rediss": 6379, "jdbc:mysql": 3306,
                  "jdbc:mariadb": 3306, "jdbc:postgresql": 5432}
 
@@ -88,6 +91,7 @@ def connections(release, pods) -> list:
     """Every Connection of `pods` (made once per release)."""
     if "connections" in release.cache:
         return release.cache["connections"]
+    from ..service_facts import REDIS_SERVICES
     from .spring import PodConfig
     from .tls import values_path
 
@@ -110,8 +114,10 @@ def connections(release, pods) -> list:
                 continue
             from .spring import located_strings
 
+            shared = file.startswith("spinnaker")
             for path, value in located_strings(conf.files[file], "://"):
-                hits = list(_urls(value, names, services, release.namespace))
+                hits = [hit for hit in _urls(value, names, services, release.namespace)
+                        if not (shared and hit[1] in _REDIS and pod.service not in REDIS_SERVICES)]
                 if hits and not conf.later_sets(file, path):
                     values = values_path(pod.service, file) or "the chart"
                     found += [Connection(pod, f"{file}: {path}", values, *hit) for hit in hits]

@@ -130,3 +130,40 @@ def allowed(policies, source, destination, port, protocol="TCP") -> bool:
     ingress = isinstance(destination, External) or admits(policies, destination, "Ingress", source, port,
                                                           protocol, destination)
     return egress and ingress
+
+
+def admits_from_outside(policies, pod, port, own: dict, protocol="TCP") -> bool:
+    """Whether `pod`'s ingress lets something outside the release reach `port` (an ingress controller,
+    a load balancer, a scraper): a rule naming no peers, or a peer that is not only the release's
+    own pods (`own`: the labels every pod of the release has, which a podSelector of its own names)."""
+    isolating = selecting(policies, pod, "Ingress")
+    if not isolating:
+        return True
+
+    def outside(peer) -> bool:
+        if "namespaceSelector" in peer or "ipBlock" in peer:
+            return True
+        labels = (peer.get("podSelector") or {}).get("matchLabels") or {}
+        return not all(labels.get(k) == v for k, v in own.items())
+
+    for policy in isolating:
+        for rule in policy["spec"].get("ingress") or ():
+            peers = rule.get("from")
+            if (not peers or any(outside(p) for p in peers)) and _ports_match(rule.get("ports"), port, protocol, pod):
+                return True
+    return False
+
+
+def admits_some_address(policies, pod, ports, protocol="TCP") -> bool:
+    """Whether `pod`'s egress lets it reach some address outside the cluster's pods on one of `ports`
+    (a rule naming no peers, or an `ipBlock`)."""
+    isolating = selecting(policies, pod, "Egress")
+    if not isolating:
+        return True
+    for policy in isolating:
+        for rule in policy["spec"].get("egress") or ():
+            peers = rule.get("to")
+            if (not peers or any("ipBlock" in p for p in peers)) \
+                    and any(_ports_match(rule.get("ports"), port, protocol, None) for port in ports):
+                return True
+    return False

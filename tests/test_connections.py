@@ -18,6 +18,22 @@ def _orca_opts(extra: str) -> dict:
     return {"services": {"orca": {"javaOpts": f"{OPTS} {extra}".strip()}}}
 
 
+def _STORE(path: str) -> dict:
+    """orca's JVM given the trust store `path`, with a Secret of the release holding truststore.jks."""
+    return {"secrets": {"files": [{"secretName": "stores", "services": ["orca"]}]},
+            "extraObjects": [{"apiVersion": "v1", "kind": "Secret", "metadata": {"name": "stores"},
+                              "data": {"truststore.jks": "AAAA"}}],
+            "services": {"orca": {"javaOpts": f"-XX:MaxRAMPercentage=80.0 -Djavax.net.ssl.trustStore={path}"}}}
+
+
+def _UBI(orca: dict | None = None) -> dict:
+    """orca with a CA store Secret mounted where a UBI image's JDK reads it."""
+    return {"services": {"orca": {"extraVolumes": [{"name": "cacerts", "secret": {"secretName": "cacerts"}}],
+                                  "extraVolumeMounts": [{"name": "cacerts",
+                                                         "mountPath": "/etc/pki/ca-trust/extracted/java"}],
+                                  **(orca or {})}}}
+
+
 # (id, values, [(level, values path, words)]): exactly these connection findings.
 CASES = [
     # resolves
@@ -91,6 +107,32 @@ CASES = [
         "spec": {"selector": {"matchLabels": {"app.kubernetes.io/component": "orca"}},
                  "podMetricsEndpoints": [{"port": "prometheus"}]}}]},
      [("warning", "metrics", ["PodMonitor mine", "'prometheus'", "spin-spinnaker-orca"])]),
+    # trusted: the JDK's stores (renderer/runtime/image_jdks.py for where the release's JDK reads)
+    ("a trust store flag for a file the container lacks",
+     {"services": {"orca": {"javaOpts": "-XX:MaxRAMPercentage=80.0 -Djavax.net.ssl.trustStore=/etc/certs/ts.jks"}}},
+     [("error", "services.orca", ["-Djavax.net.ssl.trustStore in JAVA_OPTS", "/etc/certs/ts.jks",
+                                  "every TLS connection fails"])]),
+    ("the image JDK's own store", {"services": {"orca": {
+        "javaOpts": "-XX:MaxRAMPercentage=80.0 -Djavax.net.ssl.trustStore=/etc/ssl/certs/java/cacerts"}}}, []),
+    ("a store in a Secret of the release that has it", _STORE("/var/secrets/truststore.jks"), []),
+    ("a store in a Secret of the release that lacks it", _STORE("/var/secrets/other.jks"),
+     [("error", "services.orca", ["/var/secrets/other.jks", "not in the container"])]),
+    ("a store in a Secret made outside the release is not judged", {
+        "secrets": {"files": [{"secretName": "outside", "services": ["orca"]}]},
+        "services": {"orca": {"javaOpts": "-XX:MaxRAMPercentage=80.0 -Djavax.net.ssl.trustStore=/var/secrets/x.jks"}}},
+     []),
+    ("kork's client trust store missing", {"profiles": {"orca": {"ok-http-client": {"trust-store": "/opt/none.jks"}}}},
+     [("error", "profiles.orca", ["ok-http-client.trust-store is /opt/none.jks", "fails its TLS handshake"])]),
+    ("a CA store at the UBI location", _UBI(),
+     [("warning", "services.orca.extraVolumeMounts", ["/etc/pki/ca-trust/extracted/java", "alpine:3.20",
+                                                      "openjdk17-jre", "/etc/ssl/certs/java/cacerts"])]),
+    ("the Ubuntu variant's JDK", _UBI({"image": {"tag": "2026.4.0-ubuntu"}}),
+     [("warning", "services.orca.extraVolumeMounts", ["ubuntu:jammy", "openjdk-17-jre-headless"])]),
+    ("a CA store at the UBI location, named by -Djavax.net.ssl.trustStore", _UBI({
+        "javaOpts": "-XX:MaxRAMPercentage=80.0 -Djavax.net.ssl.trustStore=/etc/pki/ca-trust/extracted/java/cacerts"}),
+     []),
+    ("a vendor image keeps its own CA location", _UBI({"image": {
+        "registry": "quay.io/opsmxpublic", "repository": "ubi8-orca-cve", "tag": "1.30.1", "release": "2026.4.0"}}), []),
 ]
 
 

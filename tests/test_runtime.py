@@ -312,9 +312,14 @@ JUSTIFIED: dict = {
     # DNS name can be (migrate carries Halyard's redis.yml overrideBaseUrl into redis.externalUrl).
     # Its merged orca-overrides.yml keeps Halyard's echo Service (services.echo.baseUrl: spin-echo-worker:8089):
     # orca's calls to echo work only while Halyard's objects run.
+    # Its CA store (Secret oes-cacerts) is mounted at /etc/pki/ca-trust/extracted/java, where the UBI-based
+    # vendor images it ran kept their JDK's store; the release's images' JDK reads /etc/ssl/certs/java/cacerts
+    # (renderer/runtime/image_jdks.py), until migrate moves the mount (issue 33, item 4).
     "01-OpsMx-standard-isd-gitops": [["redis.externalUrl", "host RELEASE_NAME-redis-master can never resolve"],
-                                     ["profiles.orca", "http://spin-echo-worker:8089", "Halyard ran"]],
-    "03-JuanParker1-gcrtrainingdemo": [["redis.externalUrl", "host RELEASE_NAME-redis-master can never resolve"]],
+                                     ["profiles.orca", "http://spin-echo-worker:8089", "Halyard ran"],
+                                     ["extraVolumeMounts", "/etc/pki/ca-trust/extracted/java", "never reads"]],
+    "03-JuanParker1-gcrtrainingdemo": [["redis.externalUrl", "host RELEASE_NAME-redis-master can never resolve"],
+                                       ["extraVolumeMounts", "/etc/pki/ca-trust/extracted/java", "never reads"]],
     # The same template's fiat-local.yml: LDAP at `ldap://RELEASE_NAME-openldap:389`.
     "05-bhaveenopsmx-gitops": [["profiles.fiat", "host RELEASE_NAME-openldap can never resolve"]],
 }

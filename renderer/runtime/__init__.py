@@ -53,9 +53,9 @@ class Release:
 
 def judge(release: Release, pods: list) -> list:
     """Every finding for `pods` (runtime.pods.Pod), errors and warnings, in a stable order."""
-    from . import admitted, bootstrap, images, jvm, placeholders, proxies, resolves, tls, urls
+    from . import admitted, bootstrap, images, jvm, placeholders, proxies, resolves, tls, trust, urls
 
     found: list = []
-    for check in (images, jvm, tls, placeholders, bootstrap, urls, resolves, proxies, admitted):
+    for check in (images, jvm, tls, placeholders, bootstrap, urls, resolves, proxies, admitted, trust):
         found += check.check(release, pods)
     return found

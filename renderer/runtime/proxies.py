@@ -29,30 +29,11 @@ leaves through the proxy rather than the pod network: a warning.
 from __future__ import annotations
 
 from .findings import error, warning
+from .jvm import system_properties
 
 _DEFAULT_NON_PROXY = "localhost|127.*|[::1]|0.0.0.0|[::0]"
 _PROXY_HOSTS = {"http": ("http.proxyHost", "proxyHost", "socksProxyHost"),
                 "https": ("https.proxyHost", "proxyHost", "socksProxyHost")}
-
-
-def system_properties(pod) -> dict:
-    """{name: value} of the `-D` flags the pod's JVM gets (a later one winning), with the source env var."""
-    from .jvm import option_sources
-
-    found = {}
-    for var in option_sources(pod.service):
-        value = pod.env.get(var)
-        if not value:
-            continue
-        for flag in value.split():
-            if flag.startswith("-D") and "=" in flag:
-                name, _, text = flag[2:].partition("=")
-                if len(text) >= 2 and text[0] == text[-1] and text[0] in "'\"":
-                    text = text[1:-1]
-                found[name] = (text, var)
-            elif flag.startswith("-D"):
-                found[flag[2:]] = ("", var)
-    return found
 
 
 def _matches(disjunct: str, host: str) -> bool:

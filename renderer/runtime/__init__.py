@@ -14,7 +14,11 @@ the consequence (a source path at a release tag, or the JVM's, Spring's or Kuber
 - `bootstrap`: Spring Cloud Config's bootstrap files are where kork reads them, in the services that
   read them;
 - `urls`: the Redis the chart's values name (`redis.externalUrl`) has a Redis scheme and a host a DNS
-  name can be (not an unfilled `RELEASE_NAME-redis-master`).
+  name can be (not an unfilled `RELEASE_NAME-redis-master`);
+- the connections (`connections`: each call a pod makes to a Service of the release or of Halyard):
+  `resolves` (the Service has the port and pods serve it; Halyard's names are reported), `admitted`
+  (the release's NetworkPolicies, `netpol`), `proxies` (the JVM's proxy lets it through) and
+  `trust` (every key and trust store is there, a CA store where the image's JDK reads it).
 
 Severity follows the consequence: an error where a pod never becomes ready or its calls fail (the
 post-renderer refuses the release, on every route), a warning (with the numbers and the fix) where

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from test_runtime import judged
+from test_runtime import exactly, judged
 
 OPTS = "-XX:MaxRAMPercentage=80.0 -Dhttp.proxyHost=proxy.example.com -Dhttp.proxyPort=3128"
 
@@ -138,13 +138,7 @@ CASES = [
 
 @pytest.mark.parametrize("values,expected", [c[1:] for c in CASES], ids=[c[0] for c in CASES])
 def test_each_connection_rule(values, expected):
-    found = judged(values)
-    assert len(found) == len(expected), "\n".join(text for *_, text in found)
-    unmatched = list(found)
-    for level, where, words in expected:
-        hit = next((f for f in unmatched if f[0] == level and f[1] == where and all(w in f[2] for w in words)), None)
-        assert hit is not None, f"no {level} at {where!r} with {words}:\n" + "\n".join(t for *_, t in unmatched)
-        unmatched.remove(hit)
+    exactly(judged(values), expected)
 
 
 def test_non_proxy_hosts_follow_the_jdk():

@@ -16,7 +16,7 @@ import sys
 import pytest
 import yaml
 
-from conftest import REFERENCE, ROOT, need_reference
+from conftest import REFERENCE, ROOT, corpus_param, need_reference
 
 FACTORY = "/var/secrets/ks.p12"
 K8S = {"providers": {"kubernetes": {"enabled": True, "primaryAccount": "k8s", "accounts": [{"name": "k8s"}]}}}
@@ -181,7 +181,11 @@ CASES = [
 
 @pytest.mark.parametrize("values,expected", [c[1:] for c in CASES], ids=[c[0] for c in CASES])
 def test_each_check_in_each_severity(values, expected):
-    found = judged(values)
+    exactly(judged(values), expected)
+
+
+def exactly(found: list, expected: list) -> None:
+    """`found` (judged's) is exactly `expected`: [(level, values path, words)], each finding with its words."""
     assert len(found) == len(expected), "\n".join(text for *_, text in found)
     unmatched = list(found)
     for level, where, words in expected:
@@ -317,9 +321,9 @@ JUSTIFIED: dict = {
     # (renderer/runtime/image_jdks.py), until migrate moves the mount (issue 33, item 4).
     "01-OpsMx-standard-isd-gitops": [["redis.externalUrl", "host RELEASE_NAME-redis-master can never resolve"],
                                      ["profiles.orca", "http://spin-echo-worker:8089", "Halyard ran"],
-                                     ["extraVolumeMounts", "/etc/pki/ca-trust/extracted/java", "never reads"]],
+                                     ["extraVolumeMounts", "/etc/pki/ca-trust/extracted/java", "never read"]],
     "03-JuanParker1-gcrtrainingdemo": [["redis.externalUrl", "host RELEASE_NAME-redis-master can never resolve"],
-                                       ["extraVolumeMounts", "/etc/pki/ca-trust/extracted/java", "never reads"]],
+                                       ["extraVolumeMounts", "/etc/pki/ca-trust/extracted/java", "never read"]],
     # The same template's fiat-local.yml: LDAP at `ldap://RELEASE_NAME-openldap:389`.
     "05-bhaveenopsmx-gitops": [["profiles.fiat", "host RELEASE_NAME-openldap can never resolve"]],
 }
@@ -358,24 +362,13 @@ def test_the_real_world_configs_would_run(name):
     _only_justified(name, judged(values))
 
 
-# Directories whose migrated values the connection model refuses until migrate rewrites Halyard's names
-# (issue 33, item 4), with why: strict, so the day migrate does, this list must shrink.
-MIGRATE_PENDING = {
-    # Every JVM's -Dhttp.nonProxyHosts lists Halyard's Service names (spin-orca, spin-clouddriver-rw, ...),
-    # not the release's, so each call between services goes to proxy.config.pcp.local, which cannot
-    # resolve spin-spinnaker-orca.
-    "02-OpsMx-oss-proxy-repo": "migrate keeps Halyard's names in -Dhttp.nonProxyHosts",
-}
-
-
-@pytest.mark.parametrize("hal_dir", [pytest.param(d, marks=pytest.mark.xfail(
-    strict=True, reason=MIGRATE_PENDING[os.path.basename(d)])) if os.path.basename(d) in MIGRATE_PENDING else d
-    for d in HAL_DIRS] or ["(corpus missing)"], ids=os.path.basename)
+@pytest.mark.parametrize("hal_dir", [corpus_param(os.path.basename(d), id=os.path.basename(d)) for d in HAL_DIRS]
+                         or ["(corpus missing)"])
 def test_the_migrated_real_world_dirs_would_run(hal_dir):
     need_reference()
     from renderer.migrate import migrate
 
-    migration = migrate(hal_dir)
+    migration = migrate(os.path.join(REFERENCE, "real-world", "hal-dirs", hal_dir))
     assert migration.ok
     _only_justified(os.path.basename(hal_dir), judged(yaml.safe_load(migration.values_yaml)))
 

@@ -81,7 +81,7 @@ def check(release, pods) -> list:
     from .spring import PodConfig
     from .tls import values_path
 
-    found = []
+    found, unread = [], {}
     for pod in pods:
         if pod.container is None or not getattr(SERVICES.get(pod.service), "java", False):
             continue
@@ -115,8 +115,11 @@ def check(release, pods) -> list:
                                    f"{pod.workload}'s {prop} is {path} ({file}), which is not in the container: "
                                    f"{consequence}.", _mount_hint(pod)))
         if tag is not None:
-            found += _ca_bundles(pod, tag, named)
-    return found
+            for at, name in _unread_ca_stores(pod, named):
+                unread.setdefault(at, []).append((pod, name, tag))
+    # One finding per location, naming every workload that mounts a store there (migrate's report
+    # says each once).
+    return found + [_ca_warning(at, mounts) for at, mounts in sorted(unread.items())]
 
 
 def _mount_hint(pod) -> str:
@@ -124,21 +127,30 @@ def _mount_hint(pod) -> str:
             "and extraVolumeMounts), at the path given.")
 
 
-def _ca_bundles(pod, tag, named: set) -> list:
-    from .image_jdks import CACERTS, IMAGE_JDKS, OTHER_CA_LOCATIONS, variant
+def _unread_ca_stores(pod, named: set):
+    """(mountPath, volume name) of each mount at another distribution's CA location that no
+    -Djavax.net.ssl.trustStore names."""
+    from .image_jdks import OTHER_CA_LOCATIONS
 
-    base, package, _ = IMAGE_JDKS[variant(tag)]
-    found = []
     for mount in (pod.container or {}).get("volumeMounts") or ():
         at = str((mount or {}).get("mountPath") or "").rstrip("/")
         if not any(at == loc or at.startswith(loc + "/") for loc in OTHER_CA_LOCATIONS):
             continue
         if any(path == at or path.startswith(at + "/") for path in named):
             continue  # -Djavax.net.ssl.trustStore names a store in it: the JDK reads that
-        found.append(warning(f"services.{pod.service}.extraVolumeMounts",
-                             f"{pod.workload} mounts {mount.get('name')} at {at}, where a Red Hat (UBI) image keeps its "
-                             f"JDK's CA store; {pod.workload} runs the release's image ({base}, {package}), whose JDK "
-                             f"reads {CACERTS}, so it never reads these certificates and calls to hosts they sign fail.",
-                             f"Mount the store at {CACERTS} (mountPath {CACERTS}, subPath cacerts), or add "
-                             f"-Djavax.net.ssl.trustStore={at}/cacerts to services.{pod.service}.javaOpts."))
-    return found
+        yield at, mount.get("name")
+
+
+def _ca_warning(at: str, mounts: list):
+    from .image_jdks import CACERTS, IMAGE_JDKS, variant
+
+    images = sorted({"{} ({}, {})".format(pod.image, *IMAGE_JDKS[variant(tag)][:2]) for pod, _, tag in mounts})
+    workloads = ", ".join(sorted({f"{pod.workload} ({name})" for pod, name, _ in mounts}))
+    services = sorted({pod.service for pod, _, _ in mounts})
+    opts = " and ".join(f"services.{s}.javaOpts" for s in services)
+    return warning(f"services.{services[0]}.extraVolumeMounts",
+                   f"{workloads} mount{'s' if len(mounts) == 1 else ''} a CA store at {at}, where a Red Hat (UBI) "
+                   f"image keeps its JDK's store; the release's images ({'; '.join(images)}) have a JDK that reads "
+                   f"{CACERTS}, so these certificates are never read and calls to hosts they sign fail.",
+                   f"Mount the store at {CACERTS} (mountPath {CACERTS}, subPath cacerts), or add "
+                   f"-Djavax.net.ssl.trustStore={at}/cacerts to {opts}.")

@@ -44,7 +44,9 @@ bench: $(STAMP)
 	$(BIN)/python -m compileall -q renderer
 	$(BIN)/python benchmarks/run.py
 
-# values.yaml, both schemas and the reference docs, from the models (scripts/generate.py).
+# values.yaml, both schemas and the reference docs, from the models, and Chart.yaml's
+# artifacthub.io/images from the default release's render (with the helm `make setup` installs)
+# (scripts/generate.py).
 generate: $(STAMP)
 	$(BIN)/python scripts/generate.py
 

@@ -25,6 +25,8 @@ Per service:
 - `runAs`, `writableRoot`: the uid/gid its image runs as (else serviceDefaults')
   and whether its root filesystem must be writable: its securityContext defaults;
 - `javaOpts`: its JAVA_OPTS default when not serviceDefaults';
+- `threadPools`: a JVM's thread pools (pool, threads at most, source): their stacks are part of what it
+  needs outside the heap (`JVM_MEMORY`, renderer/runtime/jvm.py);
 - `envSecret`: gets an env Secret from the post-renderer (Deck's TLS, front50's S3 keys);
 - `clusterAccess`: gets the RBAC of `rbac.clouddriver.access` and its token;
 - `home`, `env`: a Java service's writable home, and its fixed environment;
@@ -51,7 +53,51 @@ from collections import namedtuple
 
 from renderer.releases import SUPPORTED_PATTERN
 
-_JVM = dict(java=True, health="/health", home="/home/spinnaker")
+# What a Spring Boot JVM holds outside its heap (renderer/runtime/jvm.py adds it up, with each service's
+# `threadPools`): HotSpot's defaults on linux-x64 at JDK 17 (the services' images install the distribution's
+# openjdk17: Dockerfile.slim at spinnaker-release-2026.2.3), and what a Spinnaker service commits of each once
+# it serves. An estimate, not a measurement: Metaspace and the code cache grow with the classes loaded and the
+# code compiled, a thread's stack with how deep it calls; each number says where it comes from.
+JVM_MEMORY = {
+    "metaspaceMiB": {
+        "estimate": 96,
+        "source": "no default limit: MaxMetaspaceSize is max_uintx (openjdk/jdk17u src/hotspot/share/runtime/"
+                  "globals.hpp); grows with the classes loaded: a Spring Boot service with kork loads some 20,000 "
+                  "(-Xlog:class+load), about 5 KiB of metadata each"},
+    "codeCacheMiB": {
+        "estimate": 48,
+        "source": "ReservedCodeCacheSize is 240 MiB with tiered compilation (48 MiB x 5: CompilerConfig::"
+                  "set_tiered_flags, src/hotspot/share/compiler/compilerDefinitions.cpp), reserved and committed "
+                  "as methods are compiled: the hot paths of a serving service fill about a fifth of it"},
+    "gcAndRuntimeMiB": {
+        "estimate": 24,
+        "source": "the collector's own structures (Serial GC below 2 CPUs or 1792 MiB: os::is_server_class_machine, "
+                  "src/hotspot/share/runtime/os.cpp; its card table is 1/512 of the heap), symbol and string "
+                  "tables, direct buffers of the HTTP and Redis clients"},
+    "jvmThreads": {
+        "estimate": 40,
+        "source": "threads every service runs besides its pools: HotSpot's own (VM thread, GC, two compiler "
+                  "threads, reference handler, finalizer, signal dispatcher, service and cleaner threads) and "
+                  "Spring's and kork's (schedulers, HTTP client dispatchers, the Redis pool's evictor, Tomcat's "
+                  "acceptor and poller)"},
+    "threadStackKiB": {
+        "estimate": 1024,
+        "source": "ThreadStackSize (-Xss) default on linux-x64: src/hotspot/os_cpu/linux_x86/globals_linux_x86.hpp"},
+    "stackTouchedKiB": {
+        "estimate": 128,
+        "source": "a stack is reserved at -Xss and committed page by page as the thread calls deeper: a pooled "
+                  "thread of a Spring service touches about an eighth of its 1 MiB"},
+}
+# The chart's heap share (serviceDefaults.javaOpts: -XX:MaxRAMPercentage of the memory limit), and the most of
+# any limit renderer/runtime/jvm.py's `max_heap_for` gives the heap.
+DEFAULT_HEAP_PERCENT = 80
+# Spring Boot's embedded Tomcat: server.tomcat.threads.max, default 200 (spring-projects/spring-boot
+# spring-boot-project/spring-boot-autoconfigure/src/main/java/org/springframework/boot/autoconfigure/web/
+# ServerProperties.java, Tomcat.Threads.max, Spring Boot 3.5.16 at spinnaker-release-2026.2.3: kork/
+# spinnaker-dependencies/spinnaker-dependencies.gradle); no Spinnaker service sets it.
+_TOMCAT = {"pool": "Tomcat request threads", "threads": 200,
+           "source": "server.tomcat.threads.max (Spring Boot ServerProperties.Tomcat.Threads.max)"}
+_JVM = dict(java=True, health="/health", home="/home/spinnaker", threadPools=[_TOMCAT])
 # Services that read clouddriver through its read-only split when it runs (Halyard's
 # overrideServiceEndpoints; gate's Deck-facing calls go to ro-deck through dynamicEndpoints).
 _CLOUDDRIVER_RO = {"services.clouddriver.baseUrl": "split:clouddriver:ro"}
@@ -132,6 +178,12 @@ FACTS = {
         "clouddriver": dict(
             _JVM, port=7002, cpu="500m", memory="2Gi", grace=720, redis=True, clusterAccess=True, scales=True,
             configServerBootstrap=True,
+            threadPools=[_TOMCAT, {
+                "pool": "caching agents", "threads": 100,
+                "source": "one thread per running agent: sql.agent.max-concurrent-agents 100 (clouddriver/cats/"
+                          "cats-sql/.../cluster/SqlClusteredAgentScheduler.kt); under Redis up to "
+                          "redis.agent.max-concurrent-agents 1000 (cats-redis/.../cluster/"
+                          "ClusteredAgentScheduler.java), as many as the accounts have agents"}],
             doc="Talks to cloud providers and caches their state.",
             sql={"database": "clouddriver", "user": "clouddriver", "passwordEnv": "CLOUDDRIVER_DB_PASSWORD",
                  "secretKey": "clouddriver-password", "switches": _CLOUDDRIVER_SQL,
@@ -191,6 +243,10 @@ FACTS = {
                      helmProfile={"sql": "bundledSql"},
                      doc="Managed delivery; runs when managedDelivery is enabled (needs SQL)."),
         "orca": dict(_JVM, port=8083, cpu="250m", memory="1Gi", grace=720, redis=True, scales=True,
+                     threadPools=[_TOMCAT, {
+                         "pool": "queue message handlers", "threads": 20,
+                         "source": "keiko.queue handlerMaxPoolSize 20 (orca/keiko-spring/.../config/"
+                                   "QueueProperties.kt, QueueConfiguration.kt messageHandlerPool)"}],
                      sql={"database": "orca", "user": "orca", "passwordEnv": "ORCA_DB_PASSWORD",
                           "secretKey": "orca-password", "switches": _ORCA_SQL, "engines": _BOTH_ENGINES},
                      helmProfile={"clouddriver.readonly.baseUrl": "split:clouddriver:ro", "sql": "bundledSql",
@@ -238,14 +294,14 @@ Split = namedtuple("Split", "name profiles key no_scale_reason")
 Service = namedtuple("Service", (
     "name port cpu memory memory_limit grace doc java health under_gate_path tls enabled_when redis sql "
     "needs_sql env_secret cluster_access java_opts run_as writable_root home env splits primary_split "
-    "split_settings read_replica_profiles helm_profile no_scale_reason config_server_bootstrap"))
+    "split_settings read_replica_profiles helm_profile no_scale_reason config_server_bootstrap thread_pools"))
 
 
 HELM_PROFILE_SOURCES = ("gatePath", "bundledSql", "sqlSwitches")
 _KEYS = {"port", "cpu", "memory", "memoryLimit", "grace", "doc", "java", "health", "underGatePath", "tls",
          "enabledWhen", "redis", "sql", "needsSql", "envSecret", "clusterAccess", "javaOpts", "home", "env",
          "splits", "primarySplit", "runAs", "writableRoot", "splitSettings", "readReplicaProfiles", "helmProfile",
-         "scales", "configServerBootstrap"}
+         "scales", "configServerBootstrap", "threadPools"}
 _SPLIT_KEYS = {"name", "profiles", "key", "scales"}
 
 
@@ -285,12 +341,14 @@ def _service(name: str, raw: dict) -> Service:
                            _why_not(s["name"], s["scales"]) if "scales" in s else why) for s in raw.get("splits", ())),
         primary_split=raw.get("primarySplit", ""), split_settings=dict(raw.get("splitSettings", {})),
         read_replica_profiles=tuple(raw.get("readReplicaProfiles", ())), helm_profile=dict(raw.get("helmProfile", {})),
-        no_scale_reason=why, config_server_bootstrap=raw.get("configServerBootstrap", False))
+        no_scale_reason=why, config_server_bootstrap=raw.get("configServerBootstrap", False),
+        thread_pools=tuple((p["pool"], p["threads"], p["source"]) for p in raw.get("threadPools", ())))
 
 
 # The releases the renderer writes for (renderer.releases), for the chart's pick of the halconfig's version.
 FACTS["supportedReleases"] = SUPPORTED_PATTERN
 FACTS["sqlEngines"] = SQL_ENGINES
+FACTS["jvmMemory"] = JVM_MEMORY
 
 SERVICES: dict[str, Service] = {name: _service(name, raw) for name, raw in FACTS["services"].items()}
 JAVA_SERVICES = tuple(name for name, s in SERVICES.items() if s.java)

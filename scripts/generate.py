@@ -9,7 +9,10 @@ Derived files:
   (values model + halconfig model), differing only in unknown halconfig keys (renderer/generate/json_schema.py);
 - docs/halconfig-reference.md (from renderer/model/), what `spinnaker-renderer docs` prints;
 - charts/spinnaker/files/services.json: the chart's copy of the service facts table
-  (renderer/service_facts.py), read by the templates with `.Files.Get`.
+  (renderer/service_facts.py), read by the templates with `.Files.Get`;
+- charts/spinnaker/Chart.yaml's `artifacthub.io/images` annotation: the images the default release pulls,
+  read from its render (renderer.cli.images.py); it needs helm (`make setup` installs it), and
+  without one the annotation is left as it is, with a note.
 """
 from __future__ import annotations
 
@@ -22,6 +25,7 @@ sys.path.insert(0, ROOT)
 
 def derived_files() -> dict:
     """{path relative to the repository root: content}."""
+    from renderer.cli.images import CHART_YAML
     from renderer.generate.chart_readme import chart_readme
     from renderer.generate.halconfig_reference import halconfig_reference
     from renderer.generate.json_schema import schema_text
@@ -29,7 +33,7 @@ def derived_files() -> dict:
     from renderer.generate.values_yaml import values_yaml
 
     schema = schema_text()
-    return {
+    files = {
         "charts/spinnaker/values.yaml": values_yaml(),
         "charts/spinnaker/values.schema.json": schema_text(for_helm=True),
         "values-schema.json": schema,
@@ -37,6 +41,24 @@ def derived_files() -> dict:
         "docs/halconfig-reference.md": halconfig_reference(),
         CHART_FILE: chart_json(),
     }
+    files[CHART_YAML] = _chart_yaml(files)
+    return files
+
+
+def _chart_yaml(files: dict) -> str:
+    """Chart.yaml with the images of the default release rendered from the chart as `files` leave it."""
+    from renderer.cli.images import CHART_YAML, NoHelm, default_release_images, with_images
+
+    chart = os.path.join(ROOT, os.path.dirname(CHART_YAML))
+    with open(os.path.join(ROOT, CHART_YAML), encoding="utf-8") as handle:
+        current = handle.read()
+    prefix = os.path.dirname(CHART_YAML) + "/"
+    in_chart = {rel[len(prefix):]: text for rel, text in files.items() if rel.startswith(prefix)}
+    try:
+        return with_images(current, default_release_images(chart, in_chart))
+    except NoHelm as exc:
+        print(f"note: {CHART_YAML}'s artifacthub.io/images left as it is: {exc}", file=sys.stderr)
+        return current
 
 
 def main(argv) -> int:

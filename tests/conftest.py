@@ -75,9 +75,12 @@ def corpus_param(name, *more, id=None):
     return pytest.param(name, *more, marks=marks, id=id)
 
 
+CORPUS_MISSING = "reference corpus not found at "
+
+
 def need_reference():
     if not os.path.isdir(REFERENCE):
-        message = f"reference corpus not found at {REFERENCE} (set SPINNAKER_SHARED)"
+        message = f"{CORPUS_MISSING}{REFERENCE} (set SPINNAKER_SHARED)"
         if os.environ.get("CI"):  # CI has ../shared beside the clone: a missing corpus is a broken run
             pytest.fail(message + "; CI must run the kleat conformance")
         pytest.skip(message)
@@ -198,6 +201,13 @@ def helmfile(helm_homes) -> str:
 
 
 @pytest.fixture(scope="session")
+def release_renders() -> dict:
+    """{(Helm major, example): the release it renders}, filled by tests/test_render_stability.py's
+    real_helm_release: each example is rendered once a session for the tests that read its release."""
+    return {}
+
+
+@pytest.fixture(scope="session")
 def installed_renderer(tmp_path_factory):
     """bin/ of a fresh venv with only `pip install <this project>`: no checkout on PATH or sys.path."""
     import subprocess
@@ -244,3 +254,13 @@ ALL_OPTIONAL_HALCONFIG = {
     "ci": {"jenkins": {"enabled": True, "masters": []}},
     "metricStores": {"prometheus": {"enabled": True}},
 }
+
+
+def pytest_terminal_summary(terminalreporter):
+    """A run without the corpus says so at its end: its tests skipped, so it is not the whole suite."""
+    skipped = sum(CORPUS_MISSING in str(report.longrepr) for report in terminalreporter.stats.get("skipped", ()))
+    if skipped:
+        terminalreporter.write_sep(
+            "-", f"{skipped} corpus test{'s' if skipped != 1 else ''} skipped: ../shared is not beside this clone "
+                 f"(looked in {SHARED}; set SPINNAKER_SHARED): the kleat conformance and the real-world configs and "
+                 "Halyard directories were not run, so this is not the whole suite", yellow=True)

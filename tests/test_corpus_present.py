@@ -38,3 +38,20 @@ def test_a_clone_without_the_corpus_collects_cleanly(tmp_path):
                             cwd=clone, capture_output=True, text=True, env=env)
     assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-2000:]
     assert " error" not in result.stdout.splitlines()[-1], result.stdout[-3000:]
+
+
+def test_a_run_without_the_corpus_says_so_at_its_end(tmp_path):
+    """`make test` in a clone without ../shared ends by saying how many tests skipped and why, so a green
+    run is not read as the whole suite; the Quickstart says so too."""
+    env = {k: v for k, v in os.environ.items() if k != "CI"}
+    env["SPINNAKER_SHARED"] = str(tmp_path / "no-shared")
+    result = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
+                             "tests/test_corpus_present.py::test_the_reference_corpus_is_present"],
+                            cwd=ROOT, capture_output=True, text=True, env=env)
+    assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-2000:]
+    assert "1 corpus test skipped: ../shared is not beside this clone" in result.stdout, result.stdout[-3000:]
+    assert str(tmp_path / "no-shared") in result.stdout
+    with open(os.path.join(ROOT, "README.md"), encoding="utf-8") as handle:
+        readme = handle.read()
+    quickstart = readme[readme.index("## Quickstart"):readme.index("\n## ", readme.index("## Quickstart") + 1)]
+    assert "../shared" in quickstart and "skip" in quickstart, "the Quickstart says what a clone without it skips"

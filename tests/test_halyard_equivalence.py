@@ -32,7 +32,7 @@ from test_migrate_real_world import (CORPUS, CORPUS_DIRS, FIXTURES, _resolved, c
                                      migrated_dir, rendered_by_helm, run_migrate)
 
 from renderer.migrate.credentials import SECRET_NAME as CREDENTIALS
-from renderer.migrate.environment import quantity
+from renderer.runtime.jvm import quantity
 
 # Differences the chart makes by design that no service can tell apart, each with why.
 EQUIVALENCES = {

@@ -417,7 +417,7 @@ def test_sizing_replicas_and_ha(migration):
     # and the heap gets an -Xmx that fits it.
     assert services["gate"]["replicas"] == 2 and services["gate"]["resources"] == {
         "requests": {"cpu": "250m", "memory": "1Gi"}, "limits": {"memory": None}}
-    assert services["gate"]["javaOpts"].startswith("-Xmx832m")
+    assert services["gate"]["javaOpts"].startswith("-Xmx813m")
     # Requests-only stays requests-only for every container, as Halyard ran it.
     assert values["monitoringDaemon"]["resources"] == {"requests": {"cpu": "10m", "memory": "64Mi"},
                                                        "limits": {"memory": None}}
@@ -469,8 +469,8 @@ def test_scheduling_sidecars_and_service_settings(migration):
     # JAVA_OPTS has its own value; what the chart sets itself (Deck's API_HOST) is not duplicated.
     plain = [e for e in services["orca"]["env"] if "value" in e]
     # Halyard's -Xmx2g fills orca's 2Gi limit: lowered to leave the JVM its room outside the heap.
-    assert plain == [{"name": "EXTRA", "value": "yes"}] and services["orca"]["javaOpts"] == "-Xmx1856m"
-    assert any("'-Xmx2g' -> '-Xmx1856m'" in e.text for e in migration.report.entries
+    assert plain == [{"name": "EXTRA", "value": "yes"}] and services["orca"]["javaOpts"] == "-Xmx1837m"
+    assert any("'-Xmx2g' -> '-Xmx1837m'" in e.text for e in migration.report.entries
                if e.target == "services.orca.javaOpts")
     assert entries(migration, "service-settings/deck.yml: env.API_HOST", "dropped")
     assert services["front50"]["extraVolumes"] == [{"name": "front50-extra", "configMap": {"name": "front50-extra"}}]
@@ -856,3 +856,38 @@ def test_under_ha_the_services_own_settings_file_reaches_no_split(hal_home):
         env = {e["name"]: e.get("value") for e in main["env"]}
         assert env["JAVA_OPTS"] == hd.DEPLOYER["javaOpts"]["value"] and "EXTRA" not in env
         assert "team" not in (pods[split]["spec"]["template"]["metadata"].get("annotations") or {})
+
+
+def test_a_jvm_store_in_hal_dir_that_cannot_be_read_is_said(tmp_path):
+    """A `-Djavax.net.ssl.trustStore=` in JAVA_OPTS naming a file of HAL_DIR that cannot be read (here a
+    directory) was skipped without a word: the JVM then looks for a store that is not mounted. It is
+    reported with the value to fix, as the same store named in a profile is, and the option is kept."""
+    import shutil
+
+    hal = tmp_path / "hal"
+    shutil.copytree(os.path.join(os.path.dirname(__file__), "data", "migrate", "tls"), hal)
+    shutil.rmtree(hal / "default" / "profiles")
+    os.remove(hal / "certs" / "truststore.p12")
+    os.mkdir(hal / "certs" / "truststore.p12")
+    migration = migrate(str(hal))
+    said = migration.report.find("service-settings/clouddriver.yml: env.JAVA_OPTS", "human")
+    assert [e.target for e in said if "truststore.p12" in e.text and "not read" in e.text] == \
+        ["services.clouddriver.javaOpts"], said
+    assert "-Djavax.net.ssl.trustStore=/home/spinnaker/.hal/certs/truststore.p12" in \
+        migration.values["services"]["clouddriver"]["javaOpts"]
+
+
+def test_https_is_derived_from_the_profiles_as_the_service_reads_them_layered(tmp_path):
+    """`scheme: https` is carried by the profiles only when, layered as the service reads them
+    (spinnaker-local.yml, then <service>-local.yml), they serve TLS, as the chart derives it
+    (renderer.read.chartbundle.profile_tls): orca's own profile turning TLS off again is not https."""
+    import shutil
+
+    hal = tmp_path / "hal"
+    shutil.copytree(os.path.join(os.path.dirname(__file__), "data", "migrate", "tls"), hal)
+    (hal / "default" / "profiles" / "orca-local.yml").write_text("server:\n  ssl:\n    enabled: false\n")
+    migration = migrate(str(hal))
+    orca = migration.report.find("service-settings/orca.yml: scheme")
+    assert [e.kind for e in orca] == ["human"] and "the chart calls it over http" in orca[0].text, orca
+    gate = migration.report.find("service-settings/gate.yml: scheme")
+    assert [e.kind for e in gate] == ["converted"], gate

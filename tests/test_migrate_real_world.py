@@ -24,7 +24,7 @@ from halyard_deployer import dotted as _dotted
 from test_helm_binary import CHART, PLUGIN_NAME, helm4_plugin  # noqa: F401  (the Helm 4 plugin fixture)
 
 from renderer.migrate.credentials import SECRET_NAME as CREDENTIALS
-from renderer.migrate.environment import quantity
+from renderer.runtime.jvm import quantity
 from renderer.read.yaml11 import load
 from renderer.service_facts import REDIS_SERVICES, SERVICES, SPLITS
 
@@ -223,8 +223,8 @@ def check_profiles_arrive_unchanged(migration, objs):
 
 def _stores_as_written(arrived: dict, original: dict) -> dict:
     """`arrived` ({dotted: value}) with the key and trust stores migrate moved to /var/secrets
-    (renderer/migrate/stores.py) read as the paths the user wrote, when the file is the same."""
-    from renderer.migrate.stores import STORE_KEYS, canonical
+    (renderer/migrate/passes/stores.py) read as the paths the user wrote, when the file is the same."""
+    from renderer.migrate.passes.stores import STORE_KEYS, canonical
 
     out = dict(arrived)
     for key, value in arrived.items():

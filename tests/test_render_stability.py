@@ -54,9 +54,9 @@ def _assert_same(first: str, second: str, example: str):
     assert first == second, f"{example}: two renders of the same values differ"
 
 
-@pytest.mark.parametrize("example", list(EXAMPLES))
-@pytest.mark.parametrize("major", [3, 4])
-def test_real_helm_renders_every_example_identically_twice(major, example, request, tmp_path):
+def _real_helm_render(request, major: int, example: str, tmp_path) -> str:
+    """The release real Helm `major` renders for `example` with the post-renderer (release `spin`,
+    namespace `spinnaker`)."""
     if major == 3:
         helm = request.getfixturevalue("helm3")
         flags = ["--post-renderer", os.path.join(ROOT, "scripts", "post-render")]
@@ -68,12 +68,25 @@ def test_real_helm_renders_every_example_identically_twice(major, example, reque
         flags = ["--post-renderer", "spinnaker-renderer"]
     values = _values_file(example, tmp_path)
     args = ["template", "spin", CHART, "--namespace", "spinnaker", *flags, *(["-f", values] if values else [])]
-    renders = []
-    for _ in range(2):
-        result = helm.run(*args, cwd=tmp_path)
-        assert result.returncode == 0, result.stderr
-        renders.append(result.stdout)
-    _assert_same(*renders, example)
+    result = helm.run(*args, cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    return result.stdout
+
+
+def real_helm_release(request, major: int, example: str, tmp_path) -> str:
+    """`_real_helm_render`, once a session for each Helm and example: other tests read the same release
+    (tests/test_images.py) without rendering it again."""
+    renders = request.getfixturevalue("release_renders")
+    if (major, example) not in renders:
+        renders[major, example] = _real_helm_render(request, major, example, tmp_path)
+    return renders[major, example]
+
+
+@pytest.mark.parametrize("example", list(EXAMPLES))
+@pytest.mark.parametrize("major", [3, 4])
+def test_real_helm_renders_every_example_identically_twice(major, example, request, tmp_path):
+    _assert_same(real_helm_release(request, major, example, tmp_path),
+                 _real_helm_render(request, major, example, tmp_path), example)
 
 
 @pytest.mark.parametrize("example", list(EXAMPLES))

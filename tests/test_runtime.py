@@ -57,6 +57,9 @@ def _with(values: dict, **more) -> dict:
     return out
 
 
+# Text gzip cannot shrink much (letters drawn at random, the same every run): ~900 KB of it fits a ConfigMap
+# but not, with the chart, Helm's release Secret.
+_RANDOM_TEXT = "".join(__import__("random").Random(0).choices("abcdefghijklmnopqrstuvwxyz0123456789", k=900_000))
 _MANAGEMENT = {"management": {"server": {"port": 8093, "ssl": {"enabled": False}}}}
 _ORCA_HTTPS = {"spinnaker": {"services": {"orca": {"baseUrl": "https://spin-spinnaker-orca:8083"}}}}
 _BOOTSTRAP = {"name": "bootstrap", "configMap": {"name": "bootstrap", "items": [
@@ -91,14 +94,14 @@ CASES = [
     # JVM memory
     ("the whole limit as heap", {"services": {"echo": {"javaOpts": "-XX:MaxRAMPercentage=100.0"}}},
      [("warning", "services.echo.resources", ["1024 MiB (-XX:MaxRAMPercentage=100 of the 1024 MiB memory limit)",
-                                              "OOMKilled", "-XX:MaxRAMPercentage=81.0"])]),
+                                              "OOMKilled", "-XX:MaxRAMPercentage=80.0"])]),
     ("Halyard's sizing: limit = request, heap 100%", {"services": {"echo": {
         "javaOpts": "-XX:MaxRAMPercentage=100.0",
         "resources": {"requests": {"memory": "512Mi"}, "limits": {"memory": "512Mi"}}}}},
-     [("warning", "services.echo.resources", ["512 MiB", "-XX:MaxRAMPercentage=62.0 (or -Xmx320m"])]),
+     [("warning", "services.echo.resources", ["512 MiB", "-XX:MaxRAMPercentage=61.0 (or -Xmx314m"])]),
     ("-Xmx as large as the limit", {"services": {"orca": {"javaOpts": "-Xmx1g"}}},
-     [("warning", "services.orca.resources", ["-Xmx1024m", "lower -Xmx in services.orca.javaOpts to -Xmx832m",
-                                              "raise limits.memory to 1216Mi"])]),
+     [("warning", "services.orca.resources", ["-Xmx1024m", "lower -Xmx in services.orca.javaOpts to -Xmx819m",
+                                              "raise limits.memory to 1280Mi"])]),
     ("-XX:MaxRAMFraction=1", {"services": {"orca": {"javaOpts": "-XX:MaxRAMFraction=1"}}},
      [("warning", "services.orca.resources", ["1024 MiB"])]),
     ("a later flag wins", {"services": {"orca": {"javaOpts": "-XX:MaxRAMPercentage=100.0 -XX:MaxRAMPercentage=75.0"}}},
@@ -117,6 +120,40 @@ CASES = [
                                                                                "409 MiB"])]),
     ("no limit, with -Xmx", {"services": {"orca": {"javaOpts": "-Xmx800m", "resources": {
         "requests": {"memory": "1Gi"}, "limits": {"memory": None}}}}}, []),
+    # the initial heap (HotSpot's gcArguments.cpp and arguments.cpp, JDK 17)
+    ("-Xms above -Xmx: the JVM exits", {"services": {"orca": {"javaOpts": "-Xmx512m -Xms1g"}}},
+     [("error", "services.orca.javaOpts", ["orca's JVM is given -Xms1g (JAVA_OPTS), above its maximum heap -Xmx512m",
+                                           "Initial heap size set to a larger value than the maximum heap size",
+                                           "lower -Xms1g to at most 512m"])]),
+    ("-Xms in JAVA_TOOL_OPTIONS above JAVA_OPTS' -Xmx", {"services": {"echo": {
+        "javaOpts": "-Xmx832m", "env": [{"name": "JAVA_TOOL_OPTIONS", "value": "-Xms1024m"}]}}},
+     [("error", "services.echo.env", ["-Xms1024m (JAVA_TOOL_OPTIONS)", "-Xmx832m"])]),
+    ("-Xms alone raises the heap above the limit", {"services": {"orca": {"javaOpts": "-Xms3g"}}},
+     [("warning", "services.orca.resources", ["heap can grow to 3072 MiB (-Xms3g: HotSpot raises the maximum heap",
+                                              "drop -Xms3g", "raise limits.memory to 3328Mi"])]),
+    ("-Xms within the chart's share", {"services": {"orca": {"javaOpts": "-XX:MaxRAMPercentage=80.0 -Xms512m"}}}, []),
+    ("an HA split's own -Xms above -Xmx", {"ha": {"clouddriver": {"enabled": True, "splits": {"caching": {
+        "javaOpts": "-Xmx1g -Xms2g"}}}}},
+     [("error", "ha.clouddriver.splits.caching.javaOpts", ["clouddriver-caching's JVM is given -Xms2g",
+                                                           "services.clouddriver.javaOpts"])]),
+    # the API server's limits and Helm's release Secret (renderer/runtime/apiserver.py)
+    ("a 2 MB profile: a ConfigMap the API server refuses", {"profiles": {"orca": {"notes": "x" * (2 << 20)}}},
+     [("error", "profiles.orca", ["ConfigMap spin-spinnaker-orca-config-", "orca's files", "holds 2,09",
+                                  "orca-local.yml 2,09", "over 1,048,576 (ValidateConfigMap/ValidateSecret"])]),
+    ("a 300 KB profile: too large for client-side apply", {"profiles": {"orca": {"notes": "x" * 300_000}}},
+     [("warning", "profiles.orca", ["ConfigMap spin-spinnaker-orca-config-", "its largest file orca-local.yml",
+                                    "last-applied-configuration", "--server-side"])]),
+    ("a ConfigMap of the user's own over 1 MiB", {"extraObjects": [{
+        "apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": "big"}, "data": {"a": "y" * 1_100_000}}]},
+     [("error", "", ["ConfigMap big holds 1,100,000 bytes of data (a 1,100,000 bytes)"])]),
+    # A Secret's data counts decoded: 900,000 bytes are 1.2 MB of base64, under the limit all the same.
+    ("a Secret of the user's own under 1 MiB decoded", {"extraObjects": [{
+        "apiVersion": "v1", "kind": "Secret", "metadata": {"name": "big"},
+        "data": {"a": __import__("base64").b64encode(b"z" * 900_000).decode()}}]},
+     [("warning", "", ["Secret big is about 1,20", "last-applied-configuration"])]),
+    ("a release Helm cannot store", {"profiles": {"orca": {"notes": _RANDOM_TEXT}}},
+     [("error", "", ["the release as Helm stores it", "encodeRelease", "HELM_DRIVER=sql"]),
+      ("warning", "profiles.orca", ["last-applied-configuration"])]),
     # TLS
     # The chart follows a profile's server.ssl (scheme, probes, callers' URLs: _tls.tpl): nothing to say.
     ("TLS from a profile, which the chart follows", _tls(), []),
@@ -208,9 +245,46 @@ def test_the_heap_model_follows_hotspot():
     assert Heap([], 256 * MIB).bytes == pytest.approx(124.8 * MIB)  # at least HotSpot's default maximum
 
 
-def test_the_chart_defaults_pass_with_room():
-    """The allowance is a floor the chart's own defaults clear: 1Gi at 80% is the tightest."""
-    from renderer.runtime.jvm import NON_HEAP, MIB, Heap, quantity
+def test_an_initial_heap_above_the_maximum():
+    """openjdk/jdk17u src/hotspot/share/gc/shared/gcArguments.cpp (GCArguments::initialize_heap_flags_and_sizes):
+    an initial size from the command line above -Xmx exits; runtime/arguments.cpp (Arguments::set_heap_size):
+    without -Xmx the maximum is at least the initial size, and -Xms is the command line's from any source."""
+    from renderer.runtime.jvm import MIB, Heap
+
+    gib = 1024 * MIB
+    refused = "Initial heap size set to a larger value than the maximum heap size"
+    assert Heap(["-Xmx512m", "-Xms1g"], gib).refused == refused
+    assert Heap(["-Xms1g", "-XX:MaxHeapSize=512m"], gib).refused == refused  # the order does not matter
+    assert Heap(["-Xmx512m", "-XX:InitialHeapSize=1g"], gib).refused == refused
+    assert Heap(["-Xms1g", "-Xmx512m"], gib, environ={0}).refused == refused  # -Xms counts as the command line
+    # -XX:InitialHeapSize from JAVA_TOOL_OPTIONS is not the command line's: it raises the maximum instead
+    heap = Heap(["-XX:InitialHeapSize=1g", "-Xmx512m"], 4 * gib, environ={0})
+    assert not heap.refused and heap.bytes == gib
+    assert not Heap(["-Xmx1g", "-Xms1g"], gib).refused and not Heap(["-Xmx1g", "-Xms0"], gib).refused
+    assert Heap(["-Xms3g"], gib).bytes == 3 * gib  # an -Xms alone raises the maximum heap
+    assert Heap(["-XX:MaxRAMPercentage=50", "-Xms768m"], gib).bytes == 768 * MIB  # above the percentage's share
+    assert Heap(["-XX:MaxRAMPercentage=80", "-Xms256m"], gib).bytes == 0.8 * gib  # below it, the share stays
+    assert Heap(["-Xms3g", "-Xms256m"], gib).bytes == 256 * MIB  # the last one wins
+
+
+def test_the_non_heap_estimate_is_sourced_and_max_heap_for_stays_under_the_charts_share():
+    from renderer.runtime.jvm import MIB, max_heap_for, non_heap, non_heap_parts
+    from renderer.service_facts import DEFAULT_HEAP_PERCENT, JVM_MEMORY, SERVICES
+
+    assert all(entry["source"] and entry["estimate"] > 0 for entry in JVM_MEMORY.values())
+    for name, facts in SERVICES.items():
+        if facts.java:
+            assert facts.thread_pools and all(source for *_, source in facts.thread_pools), name
+            assert sum(part for _, part in non_heap_parts(name)) == non_heap(name)
+            assert max_heap_for(name, 4096) == 4096 * DEFAULT_HEAP_PERCENT // 100  # the share is the ceiling
+            assert max_heap_for(name, 512) == int(512 - non_heap(name) / MIB)  # a small limit: what the rest leaves
+    # the pools a service runs besides Tomcat's count: clouddriver's caching agents, orca's queue handlers
+    assert non_heap("clouddriver") > non_heap("orca") > non_heap("gate")
+
+
+def test_the_chart_defaults_pass():
+    """The estimate is one the chart's own defaults clear: 1Gi at 80% is the tightest."""
+    from renderer.runtime.jvm import Heap, non_heap, quantity
     from renderer.generate.values_model import DEFAULT_JAVA_OPTS, default_resources
     from renderer.service_facts import SERVICES
 
@@ -218,8 +292,7 @@ def test_the_chart_defaults_pass_with_room():
         if facts.java:
             limit = quantity(default_resources(facts)["limits"]["memory"])
             heap = Heap((facts.java_opts or DEFAULT_JAVA_OPTS).split(), limit).bytes
-            assert heap + NON_HEAP <= limit, name
-            assert limit - heap - NON_HEAP >= 8 * MIB, name
+            assert heap + non_heap(name) <= limit, name
 
 
 # ---------------------------------------------------------------- the same text from plan and migrate
@@ -388,3 +461,34 @@ def test_a_text_profile_is_read_as_spring_layers_its_documents():
     # The documents are cached for every check that reads them: layering them changes none.
     assert text_documents(text, "x")[0] == {"server": {"ssl": {"key-store": "/a"}}}
     assert settings("a: [") is None and settings(None) is None and settings({"a": 1}) == {"a": 1}
+
+
+def test_the_charts_part_of_the_stored_release_is_measured():
+    """runtime.apiserver.CHART_STORED: the chart as Helm keeps it in the release Secret (helm/helm
+    pkg/storage/driver/util.go encodeRelease: the release JSON, gzip at best compression, base64; the
+    chart's templates and files base64 in that JSON, its values parsed, values.schema.json as `schema`).
+    A lower bound, so an estimate over the limit is certain; close to it, so the estimate means something."""
+    import base64
+    import gzip
+    import json
+
+    from renderer.runtime.apiserver import CHART_STORED
+
+    chart_dir = os.path.join(ROOT, "charts", "spinnaker")
+    special = {"Chart.yaml", "values.yaml", "values.schema.json", "Chart.lock"}
+    templates, files = [], []
+    for folder, _, names in sorted(os.walk(chart_dir)):
+        for name in sorted(names):
+            rel = os.path.relpath(os.path.join(folder, name), chart_dir)
+            if rel in special:
+                continue
+            with open(os.path.join(folder, name), "rb") as f:
+                entry = {"name": rel, "data": base64.b64encode(f.read()).decode()}
+            (templates if rel.startswith("templates/") else files).append(entry)
+    with open(os.path.join(chart_dir, "values.schema.json"), "rb") as f:
+        schema = base64.b64encode(f.read()).decode()
+    chart = {"metadata": _loads(os.path.join(chart_dir, "Chart.yaml")), "lock": None, "templates": templates,
+             "values": _loads(os.path.join(chart_dir, "values.yaml")), "schema": schema, "files": files}
+    release = json.dumps({"name": "spin", "chart": chart, "config": {}, "manifest": ""}, separators=(",", ":"))
+    measured = len(base64.b64encode(gzip.compress(release.encode(), 9)))
+    assert 0.8 * measured <= CHART_STORED <= measured, measured

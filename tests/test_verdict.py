@@ -271,7 +271,15 @@ MISTAKES = [
         "repository": "my-gate", "tag": "x1", "release": "2026.4.0"}}}, "halconfig": hal()}, "accept", [], True),
     ("a heap as large as the memory limit", {"services": {"echo": {"javaOpts": "-XX:MaxRAMPercentage=100.0"}},
                                              "halconfig": hal()},
-     "accept", ["services.echo.resources", "OOMKilled", "-XX:MaxRAMPercentage=81.0"], True),
+     "accept", ["services.echo.resources", "OOMKilled", "-XX:MaxRAMPercentage=80.0"], True),
+    ("an -Xms above the -Xmx", {"services": {"orca": {"javaOpts": "-Xmx512m -Xms1g"}}, "halconfig": hal()},
+     "refuse", ["services.orca.javaOpts", "-Xms1g", "Initial heap size set to a larger value than the maximum heap "
+                "size"], True),
+    ("an -Xms alone, above the memory limit", {"services": {"orca": {"javaOpts": "-Xms3g"}}, "halconfig": hal()},
+     "accept", ["services.orca.resources", "3072 MiB (-Xms3g", "OOMKilled"], True),
+    # the API server's limits (renderer/runtime/apiserver.py)
+    ("a 2 MB profile", {"profiles": {"orca": {"notes": "x" * (2 << 20)}}, "halconfig": hal()},
+     "refuse", ["profiles.orca", "orca-local.yml 2,09", "over 1,048,576"], True),
     ("TLS a profile serves that a probe of the user's own does not use", {
         "profiles": {"orca": {"server": {"ssl": {"enabled": True, "key-store": "/var/secrets/ks.p12"}}}},
         "services": {"orca": {"readinessProbe": {"httpGet": {"path": "/health", "port": 8083, "scheme": "HTTP"}}}},

@@ -21,15 +21,17 @@ _TEMPLATE_AT = re.compile(r"execution error at \([^)]*\): ")
 class ChartVerdict:
     """`errors`, `warnings`: the lines every route shows; `findings`: the runtime model's among them
     (renderer.runtime.findings.Finding, with the values path to change), errors too; `skipped`: why nothing was
-    judged (no helm)."""
+    judged (no helm); `rendered`: the release as Helm with the post-renderer writes it ("" unless it rendered),
+    which `images` lists the images of."""
 
-    __slots__ = ("errors", "warnings", "skipped", "findings")
+    __slots__ = ("errors", "warnings", "skipped", "findings", "rendered")
 
-    def __init__(self, errors=(), warnings=(), skipped="", findings=()):
+    def __init__(self, errors=(), warnings=(), skipped="", findings=(), rendered=""):
         self.errors = list(errors)
         self.warnings = list(warnings)
         self.skipped = skipped
         self.findings = list(findings)
+        self.rendered = rendered
 
 
 def schema_problems(values: dict) -> list[str]:
@@ -60,10 +62,12 @@ def chart_verdict_of_text(values_text: str, namespace: str = "default", extra=()
         return chart_verdict([path], namespace, extra, release)
 
 
-def chart_verdict(values_files, namespace: str = "default", extra=(), release: str = RELEASE_NAME) -> ChartVerdict:
-    """Render the installed chart with `values_files` (and `extra` helm flags, e.g. `--set`) as release
-    `release` in `namespace` and post-render it in-process. The release name is part of every object's
-    name: a name problem (too long, two objects cut to one name) shows only under the real one."""
+def chart_verdict(values_files, namespace: str = "default", extra=(), release: str = RELEASE_NAME,
+                  chart: str | None = None) -> ChartVerdict:
+    """Render the installed chart (or the one in directory `chart`) with `values_files` (and `extra` helm
+    flags, e.g. `--set`) as release `release` in `namespace` and post-render it in-process. The release name
+    is part of every object's name: a name problem (too long, two objects cut to one name) shows only under
+    the real one."""
     from renderer.cli.bundled import chart_dir
     from renderer.cli.helmbin import NO_HELM, find_helm
     from renderer.postrender import render
@@ -75,7 +79,7 @@ def chart_verdict(values_files, namespace: str = "default", extra=(), release: s
     if not helm:
         return ChartVerdict(skipped=NO_HELM)
     with tempfile.TemporaryDirectory(prefix="spinnaker-renderer-") as directory:
-        args = [helm, "template", release or RELEASE_NAME, chart_dir(), "--namespace", namespace]
+        args = [helm, "template", release or RELEASE_NAME, chart or chart_dir(), "--namespace", namespace]
         for path in regular_files(values_files, directory):
             args += ["-f", path]
         args += list(extra)
@@ -94,13 +98,13 @@ def chart_verdict(values_files, namespace: str = "default", extra=(), release: s
     warnings: list = []
     findings: list = []
     try:
-        render(result.stdout, warnings, halconfig_warnings=False, written_at=_written_in(values_files),
-               findings=findings)
+        rendered = render(result.stdout, warnings, halconfig_warnings=False, written_at=_written_in(values_files),
+                          findings=findings)
     except PostRenderError as exc:
         return ChartVerdict(errors=[exc.render()], findings=getattr(exc, "findings", ()))
     prefix = "spinnaker-renderer post-render: "
     return ChartVerdict(warnings=[w[len(prefix):] if w.startswith(prefix) else w for w in warnings],
-                        findings=findings)
+                        findings=findings, rendered=rendered)
 
 
 def regular_files(paths, directory: str) -> list:

@@ -1,4 +1,4 @@
-"""`spinnaker-renderer`: generate, validate, migrate, post-render, schema, docs, helm.
+"""`spinnaker-renderer`: generate, validate, images, migrate, post-render, schema, docs, helm.
 
 Exit codes: 0 success, 1 invalid input, 2 usage. User errors are reported on
 stderr as `error: <halconfig path> (<file>:<line>): <what>. <how to fix>`,
@@ -47,18 +47,31 @@ def _parser():
     gen.add_argument("outdir", help="directory to write into (created if missing)")
     gen.add_argument("-v", "--verbose", action="store_true", help="also list Halyard conversions")
 
+    def release_args(p, values_help):
+        p.add_argument("-f", "--values", action="append", default=[], metavar="FILE",
+                       help="chart values file, as given to helm (repeatable; later files win, as in Helm): "
+                            + values_help)
+        p.add_argument("-n", "--namespace", default="default",
+                       help="the release namespace, as given to helm (Kubernetes Secret references are checked "
+                            "against it)")
+        p.add_argument("--release-name", metavar="NAME", default="spinnaker",
+                       help="the Helm release name, as given to helm (default: spinnaker): it is part of every "
+                            "object's name, so names Kubernetes would refuse show only under the real one")
+
     val = sub.add_parser("validate", help="check a halconfig (or the chart's values files) and report, writing nothing")
     halconfig_args(val, optional=True)
-    val.add_argument("-f", "--values", action="append", default=[], metavar="FILE",
-                     help="chart values file, as given to helm (repeatable; later files win, as in Helm): "
-                          "checks its `halconfig` the way the chart's post-renderer will, then renders the chart "
-                          "with them (helm template, no cluster) and runs the post-renderer's checks on it")
-    val.add_argument("-n", "--namespace", default="default",
-                     help="the release namespace, as given to helm (Kubernetes Secret references are checked "
-                          "against it)")
-    val.add_argument("--release-name", metavar="NAME", default="spinnaker",
-                     help="the Helm release name, as given to helm (default: spinnaker): it is part of every "
-                          "object's name, so names Kubernetes would refuse show only under the real one")
+    release_args(val, "checks its `halconfig` the way the chart's post-renderer will, then renders the chart "
+                      "with them (helm template, no cluster) and runs the post-renderer's checks on it")
+
+    images = sub.add_parser(
+        "images", help="print every image the release pulls, one per line (for mirroring before an air-gapped "
+                       "install)",
+        description="Renders the chart with the values files as `validate -f` does (helm template and the "
+                    "post-renderer, no cluster) and prints the image of every container, init container and "
+                    "ephemeral container in it, hooks and the `helm test` Pod included: sorted, each once. "
+                    "Without -f: the chart's defaults. On an error nothing is printed to stdout.")
+    release_args(images, "the release is rendered with them (default: the chart's defaults only)")
+    images.set_defaults(halconfig=None, deployment=None, strict=False, release=None, kleat_compat=False)
 
     mig = sub.add_parser("migrate", help="turn a Halyard directory (~/.hal) into chart values, a Secret and a report")
     mig.add_argument("hal_dir", metavar="HAL_DIR",
@@ -299,13 +312,35 @@ def cmd_validate(args) -> int:
             print(f"note: the chart's own checks and the post-renderer's were not run: {verdict.skipped}.",
                   file=sys.stderr)
         if verdict.errors:
-            count = len(verdict.errors)
-            print(f"{', '.join(args.values)}: {count} error{'s' if count != 1 else ''}.", file=sys.stderr)
-            return EXIT_INVALID
+            return _refused(len(verdict.errors), args.values)
         warnings += len(verdict.warnings)
     notes = sum(p.level == NOTE for p in report.problems)
     print(f"{source}: valid for Spinnaker {release} ({warnings} warning{'s' if warnings != 1 else ''}, "
           f"{notes} note{'s' if notes != 1 else ''})", file=sys.stderr)
+    return EXIT_OK
+
+
+def _refused(count: int, values) -> int:
+    """The summary line of a release the chart or the post-renderer refuses (its errors are printed)."""
+    print(f"{', '.join(values) or 'the chart defaults'}: {count} error{'s' if count != 1 else ''}.", file=sys.stderr)
+    return EXIT_INVALID
+
+
+def cmd_images(args) -> int:
+    from renderer.cli.chartcheck import chart_verdict
+    from renderer.cli.images import images_in
+
+    if args.values:  # the halconfig's errors with their file and line, as `validate -f` says them
+        _load_values(args)
+    verdict = chart_verdict(args.values, args.namespace, release=args.release_name)
+    if verdict.skipped:
+        raise _InputError(f"error: the images are read from the rendered release, which needs helm: "
+                          f"{verdict.skipped}.")
+    if verdict.errors:
+        for line in verdict.errors:
+            print(line, file=sys.stderr)
+        return _refused(len(verdict.errors), args.values)
+    sys.stdout.write("".join(f"{image}\n" for image in images_in(verdict.rendered)))
     return EXIT_OK
 
 
@@ -433,7 +468,7 @@ def cmd_chart_path(args) -> int:
     return EXIT_OK
 
 
-COMMANDS = {"generate": cmd_generate, "validate": cmd_validate, "migrate": cmd_migrate,
+COMMANDS = {"generate": cmd_generate, "validate": cmd_validate, "images": cmd_images, "migrate": cmd_migrate,
             "post-render": cmd_post_render, "plan": cmd_plan,
             "last-error": cmd_last_error,
             "schema": cmd_schema, "docs": cmd_docs, "helm": cmd_helm,

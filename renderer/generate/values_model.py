@@ -15,8 +15,9 @@ from renderer.model import HAL
 from renderer.read.chartbundle import TLS_MOUNT_PATH
 from renderer.model.dsl import Any, Bool, Enum, IntValue, List, Map, Msg, Str, messages
 from renderer.releases import DEFAULT as DEFAULT_RELEASE, SUPPORTED
-from renderer.service_facts import (BOOTSTRAP_SERVICES, MONITORING_DAEMON_IMAGE, MONITORING_DAEMON_PORT,
-                                    OBSERVABILITY_PLUGIN, REDIS_SERVICES, SERVICES, SQL_ENGINES, Service)
+from renderer.service_facts import (BOOTSTRAP_SERVICES, DEFAULT_HEAP_PERCENT, MONITORING_DAEMON_IMAGE,
+                                    MONITORING_DAEMON_PORT, OBSERVABILITY_PLUGIN, REDIS_SERVICES, SERVICES,
+                                    SQL_ENGINES, Service)
 
 message = messages("values")
 
@@ -29,8 +30,9 @@ def default_resources(facts: Service) -> dict:
 
 DEFAULT_VERSION = str(DEFAULT_RELEASE)
 # The heap of a Java service: 80% of its memory limit leaves 205 MiB outside the heap at the smallest
-# default limit (1Gi), above what a Spinnaker service needs there (renderer/runtime/jvm.py, NON_HEAP).
-DEFAULT_JAVA_OPTS = "-XX:MaxRAMPercentage=80.0"
+# default limit (1Gi), above what a Spinnaker service is estimated to need there (renderer/runtime/jvm.py,
+# `non_heap`).
+DEFAULT_JAVA_OPTS = f"-XX:MaxRAMPercentage={DEFAULT_HEAP_PERCENT}.0"
 
 Image = message(
     "Image", "Where a container image comes from. Empty fields are derived from `spinnaker.version`.",

@@ -1,29 +1,20 @@
-"""Put the pieces together: the values, values.yaml text, the Secret, the report."""
+"""Write: the values as values.yaml with comments, the Secret manifests or the kubectl commands creating
+them, the report as Markdown with the cut-over steps."""
 from __future__ import annotations
 
 import base64
 import os
-import re
 import shlex
 import textwrap
 
 from renderer.write.config_text import scalar, to_yaml
-from ..model import HAL
-from ..problems import ERROR, NOTE, WARNING, format_path
-from ..releases import DEFAULT, Release, UnsupportedRelease
-from . import credentials, kubernetes_secrets, stores
-from .environment import Environment
-from .haldir import read_hal_dir
-from .profiles import map_profiles
+from ..problems import format_path
+from . import credentials
+from .passes.secrets import SECRET_NAME
 from .report import HUMAN, markdown
-from .settle import settle
 
-SECRET_NAME = "spinnaker-halyard-files"
 ARCHIVE_FILES = ("The referenced files come from the `hal backup` archive, which migrate unpacked and removed: run it "
                  "again with --secrets-dir DIR to write their Secret manifests.")
-# A Secret (all its keys and values) must fit etcd's object limit.
-SECRET_LIMIT = 1024 * 1024
-_RELEASE_SHAPE = re.compile(r"^[0-9]+\.[0-9]+\.[0-9]+$")
 ORDER = ("spinnaker", "halconfig", "services", "serviceDefaults", "ha", "redis", "monitoringDaemon", "profiles",
          "settingsLocalJs", "bootstrapConfig", "secrets", "rbac")
 COMMENTS = {
@@ -139,197 +130,6 @@ class Migration:
                           f"`{credentials.SECRET_NAME}` now ({where}); the values refer to them (`${{HAL_...}}` "
                           "placeholders, `redis.existingSecret`). Create it before installing."]
         return markdown(self.report, "Halyard migration report", intro, cutover_steps(self, secrets_dir))
-
-
-def migrate(path: str, deployment: str | None = None, includes=(), command=None, source=None,
-            notes=(), namespace: str | None = None) -> Migration:
-    """Migrate HAL_DIR; `.ok` is false only when there is nothing to write (no readable Halyard config,
-    no such deployment) or the values could not render. `includes`: paths outside HAL_DIR it may read
-    (--include); `command`: the migrate command line, for the hints adding them; `source`: what the
-    user named, when HAL_DIR is an unpacked `hal backup` archive; `notes`: (source, text) of what
-    unpacking it skipped; `namespace`: Halyard's namespace (--namespace), over the config's `location`."""
-    hal_dir = read_hal_dir(path, deployment, includes=includes, command=command, source=source)
-    for where, text in notes:
-        hal_dir.findings.human(where, text)
-    report = hal_dir.findings
-    if hal_dir.rewritten is None:
-        for problem in hal_dir.report.problems:
-            if problem.level == ERROR:
-                report.error(problem.render("config")[len("error: "):])
-        if report.ok:
-            report.error("the config could not be read.")
-        return Migration(hal_dir, {}, report, None, {})
-    base = hal_dir.base
-    for problem in hal_dir.report.problems:
-        if problem.check or problem.path[-1:] == ("deploymentEnvironment",):
-            continue  # the preflight checks run again on the values (settle); deploymentEnvironment below
-        where = "config: " + format_path(problem.path)
-        if problem.level == ERROR:
-            # The model could not read it: it is not in the values (settle reports what it sets aside).
-            inside = problem.path[:len(base)] == base
-            target = format_path(("halconfig",) + problem.path[len(base):]) if inside else ""
-            report.human(where, f"{problem.message} {problem.hint}".strip() + " Left out of the values: fix it "
-                                "there" + (f" (`{target}`)" if target else "") + ".", target)
-        elif problem.level == WARNING:
-            report.dropped(where, problem.message + (" " + problem.hint if problem.hint else ""))
-        elif problem.level == NOTE and "dropped" in problem.message:
-            report.dropped(where, problem.message)
-        elif problem.level == NOTE:
-            report.converted(where, "halconfig", problem.message)
-    values: dict = {}
-    release = _release(hal_dir.rewritten.get("version"), "config: " + format_path(base + ("version",)),
-                       values, report)
-    vault = credentials.Vault(report)
-    halconfig = dict(credentials.move(HAL, _read_by(hal_dir.rewritten, release, report, base), vault, base, release,
-                                      hal_dir.text))
-    # The release lives in `spinnaker.version` only: one place to change it when upgrading.
-    halconfig.pop("version", None)
-    values["halconfig"] = halconfig
-    environment = Environment(hal_dir.raw, hal_dir.service_settings, report, base, vault,
-                              hal_dir.service_settings_text, release, pinned="spinnaker" in values, namespace=namespace)
-    _merge(values, environment.build())
-    _merge(values, map_profiles(hal_dir.profiles, hal_dir.deployment, environment.ha_on, report, vault,
-                                environment.runs, environment.env.get("haServices")))
-    stored = stores.move_stores(values, hal_dir, report, {f.key for f in hal_dir.files})
-    stores.schemes(values, environment.schemes, report)
-    secrets = {}
-    groups = file_groups(hal_dir.files, halconfig, release, report, base, stored)
-    if groups:
-        secrets["files"] = [group.entry() for group in groups]
-    if vault.env_names():
-        # The services that read each placeholder, listed: an optional service the chart does not run
-        # (canary off, say) then simply gets nothing, where deriving would find no reader and refuse.
-        secrets["env"] = [{"name": name, "secretName": credentials.SECRET_NAME, "key": name,
-                           "services": sorted(s for s, names in vault.readers.items() if name in names)}
-                          for name in vault.env_names()]
-    if secrets:
-        values["secrets"] = secrets
-    size = sum(len(f.content) for f in hal_dir.files if f.found)
-    if size * 4 // 3 > SECRET_LIMIT:
-        report.human("config", f"the referenced files add up to {size} bytes, over the 1 MiB a Secret can hold: "
-                               "the API server refuses the Secret manifest. Split them into several Secrets by "
-                               "hand (each listed in `secrets.files` with its `keys` and `services`).")
-    reported = {p.message for p in hal_dir.report.problems if p.level == WARNING and not p.check}
-    aside = kubernetes_secrets.grant(values, release, report)
-    aside += settle(values, report, reported, base)
-    migration = Migration(hal_dir, values, report, environment.namespace, vault.values, groups, aside,
-                          environment.location)
-    migration.spin_redis = environment.spin_redis
-    return migration
-
-
-def _read_by(halconfig: dict, release, report, base) -> dict:
-    """`halconfig` without the fields `release` does not read (`ci.wercker` from 2026.1.0), each reported
-    as dropped: every file the renderer writes leaves them out, so in the values they would only make
-    every Helm route warn again; and a credential in one would reach a service that never reads it."""
-    import copy
-
-    from ..problems import Report
-    from ..read.unread import report_unread
-    from .settle import pop
-
-    found = Report()
-    report_unread(HAL, halconfig, release, found)
-    if not found.problems:
-        return halconfig
-    halconfig = copy.deepcopy(halconfig)
-    for problem in found.problems:
-        pop(halconfig, problem.path)
-        report.dropped("config: " + format_path(tuple(base) + problem.path),
-                       f"{problem.message} migrate left it out of the values; to run a release that reads it, set "
-                       f"`spinnaker.version` to that release and add `{format_path(('halconfig',) + problem.path)}` "
-                       "back from the Halyard config.")
-    return halconfig
-
-
-def _release(version, where, values, report):
-    """The release to translate for, and `spinnaker.version` when the chart runs Halyard's release."""
-    try:
-        release = Release.parse(version)
-    except UnsupportedRelease as exc:
-        if version and _RELEASE_SHAPE.match(str(version)):
-            report.human(where, f"{exc} Halyard ran {version}; the release runs {DEFAULT} (the chart's default) "
-                                "unless `spinnaker.version` names another. Read the upgrade notes of the releases "
-                                "in between before switching over.")
-        elif version:
-            report.dropped(where, f"{version!r} is not a published Spinnaker release (a build name or a local "
-                                  f"BOM); the chart runs {DEFAULT} unless `spinnaker.version` is set (images of "
-                                  "your own: `services.<name>.image`, declared with the release they were built "
-                                  "from in `image.release`).")
-        return DEFAULT
-    values["spinnaker"] = {"version": version}
-    report.mapped(where, "spinnaker.version")
-    return release
-
-
-class FileGroup:
-    """The referenced files read by the same services: one Secret, so that a file reaches only the
-    services that read it (a projected Secret gives a pod every key in it)."""
-
-    def __init__(self, name, files, services):
-        self.name, self.files, self.services = name, files, services
-
-    @property
-    def found(self):
-        return [f for f in self.files if f.found]
-
-    def entry(self) -> dict:
-        entry = {"secretName": self.name, "keys": sorted(f.key for f in self.files)}
-        if self.services:
-            entry["services"] = list(self.services)
-        return entry
-
-
-def file_groups(files, halconfig, release, report, base=(), extra=()) -> list[FileGroup]:
-    """The referenced files grouped by the services whose generated config names them. When the
-    monitoring daemon reads one, routing of its group is left to the post-renderer, which also mounts
-    it in the sidecar. A file no service reads for this release is reported and left out. `extra`:
-    (file, its readers) of the files the profiles name (the key and trust stores)."""
-    from ..translate import OUTPUTS, translate
-    from ..write.config_text import render
-
-    by_readers: dict = {}
-    for f, readers in extra:
-        by_readers.setdefault(tuple(readers), []).append(f)
-    if not files:
-        return _groups(by_readers, report, base)
-    texts = render(translate(halconfig, release))
-    for f in files:
-        mounted = re.compile(re.escape(f.mounted) + r"(?![-._A-Za-z0-9])")
-        readers = {OUTPUTS[name][0] for name, text in texts.items() if mounted.search(text)}
-        if not readers:
-            for path in f.paths:
-                report.human("config: " + format_path(base + path),
-                             f"{f.original}: no service of release {release} reads this setting, so the file is "
-                             f"not put into any Secret.")
-            continue
-        key = () if "monitoring" in readers else tuple(sorted(readers))
-        by_readers.setdefault(key, []).append(f)
-    return _groups(by_readers, report, base)
-
-
-def _groups(by_readers, report, base) -> list[FileGroup]:
-    groups = []
-    for readers in sorted(by_readers):
-        name = SECRET_NAME if len(by_readers) == 1 else f"{SECRET_NAME}-{'-'.join(readers) or 'monitoring'}"
-        groups.append(FileGroup(name, by_readers[readers], readers))
-        for f in by_readers[readers]:
-            if f.found:
-                continue
-            # Say which Secret must hold a file that was not found (files.collect could not know).
-            sources = {"config: " + format_path(base + path) for path in f.paths}
-            for entry in report.of(HUMAN):
-                if entry.source in sources and f"'{f.key}'" in entry.text:
-                    entry.text = entry.text.replace("to the Secret under", f"to the Secret {name} under")
-    return groups
-
-
-def _merge(into: dict, more: dict):
-    for key, value in more.items():
-        if isinstance(value, dict) and isinstance(into.get(key), dict):
-            _merge(into[key], value)
-        else:
-            into[key] = value
 
 
 def values_yaml(values: dict, hal_dir, namespace, report=None, aside=()) -> str:

@@ -1,4 +1,5 @@
-"""The last pass: would the release run (renderer/runtime), judged on the final stream.
+"""The last pass: would the release run (renderer/runtime), judged on the final stream, and would the API
+server and Helm's storage take it (runtime.apiserver: every document, the post-renderer's own included).
 
 Runs after the user's `patches`, on the documents as they go to Kubernetes: the service workloads
 (found by the bundle's host names, and only those parsed), the files each service reads, and the keys
@@ -91,12 +92,12 @@ def judge(docs, bundle: dict, files: dict, texts: dict, known_keys: dict, own=()
     every error (`.findings` holds them) when there is one. `own`: the post-renderer's ConfigMaps
     and Secrets (their keys are `known_keys`): never searched, as they hold megabytes of config on
     a large release."""
-    from ..runtime import Release, judge as judge_pods
+    from ..runtime import Release, apiserver, judge as judge_pods
 
     skip = {id(doc) for doc in own}
     chart = [doc for doc in docs if id(doc) not in skip]
     release = Release(bundle, files, texts, ObjectKeys(chart, known_keys), Objects(chart))
-    findings = judge_pods(release, pods(chart, bundle))
+    findings = judge_pods(release, pods(chart, bundle)) + apiserver.check(docs, own)
     errors = [f for f in findings if f.level == ERROR]
     if errors:
         if len(errors) == 1:

@@ -18,8 +18,11 @@ def text_documents(text: str, source: str) -> tuple:
         from renderer.read.yaml11 import SPRING, load
 
         # Documents start at a `---` line (maybe with a comment); only files given as text get here.
+        # Of several, each is named with its number: a line number counts from its document's start.
         parts = [p for p in re.split(r"^---[ \t]*(?:#.*)?$", text, flags=re.M) if p.strip()] or [text]
-        found = _TEXT_CACHE[text] = tuple(load(part, source, reader=SPRING) for part in parts)
+        found = _TEXT_CACHE[text] = tuple(
+            load(part, f"{source} (document {i + 1})" if len(parts) > 1 else source, reader=SPRING)
+            for i, part in enumerate(parts))
     return found
 
 

@@ -6,13 +6,16 @@ the consequence (a source path at a release tag, or the JVM's, Spring's or Kuber
 
 - `images`: each service runs the image of the release its config is written for, or a custom
   build declared with the release it was built from (`services.<name>.image.release`);
-- `jvm`: the heap the JVM sizes for itself, plus what it needs outside the heap, fits the
-  container's memory limit;
+- `jvm`: the heap the JVM sizes for itself, plus what it is estimated to need outside the heap, fits
+  the container's memory limit, and an initial heap above the maximum (which the JVM refuses) is an
+  error;
 - `tls`: a service that serves TLS is probed and called over https, and its callers present a
   client certificate when it requires one;
 - `placeholders`: every `${...}` Spring resolves in a service's config is defined for its pod;
 - `bootstrap`: Spring Cloud Config's bootstrap files are where kork reads them, in the services that
   read them;
+- `apiserver` (on every document, not pod by pod): each ConfigMap's and Secret's data, each object's
+  annotations and size, and the release as Helm stores it, within the API server's limits;
 - `urls`: the Redis the chart's values name (`redis.externalUrl`) has a Redis scheme and a host a DNS
   name can be (not an unfilled `RELEASE_NAME-redis-master`);
 - the connections (`connections`: each call a pod makes to a Service of the release or of Halyard):

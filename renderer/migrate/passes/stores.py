@@ -1,12 +1,13 @@
-"""TLS between services as Halyard ran it: key and trust stores named in profiles, and `scheme`.
+"""TLS and stores: key and trust stores named in profiles and JAVA_OPTS, and service-settings `scheme`.
 
 A Halyard install served TLS from its profiles (Spring Boot's `server.ssl.*`, kork's
 `ok-http-client.*` for the client side) and told the callers with service-settings `scheme: https`.
 The chart derives https (probes, every caller's URL, client certificates) from the same profiles, so
 the profiles are kept as they are; what changes is where the store files are: each one found in the
 Halyard directory goes into the referenced files' Secret (`secrets.files`, mounted at /var/secrets in
-the services whose profiles name it) and the profile points there. A store the profiles name that is
-not in HAL_DIR (mounted from a Kubernetes Secret of the user's, say) is left as written.
+the services whose profiles or JAVA_OPTS name it) and the setting points there. A store the profiles
+name that is not in HAL_DIR (mounted from a Kubernetes Secret of the user's, say) is left as written.
+Runs after profiles (the stores they name) and JVM options (the options the stores are swapped in).
 """
 from __future__ import annotations
 
@@ -14,14 +15,29 @@ import copy
 import re
 
 from renderer.read.bounded import Unreadable
-from ..service_facts import JAVA_SERVICES, SERVICES, SPLITS
-from . import files as referenced
+from ...read.chartbundle import profile_tls
+from ...service_facts import JAVA_SERVICES, SERVICES, SPLITS
+from .. import files as referenced
+from .facts import UNKNOWN_SETTING
 
 # The Spring properties naming a store file (Spring Boot's server and management server SSL, kork's
 # OkHttp clients), in Spring's canonical form (lower case, no dashes or underscores).
 STORE_KEYS = {"server.ssl.keystore", "server.ssl.truststore", "management.server.ssl.keystore",
               "management.server.ssl.truststore", "okhttpclient.keystore", "okhttpclient.truststore"}
 _CANON = re.compile(r"[-_]")
+_JVM_STORE = re.compile(r"(-Djavax\.net\.ssl\.(?:keyStore|trustStore)=)(['\"]?)([^\s'\"]+)\2")
+
+
+def run(hal) -> None:
+    """`hal.stores`: (Referenced, readers) of the store files found; `scheme` judged."""
+    def scheme(name, key, value, where):
+        if hal.text(value, where):
+            hal.schemes[name] = (str(value), where)
+        else:
+            hal.report.dropped(where, UNKNOWN_SETTING)
+    hal.each(hal.fields(("scheme",)), scheme)
+    hal.stores = move_stores(hal.values, hal.hal_dir, hal.report, {f.key for f in hal.hal_dir.files})
+    schemes(hal.values, hal.schemes, hal.report)
 
 
 def canonical(dotted: str) -> str:
@@ -42,13 +58,6 @@ def _set(data, path, value):
     data[path[-1]] = value
 
 
-def serves_tls(profile) -> bool:
-    """Whether a profile turns Spring Boot's TLS on: any `server.ssl.*` set, unless `enabled: false`."""
-    ssl = {canonical(".".join(map(str, p))): v for p, v in _leaves(profile or {})}
-    set_ = {k: v for k, v in ssl.items() if k.startswith("server.ssl.")}
-    return bool(set_) and str(set_.get("server.ssl.enabled", True)).lower() != "false"
-
-
 def readers(key: str) -> tuple:
     """The services reading `profiles.<key>`."""
     if key == "spinnaker":
@@ -56,9 +65,25 @@ def readers(key: str) -> tuple:
     return (SPLITS[key][0],) if key in SPLITS else (key,)
 
 
+def _store(hal_dir, report, taken, found, original, path_in_file, real, where, target):
+    """The store file at `real` as a referenced file (read once however often it is named), or None
+    after reporting why it could not be read."""
+    entry = found.get(real)
+    if entry is None:
+        entry = referenced.Referenced(original, None, referenced._key(path_in_file, taken))
+        try:
+            entry.content = hal_dir.scope.read(real)
+        except Unreadable as exc:
+            report.human(where, f"{real}: {exc}; not read. Put the store in a Secret yourself.", target=target)
+            return None
+        entry.found, entry.paths = real, []
+        found[real] = entry
+    return entry
+
+
 def move_stores(values: dict, hal_dir, report, taken) -> list:
-    """The store files the profiles name, found in HAL_DIR, as (Referenced, readers); the profiles
-    point at /var/secrets/<key> afterwards. `taken`: the Secret keys already used."""
+    """The store files the profiles and JAVA_OPTS name, found in HAL_DIR, as (Referenced, readers);
+    the settings point at /var/secrets/<key> afterwards. `taken`: the Secret keys already used."""
     found: dict = {}
     profiles = values.get("profiles") or {}
     for key in sorted(profiles):
@@ -83,18 +108,9 @@ def move_stores(values: dict, hal_dir, report, taken) -> list:
                                  + (f" Or let migrate read it: {hal_dir.scope.include_command(outside)}"
                                     if outside else ""), target=f"profiles.{key}")
                 continue
-            entry = found.get(real)
+            entry = _store(hal_dir, report, taken, found, value, path_in_file, real, where, f"profiles.{key}")
             if entry is None:
-                entry = referenced.Referenced(value, None, referenced._key(path_in_file, taken))
-                try:
-                    entry.content = hal_dir.scope.read(real)
-                    entry.found = real
-                except Unreadable as exc:
-                    report.human(where, f"{real}: {exc}; not read. Put the store in a Secret yourself.",
-                                 target=f"profiles.{key}")
-                    continue
-                found[real] = entry
-                entry.paths = []
+                continue
             entry.paths.append((key,) + path)
             new = ("file:" if value.startswith("file:") else "") + entry.mounted
             if data is profiles[key]:
@@ -117,9 +133,6 @@ def move_stores(values: dict, hal_dir, report, taken) -> list:
     return out
 
 
-_JVM_STORE = re.compile(r"(-Djavax\.net\.ssl\.(?:keyStore|trustStore)=)(['\"]?)([^\s'\"]+)\2")
-
-
 def _java_opts_stores(values, hal_dir, report, taken, found):
     """The JVM's own stores (`-Djavax.net.ssl.keyStore=`/`trustStore=` in JAVA_OPTS), for its outbound
     TLS: found in HAL_DIR, they go to the same Secret and the option points there."""
@@ -135,25 +148,19 @@ def _java_opts_stores(values, hal_dir, report, taken, found):
         options = node.get("javaOpts")
         if not isinstance(options, str) or "javax.net.ssl." not in options:
             continue
+        where = f"service-settings/{name}.yml: env.JAVA_OPTS"
 
-        def swap(match, name=name):
+        def swap(match, name=name, place=place, where=where):
             value = match.group(3)
             real, _ = referenced.resolve(value, hal_dir.scope, hal_dir.deployment)
             if real is None:
                 return match.group(0)
-            entry = found.get(real)
+            entry = _store(hal_dir, report, taken, found, value, value, real, where, ".".join(place + ("javaOpts",)))
             if entry is None:
-                entry = referenced.Referenced(value, None, referenced._key(value, taken))
-                try:
-                    entry.content = hal_dir.scope.read(real)
-                except Unreadable:
-                    return match.group(0)
-                entry.found, entry.paths = real, []
-                found[real] = entry
+                return match.group(0)
             entry.paths.append((name,))
-            report.secret(f"service-settings/{name}.yml: env.JAVA_OPTS", entry.mounted,
-                          f"{value} (read from {real}): the store goes into the referenced files' Secret and "
-                          f"JAVA_OPTS points at {entry.mounted}")
+            report.secret(where, entry.mounted, f"{value} (read from {real}): the store goes into the referenced "
+                                                f"files' Secret and JAVA_OPTS points at {entry.mounted}")
             return match.group(1) + match.group(2) + entry.mounted + match.group(2)
         node["javaOpts"] = _JVM_STORE.sub(swap, options)
 
@@ -167,11 +174,16 @@ def _mounts(values, key):
     return [m for m in mounts if isinstance(m, dict)]
 
 
+def _serves(tls: dict) -> bool:
+    """Whether profile settings read by renderer.read.chartbundle.profile_tls (the chart's own reading)
+    serve TLS: `server.ssl.enabled` as written, else any `server.ssl.*` set."""
+    return tls["enabled"] == "true" or (tls["enabled"] == "" and tls["any"])
+
+
 def schemes(values: dict, schemes_found: dict, report) -> None:
     """service-settings `scheme` (what Halyard told the callers): the chart derives it from what the
     service serves, so `https` is carried by the profiles' `server.ssl`, Halyard's apiSecurity/uiSecurity
     ssl, or needs `tls`."""
-    profiles = values.get("profiles") or {}
     security = (values.get("halconfig") or {}).get("security") or {}
     for name, (scheme, where) in sorted(schemes_found.items()):
         service = SPLITS[name][0] if name in SPLITS else name
@@ -179,17 +191,17 @@ def schemes(values: dict, schemes_found: dict, report) -> None:
             report.dropped(where, f"{scheme!r}: the chart calls every service by the scheme it serves.")
             continue
         # Deck is Apache: Spring profiles do not reach it.
-        own = [k for k in ("spinnaker", service, name) if SERVICES[service].java and serves_tls(profiles.get(k))]
+        # The profiles layered as the service reads them: a later one may turn TLS off again.
+        layers = tuple(dict.fromkeys(("spinnaker", service, name)))
+        serves = SERVICES[service].java and _serves(profile_tls(values, layers))
+        own = [k for k in layers if serves and profile_tls(values, (k,))["any"]]
         block = {"gate": "apiSecurity", "deck": "uiSecurity"}.get(service)
         if own:
-            auth = None
-            for key in ("spinnaker", service, name):
-                auth = {canonical(".".join(map(str, p))): v for p, v in _leaves(profiles.get(key) or {})}.get(
-                    "server.ssl.clientauth", auth)
+            auth = profile_tls(values, layers)["clientAuth"]
             probe = (f" Under client-auth need Halyard's probe (`wget https://localhost:<port>/health`, which "
                      "presents no client certificate) failed the handshake; the chart probes /health over https "
                      "on the management port (`tls.managementPort`, 8081), which asks for none "
-                     f"(`services.{service}.readinessProbe` probes elsewhere)." if str(auth).lower() == "need" else "")
+                     f"(`services.{service}.readinessProbe` probes elsewhere)." if auth == "need" else "")
             report.converted(where, f"profiles.{own[-1]}.server.ssl",
                              f"derived from `profiles.{own[-1]}.server.ssl`: the chart gives {service} https probes "
                              "and https in every caller's URL because that profile serves TLS (and client "

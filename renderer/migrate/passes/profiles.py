@@ -1,4 +1,5 @@
-"""`<deployment>/profiles/*` as the chart's `profiles` and `settingsLocalJs`.
+"""Profiles and bootstrap files: `<deployment>/profiles/*` as the chart's `profiles`, `settingsLocalJs`
+and `bootstrapConfig`.
 
 Halyard copied a profile into a service's config directory when its name is
 `<service>-*.yml` or `spinnaker*`, and each (split) service ran with
@@ -16,12 +17,11 @@ is left for a human.
 """
 from __future__ import annotations
 
-import re
+import copy
 
-from ..problems import InvalidHalconfig
-from ..service_facts import BOOTSTRAP_SERVICES, JAVA_SERVICES, SERVICES, SPLITS
-from renderer.read.yaml11 import SPRING, load
-from renderer.read.springtext import for_a_profile, merge as _merge
+from ...problems import InvalidHalconfig
+from ...service_facts import BOOTSTRAP_SERVICES, JAVA_SERVICES, SERVICES, SPLITS
+from renderer.read.springtext import for_a_profile, merge as _merge, text_documents
 
 
 # The services Halyard ran with its `overrides` Spring profile, and when: any of these HA splits on
@@ -36,11 +36,18 @@ SPLIT_OVERRIDES = {"clouddriver-caching": "redisMasterEndpoint", "clouddriver-rw
                    "clouddriver-ro": "redisSlaveEndpoint", "clouddriver-ro-deck": "redisSlaveDeckEndpoint"}
 
 
-def map_profiles(profiles: dict, deployment: str, ha_on: dict, report, vault, runs=None, ha=None) -> dict:
-    """Chart values from the profile files; findings go to `report`. `runs(service)`: whether a
-    service runs (its files are dropped when not); `ha`: the halconfig's `deploymentEnvironment.haServices`."""
+def run(hal) -> None:
+    map_profiles(hal.hal_dir.profiles, hal.hal_dir.deployment, hal.ha_on, hal.report, hal.vault, hal.runs,
+                 hal.env.get("haServices"), hal.values)
+
+
+def map_profiles(profiles: dict, deployment: str, ha_on: dict, report, vault, runs=None, ha=None,
+                 values=None) -> dict:
+    """Chart values from the profile files, into `values` (a new mapping by default); findings go to
+    `report`. `runs(service)`: whether a service runs (its files are dropped when not); `ha`: the
+    halconfig's `deploymentEnvironment.haServices`."""
     runs = runs or (lambda service: True)
-    values: dict = {}
+    values = {} if values is None else values
     overrides = {}
     for name in sorted(profiles):
         text = profiles[name]
@@ -251,19 +258,15 @@ def _unread(name: str) -> str:
     return ""
 
 
-_DOCUMENT_START = re.compile(r"^---[ \t]*(?:#.*)?$", re.M)
-
-
 def _documents(text, where, key, report):
     """The profile's settings. Spring reads every document of a YAML file, a later one overriding an
     earlier one, so unconditional documents are merged in that order; a document for a Spring profile
     (`spring.profiles`, `spring.config.activate`) cannot be, and is left out for a human."""
-    parts = [p for p in _DOCUMENT_START.split(text) if p.strip()]
-    if len(parts) <= 1:
-        return load(text, where, reader=SPRING)
+    documents = text_documents(text, where)
+    if len(documents) <= 1:
+        return copy.deepcopy(documents[0]) if documents else None
     merged: dict = {}
-    for i, part in enumerate(parts):
-        data = load(part, f"{where} (document {i + 1})", reader=SPRING)
+    for i, data in enumerate(documents):
         if data is None:
             continue
         if not isinstance(data, dict):
@@ -273,11 +276,11 @@ def _documents(text, where, key, report):
                                 f"should apply into `profiles.{key}` by hand.")
             continue
         _merge(merged, data)
-    return merged
+    return copy.deepcopy(merged)  # the documents are read-layer's cached ones: never handed out to change
 
 
 def _not_a_mapping(data, where, index):
-    from ..problems import Report
+    from ...problems import Report
 
     problems = Report()
     problems.error((), f"document {index + 1} is a {type(data).__name__}, not a mapping of Spring settings.")

@@ -85,22 +85,18 @@ def option_sources(service: str) -> tuple:
 
 
 def system_properties(pod) -> dict:
-    """{name: (value, env var)} of the `-D` system properties the pod's JVM gets, a later flag winning.
-    Gradle's start scripts split JAVA_OPTS and `<SERVICE>_OPTS` as a shell would (`xargs`): the quotes
-    around a value (`-Dhttp.nonProxyHosts='a|b'`) are not part of it."""
-    found = {}
-    for var in option_sources(pod.service):
-        value = pod.env.get(var)
-        if not value:
-            continue
-        for flag in value.split():
-            if flag.startswith("-D") and "=" in flag:
-                name, _, text = flag[2:].partition("=")
-                if len(text) >= 2 and text[0] == text[-1] and text[0] in "'\"":
-                    text = text[1:-1]
-                found[name] = (text, var)
-            elif flag.startswith("-D"):
-                found[flag[2:]] = ("", var)
+    """{name: (value, env var)} of the `-D` system properties the pod's JVM gets, a later flag winning
+    ({} when a variable is unreadable, from a Secret or ConfigMap). Gradle's start scripts split JAVA_OPTS
+    and `<SERVICE>_OPTS` as a shell would (`xargs`): the quotes around a value
+    (`-Dhttp.nonProxyHosts='a|b'`) are not part of it."""
+    read = _flags(pod)
+    found: dict = {}
+    for flag, var in zip(read[0], read[2]) if read else ():
+        if flag.startswith("-D"):
+            name, _, text = flag[2:].partition("=")
+            if len(text) >= 2 and text[0] == text[-1] and text[0] in "'\"":
+                text = text[1:-1]
+            found[name] = (text, var)
     return found
 
 

@@ -41,6 +41,31 @@ class ObjectKeys:
         return keys
 
 
+class Objects:
+    """objects(kind): the parsed objects of one kind in the stream, read when first asked for (the
+    connection checks read the Services and NetworkPolicies, a few small documents)."""
+
+    def __init__(self, docs):
+        self._docs = docs
+        self._by_kind: dict = {}
+
+    def __call__(self, kind: str) -> list:
+        if kind not in self._by_kind:
+            from .stream import NotYaml
+
+            found = []
+            for doc in self._docs:
+                if doc.kind == kind:
+                    try:
+                        data = doc.parse()
+                    except NotYaml:
+                        continue  # the API server refuses it, with its reason
+                    if isinstance(data, dict):
+                        found.append(data)
+            self._by_kind[kind] = found
+        return self._by_kind[kind]
+
+
 def pods(docs, bundle: dict) -> list:
     """runtime.pods.Pod of every workload the bundle names, read from its final document."""
     from ..runtime.pods import Pod
@@ -71,7 +96,7 @@ def judge(docs, bundle: dict, files: dict, texts: dict, known_keys: dict, own=()
 
     skip = {id(doc) for doc in own}
     chart = [doc for doc in docs if id(doc) not in skip]
-    release = Release(bundle, files, texts, ObjectKeys(chart, known_keys))
+    release = Release(bundle, files, texts, ObjectKeys(chart, known_keys), Objects(chart))
     findings = judge_pods(release, pods(chart, bundle)) + apiserver.check(docs, own)
     errors = [f for f in findings if f.level == ERROR]
     if errors:

@@ -59,12 +59,7 @@ def string_values(node):
 # Real Halyard directories whose migrated values the runtime model refuses until migrate rewrites
 # Halyard's Service names (issue 33, item 4), with why. Strict: when migrate does, these tests XPASS and
 # fail, and the entry goes.
-MIGRATE_PENDING = {
-    # Every JVM's -Dhttp.nonProxyHosts lists Halyard's Service names (spin-orca, spin-clouddriver-rw, ...),
-    # not the release's, so each call between services goes to the corporate proxy, which cannot resolve
-    # the release's short Service names (renderer/runtime/proxies.py).
-    "02-OpsMx-oss-proxy-repo": "migrate keeps Halyard's names in -Dhttp.nonProxyHosts",
-}
+MIGRATE_PENDING: dict = {}
 
 
 def corpus_param(name, *more, id=None):

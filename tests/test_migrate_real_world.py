@@ -461,7 +461,8 @@ def test_validate_accepts_what_migrate_wrote(name, helm3, tmp_path_factory, run_
 
     need_reference()
     migration = migrated_dir(os.path.join(CORPUS, name), tmp_path_factory, run_migrate)
-    result = subprocess.run([sys.executable, "-m", "renderer", "validate", "-f", migration.values_path],
+    result = subprocess.run([sys.executable, "-m", "renderer", "validate", "-f", migration.values_path,
+                             "--release-name", "spin"],
                             capture_output=True, text=True, cwd=ROOT, env=dict(helm3.env, HELM_BIN=str(helm3)))
     assert result.returncode == 0, result.stderr
     assert "error:" not in result.stderr
@@ -567,8 +568,8 @@ def _fixture(name, tmp_path_factory, run_migrate):
 def test_an_old_release_unreadable_files_and_a_redis_store_do_not_stop_it(tmp_path_factory, run_migrate):
     migration, objs = _fixture("old-and-unreadable", tmp_path_factory, run_migrate)
     values, report, stderr = migration.values, migration.report, migration.result.stderr
-    # 1.20.5: the chart's release, with a note; no spinnaker.version the chart would refuse.
-    assert "spinnaker" not in values and "version" not in values["halconfig"]
+    # 1.20.5: the chart's release, pinned and named, never a spinnaker.version the chart would refuse.
+    assert values["spinnaker"] == {"version": "2026.4.0"} and "version" not in values["halconfig"]
     assert "1.20.5 is not a supported release" in report
     # A TAB-indented service-settings file and a readme in profiles/: reported, skipped.
     assert "human: default/service-settings/gate.yml: not valid YAML" in stderr
@@ -719,8 +720,8 @@ def test_a_value_helm_would_refuse_is_set_aside_and_commented(tmp_path_factory, 
     assert "csrf" not in [m for m in masters if m["name"] == "build"][0]
     assert "expected true or false (boolean), got a string 'sometimes'" in migration.report
     assert "# - halconfig.ci.jenkins.masters[1].csrf: expected true or false" in text
-    # local:1.30.1 is a local BOM: the chart's release.
-    assert "spinnaker" not in values and "local BOM" in migration.report
+    # local:1.30.1 is Halyard's local BOM of 1.30.1, read as validate reads it (releases.halconfig_version).
+    assert values["spinnaker"] == {"version": "1.30.1"} and "local:1.30.1 read as 1.30.1" in migration.report
     assert "igor" in workloads(objs)
 
 

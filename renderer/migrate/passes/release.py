@@ -101,7 +101,7 @@ def _jump(hal, halconfig):
     """The one-time steps `plan --to-release` lists between Halyard's release and the one the values
     pin (renderer/release_changes.py); for a release older than the oldest the project knows, that the
     steps before it are not covered."""
-    from ...plan.bump import crossed
+    from ...read.bumps import crossed
 
     old = _own(halconfig.get("version"))
     if old is None or old == hal.release:

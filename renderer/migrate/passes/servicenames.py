@@ -9,7 +9,8 @@ the chart's rule (renderer.read.chartbundle.component, with --release-name): a c
 works only while Halyard's objects run, and a proxy exclusion of it excludes nothing the release calls.
 Each name becomes the release's Service of that workload (the service's own when the release runs
 no splits), in any of its DNS forms (`<name>`, `.<namespace>`, `.<namespace>.svc[.<cluster domain>]`,
-whose suffix is kept); `spin-*` becomes `<fullname>-*`. A name of a service the release does not run
+whose suffix is kept: runtime.connections.service_host, as the connection model reads them; not
+`spin-gate.example.com`, some other host); `spin-*` becomes `<fullname>-*`. A name of a service the release does not run
 is reported and kept. Each rewrite is reported, one line per rule with the places. Halyard's Redis
 (`spin-redis`) is no service: `redis.externalUrl` keeps it on purpose for the cut-over.
 
@@ -18,6 +19,7 @@ from __future__ import annotations
 
 import re
 
+from ...runtime.connections import service_host
 from ...service_facts import SERVICES, SPLITS
 from .facts import pod_settings
 
@@ -90,7 +92,7 @@ class _Names:
         if host.lower() == "spin-*":
             self.done.setdefault(rule, {}).setdefault(where, {})[host] = f"{self.fullname}-*"
             return f"{self.fullname}-*"
-        new = self._label(first, where, rule) if service_form(dot + rest) else None
+        new = self._label(first, where, rule) if service_host(host) else None
         return host if new is None else new + dot + rest
 
     def urls(self, text: str, where: str) -> str:
@@ -98,7 +100,8 @@ class _Names:
             return text
 
         def renamed(match):
-            new = self._label(match.group(2), where, "URLs") if service_form(match.group(3)) else None
+            new = self._label(match.group(2), where, "URLs") if service_host(match.group(2) + match.group(3)) \
+                else None
             return match.group(1) + (new or match.group(2)) + match.group(3)
         return _URL_HOST.sub(renamed, text)
 
@@ -138,14 +141,6 @@ class _Names:
                         "the release does not run: the call works only while Halyard's objects run. Point it at "
                         f"the {service} you run instead, or run it (`services.{service}.enabled`).",
                 target=f"services.{service}.enabled")
-
-
-def service_form(suffix: str) -> bool:
-    """Whether what follows a Service's name in a host makes it a name Kubernetes' DNS gives that Service
-    (none, `.<namespace>`, `.<namespace>.svc[.<cluster domain>]`), not some other host starting alike
-    (`spin-gate.example.com`, an Ingress' name)."""
-    labels = suffix.lower().rstrip(".").split(".")[1:] if suffix else []
-    return len(labels) <= 1 or labels[1] == "svc"
 
 
 def _java_options(values):

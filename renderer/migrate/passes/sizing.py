@@ -52,7 +52,7 @@ def _custom_sizing(hal, value, where):
             model = values_model.MonitoringDaemon if name == "monitoring-daemon" else values_model.Redis
             deep(hal.values, tuple(target.split(".")),
                  _complete(hal, resources(entry), None, split=False, where=f"{here}.requests/limits",
-                           default=model.fields["resources"].default))
+                           default=model.fields["resources"].default, target=target))
             hal.report.mapped(here, target)
             continue
         if name not in SERVICES and name not in SPLITS:
@@ -76,7 +76,8 @@ def _custom_sizing(hal, value, where):
                     hal.report.mapped(f"{here}.replicas", ".".join(path))
         own = resources(entry)
         if own:
-            own = _complete(hal, own, service, split=name in SPLITS, where=f"{here}.requests/limits")
+            own = _complete(hal, own, service, split=name in SPLITS, where=f"{here}.requests/limits",
+                            target=".".join(hal.target(name, "resources")))
             if not container and isinstance(value.get(name), dict) and resources(value[name]):
                 hal.report.dropped(f"{here}.requests/limits", f"'{name}' (the container entry) wins, as in Halyard.")
                 continue
@@ -92,7 +93,7 @@ def _custom_sizing(hal, value, where):
             hal.report.mapped(f"{here}.requests/limits", ".".join(path), note)
 
 
-def _complete(hal, given, service, split, where, default=None):
+def _complete(hal, given, service, split, where, default=None, target=""):
     """Resources the chart accepts, as Kubernetes and upstream read Halyard's: a JVM's memory request
     without a limit (its heap a share of the node's memory under Halyard) gets a limit of at least the
     chart's default for the service, its heap sized to it (renderer.migrate.passes.jvm); another
@@ -139,7 +140,7 @@ def _complete(hal, given, service, split, where, default=None):
         added = [a for a in added if "no memory limit" not in a]
         added.append(f"memory from {service}'s default")
     if added:
-        hal.report.converted(where, "", "completed for the chart: " + ", ".join(added))
+        hal.report.converted(where, target, "completed for the chart: " + ", ".join(added))
     return {k: v for k, v in (("requests", requests), ("limits", limits)) if v}
 
 

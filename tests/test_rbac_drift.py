@@ -264,3 +264,17 @@ def test_plan_shows_an_rbac_change():
     assert plan.access == ("none", "Roles in apps, batch, spinnaker")
     assert "clouddriver's own cluster (rbac.clouddriver): none -> Roles in apps, batch, spinnaker" in report.text(plan)
     assert plan_of([{"halconfig": IN_CLUSTER}], [{"halconfig": IN_CLUSTER}]).access is None
+
+
+def test_plan_reads_the_rbac_of_a_rendered_release_as_it_reads_values():
+    import handover
+
+    from renderer.plan.side import from_manifests
+    from test_plan import side as plan_side
+
+    values = {"halconfig": IN_CLUSTER, "rbac": {"kubernetesSecrets": {"clouddriver": ["kubeconfigs"]}}}
+    result = handover.post_render(handover.helm3_stream(handover.render(values, name="spinnaker")))
+    assert result.returncode == 0, result.stderr.decode()
+    rendered = from_manifests(result.stdout.decode(), "current")
+    # clouddriver's -secrets Role (rbac.kubernetesSecrets) is not its own-cluster access.
+    assert rendered.access == plan_side(values).access == "Roles in apps, batch, spinnaker"

@@ -389,9 +389,10 @@ def run(helm_args) -> int:
         major = _helm_major(helm)  # first: the flags helm takes (and so where the chart is) depend on it
         return _checked_run(helm, major, with_chart(helm_args, major))
     except helm_errors.Error as exc:
-        sys.stderr.write(exc.stderr.decode(errors="replace") if isinstance(exc.stderr, bytes) else str(exc))
-        if major >= 4 and b"exited with error" in (exc.stderr or b""):
-            _show_last_error()
+        said = exc.stderr.decode(errors="replace") if isinstance(exc.stderr, bytes) else str(exc)
+        sys.stderr.write(said)
+        if major >= 4 and "exited with error" in said:
+            _show_last_error(said)
         return exc.returncode or 1
     except (FileNotFoundError, OSError, subprocess.CalledProcessError, ValueError) as exc:
         print(f"spinnaker-renderer helm: {exc}", file=sys.stderr)
@@ -446,9 +447,10 @@ def _checked_run(helm: str, major: int, helm_args: list) -> int:
     return EXIT_OK
 
 
-def _show_last_error() -> None:
+def _show_last_error(said: str = "") -> None:
+    """The kept reason of Helm 4's failed plugin, unless the plugin wrote it to helm's stderr (`said`)."""
     from renderer import lasterror
 
     reason = lasterror.read()
-    if reason is not None:
+    if reason is not None and reason.strip() not in said:
         print("post-renderer: " + reason.strip(), file=sys.stderr)

@@ -268,3 +268,13 @@ def test_a_ca_bundle_goes_where_the_releases_jdk_reads_it(tmp_path):
         services["rosco"]["extraVolumeMounts"][0]["mountPath"] == "/etc/pki/ca-trust/extracted/java"
     [line] = [e for e in migration.report.entries if "UBI" in e.text]
     assert line.source == "service-settings/{igor,orca}.yml: kubernetes.volumes", line.line()
+
+
+def test_decks_api_host_at_halyards_own_gate_that_the_release_does_not_render_is_said(tmp_path):
+    """Deck's API_HOST named Halyard's gate Service while service-settings/gate.yml turned gate off: the
+    release renders no gate, so the patch that keeps Halyard's API_HOST works only while Halyard's objects
+    run; the report says so."""
+    settings = {"gate.yml": "enabled: false\n", "deck.yml": "env:\n  API_HOST: http://spin-gate:8084\n"}
+    migration = migrate(hal_dir(tmp_path, settings=settings))
+    [line] = said(migration, "service-settings/deck.yml: env.API_HOST", "human")
+    assert "spin-gate, Halyard's own gate Service, which the release does not render" in line.text, line.text

@@ -277,4 +277,5 @@ def test_decks_api_host_at_halyards_own_gate_that_the_release_does_not_render_is
     settings = {"gate.yml": "enabled: false\n", "deck.yml": "env:\n  API_HOST: http://spin-gate:8084\n"}
     migration = migrate(hal_dir(tmp_path, settings=settings))
     [line] = said(migration, "service-settings/deck.yml: env.API_HOST", "human")
-    assert "spin-gate, Halyard's own gate Service, which the release does not render" in line.text, line.text
+    assert "spin-gate, the name Halyard gives a gate Service, which the release does not render" in line.text, \
+        line.text

@@ -85,8 +85,9 @@ def _chart_env(hal, name, var, value, where):
                                 "false`. Keep Halyard's with a patch: `patches: [{target: {kind: Deployment, "
                                 "name: <release>-spinnaker-deck}, patch: {spec: {template: {spec: {containers: "
                                 f"[{{name: deck, env: [{{name: API_HOST, value: '{value}'}}]}}]}}}}}}]`."
-                         + (" It names spin-gate, Halyard's own gate Service, which the release does not render: "
-                            "the patch works only while Halyard's objects run, so point it at the Gate you run."
+                         + (" It names spin-gate, the name Halyard gives a gate Service, which the release does "
+                            "not render: the patch works only while that Service (kept from Halyard's install) "
+                            "runs, so point it at the Gate you run."
                             if re.search(r"://spin-gate(?![a-z0-9-])", str(value)) else ""),
                          target="patches")
         return

@@ -92,7 +92,7 @@ def check(release, pods) -> list:
     workloads = Workloads(release, pods)
     callers = {peer.name: peer for peer in workloads.own}
     services = targets(release)
-    found, judged = [], {}
+    found, judged, memo = [], {}, {}
     for conn in connections(release, pods):
         target = conn.target
         if target is None or conn.port not in target.ports or not target.selector:
@@ -103,7 +103,7 @@ def check(release, pods) -> list:
             key = (source.name, dest.name, number)
             if number is None or key in judged:
                 continue
-            judged[key] = allowed(policies, source, dest, number)
+            judged[key] = allowed(policies, source, dest, number, memo=memo)
             if judged[key]:
                 continue
             found.append(error("networkPolicy", f"{conn.pod.workload} calls {conn.url} ({conn.where}), but the "

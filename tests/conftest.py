@@ -234,14 +234,14 @@ def chart_ready(halconfig: dict) -> dict:
 
     kleat's corpus names a build (`master-latest-unvalidated`) as its version and points at files
     under /var/secrets without saying which Secret holds them: under Helm both are refused
-    (renderer/read/preflight.py, renderer/releases.py), so the version is left to the chart and
+    (renderer/read/preflight/files.py, renderer/releases.py), so the version is left to the chart and
     `secrets.files` names a Secret."""
     halconfig = dict(halconfig)
     halconfig.pop("version", None)
     return {"halconfig": halconfig, "secrets": {"files": [{"secretName": "spinnaker-files"}]}}
 
 
-# Every optional service on, each with what its preflight checks ask for (renderer/read/preflight.py).
+# Every optional service on, each with what its preflight checks ask for (renderer/read/preflight/).
 ALL_OPTIONAL_HALCONFIG = {
     "security": {"authn": {"enabled": True, "basic": {"enabled": True, "user": {"username": "u"}}},
                  "authz": {"enabled": True, "groupMembership": {"service": "EXTERNAL"}}},

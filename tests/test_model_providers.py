@@ -7,6 +7,8 @@ from conftest import secret_paths
 from renderer.read import halconfig
 from renderer.model import HAL
 from renderer.model import providers as model
+from renderer.model.providers.docker import DockerRegistryAccount
+from renderer.model.providers.tencentcloud import TencentCloudAccount
 from renderer.problems import ERROR, NOTE, WARNING
 from renderer.model.credentials import redact
 from renderer.translate import translate
@@ -59,8 +61,8 @@ def test_exactly_the_credentials_are_secret():
     assert secret_paths(PROVIDERS) == SECRETS
     # Key IDs, user names and paths stay visible.
     assert not model.Aws.fields["accessKeyId"].secret
-    assert not model.TencentCloudAccount.fields["secretId"].secret
-    assert not model.DockerRegistryAccount.fields["passwordFile"].secret
+    assert not TencentCloudAccount.fields["secretId"].secret
+    assert not DockerRegistryAccount.fields["passwordFile"].secret
 
 
 @pytest.mark.parametrize("provider", ACCOUNT_PROVIDERS)

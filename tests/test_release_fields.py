@@ -85,7 +85,7 @@ def test_wercker_for_a_release_without_it_is_a_warning(tmp_path, run_cli):
 
 
 def test_reference_says_kinds_only_limit_caching():
-    from renderer.model.providers import KubernetesAccount
+    from renderer.model.providers.kubernetes import KubernetesAccount
 
     for name in ("kinds", "omitKinds"):
         assert "only limits caching" in KubernetesAccount.fields[name].doc

@@ -620,3 +620,103 @@ def test_the_scraper_reaches_every_daemon_under_the_default_policies(scrape):
     for pod in scraped:
         port, _ = pod.ports["metrics"]
         assert allowed(narrowed, prometheus, pod, port) and not allowed(narrowed, elsewhere, pod, port), pod
+
+
+# One ServiceAccount for services that name it, and gate's extra Tomcat connectors ---------------------
+
+SHARED = {"halconfig": {"providers": {"kubernetes": {"enabled": True, "accounts": [
+    {"name": "k8s", "serviceAccount": True, "namespaces": [NAMESPACE]}]}}},
+    # Halyard's service-settings: one account the user had bound, named by many services.
+    "services": {name: {"serviceAccountName": "spinnaker"} for name in ("clouddriver", "orca", "gate", "echo")},
+    "rbac": {"serviceAccountAnnotations": {"team": "cd"}}}
+
+
+@pytest.mark.parametrize("form", ["helm3", "helm4"])
+def test_services_that_name_one_account_share_it(form):
+    values = json.loads(json.dumps(SHARED))
+    values["services"]["orca"]["serviceAccountAnnotations"] = {"iam": "orca-role"}
+    values["services"]["gate"]["serviceAccountAnnotations"] = {"iam": "orca-role", "gate": "yes"}
+    objs = post_render(values, form)
+    [shared] = [a for a in of_kind(objs, "ServiceAccount") if a["metadata"]["name"] == "spinnaker"]
+    # What its services need: every one's annotations, and the token clouddriver's in-cluster account needs.
+    annotations = {k: v for k, v in shared["metadata"]["annotations"].items() if not k.startswith("postrenderer.")}
+    assert annotations == {"team": "cd", "iam": "orca-role", "gate": "yes"}
+    assert shared["automountServiceAccountToken"] is True
+    runs_as = {service_of(m): s["serviceAccountName"] for _, m, s in pods(objs) if service_of(m)}
+    assert {s for s, account in runs_as.items() if account == "spinnaker"} == {"clouddriver", "orca", "gate", "echo"}
+    # Only clouddriver mounts it; the others' own accounts stay theirs.
+    for obj, metadata, spec in pods(objs):
+        if service_of(metadata):
+            assert spec["automountServiceAccountToken"] is (service_of(metadata) == "clouddriver"), obj
+    assert {a["metadata"]["name"] for a in of_kind(objs, "ServiceAccount")} - {HOOK} == {
+        "spinnaker", *(f"{FULLNAME}-{s}" for s in ("deck", "front50", "rosco"))}
+    [binding] = [b for b in of_kind(objs, "RoleBinding") if b["metadata"]["name"] == f"{FULLNAME}-clouddriver"]
+    assert binding["subjects"] == [{"kind": "ServiceAccount", "name": "spinnaker", "namespace": NAMESPACE}]
+
+
+def test_services_sharing_an_account_with_different_annotations_are_refused():
+    values = json.loads(json.dumps(SHARED))
+    values["services"]["orca"]["serviceAccountAnnotations"] = {"iam": "orca-role"}
+    values["services"]["gate"]["serviceAccountAnnotations"] = {"iam": "gate-role"}
+    with pytest.raises(Exception) as refused:
+        handover.render(values)
+    assert "services.gate.serviceAccountAnnotations.iam" in str(refused.value)
+    assert "ServiceAccount spinnaker" in str(refused.value)
+
+
+@pytest.mark.parametrize("account,values", [
+    ("spinnaker", {"rbac": {"serviceAccounts": {"spinnaker": {"create": False}}}}),
+    # The namespace's own: never created.
+    ("default", {}),
+])
+def test_an_account_that_exists_is_used_not_created(account, values):
+    values = dict(json.loads(json.dumps(SHARED).replace('"spinnaker"', f'"{account}"')), **values)
+    objs = post_render(values)
+    assert account not in {a["metadata"]["name"] for a in of_kind(objs, "ServiceAccount")}
+    for obj, metadata, spec in pods(objs):
+        if service_of(metadata) in ("clouddriver", "orca", "gate", "echo"):
+            assert spec["serviceAccountName"] == account, obj["metadata"]["name"]
+            assert spec["automountServiceAccountToken"] is (service_of(metadata) == "clouddriver")
+
+
+def test_a_service_naming_another_of_the_releases_accounts_names_the_value_to_change():
+    from renderer.postrender.errors import PostRenderError  # noqa: F401 - the refusal's type
+    result = handover.post_render(handover.helm4_stream(handover.render(
+        {"services": {"orca": {"serviceAccountName": HOOK}}})))
+    assert result.returncode != 0
+    message = result.stderr.decode()
+    assert f"ServiceAccount '{HOOK}'" in message and "services.<name>.serviceAccountName" in message
+    assert "rbac.serviceAccounts.<name>.create: false" in message and "fullnameOverride" not in message
+
+
+X509 = {"tls": {"enabled": True, "secretName": "spinnaker-tls"},
+        "profiles": {"gate": {"default": {"apiPort": 8085, "legacy-server-port": 8080}}},
+        "networkPolicy": {"enabled": True, "ingressFrom": INGRESS_FROM}}
+
+
+@pytest.mark.parametrize("form", ["helm3", "helm4"])
+def test_gates_x509_port_is_reachable_from_outside_and_its_plain_http_port_only_from_the_release(form):
+    """kork-tomcat's TomcatConfiguration opens default.apiPort (HTTPS, client certificate required) and
+    default.legacyServerPort (plain HTTP) beside a TLS server port."""
+    objs = post_render(X509, form)
+    [service] = [s for s in of_kind(objs, "Service") if s["metadata"]["name"] == f"{FULLNAME}-gate"]
+    ports = {p["name"]: p["port"] for p in service["spec"]["ports"]}
+    assert ports["x509"] == 8085 and ports["legacy-http"] == 8080
+    policies = of_kind(objs, "NetworkPolicy")
+    members = release_pods(objs)
+    [gate] = [p for p in members if component(p) == "gate"]
+    assert gate.ports["x509"] == (8085, "TCP") and gate.ports["legacy-http"] == (8080, "TCP")
+    controller = OUTSIDERS["ingress-controller"]
+    assert allowed(policies, controller, gate, 8085)
+    assert not allowed(policies, OUTSIDERS["other-namespace"], gate, 8085)  # networkPolicy.ingressFrom holds
+    for outsider in OUTSIDERS.values():
+        assert not allowed(policies, outsider, gate, 8080), outsider
+    orca = next(p for p in members if component(p) == "orca")
+    assert allowed(policies, orca, gate, 8080) and allowed(policies, orca, gate, 8085)
+
+
+def test_without_tls_gate_opens_no_extra_port():
+    """The connectors come only with server.ssl.enabled (TomcatConfiguration's @ConditionalOnExpression)."""
+    objs = post_render({"profiles": X509["profiles"]})
+    [service] = [s for s in of_kind(objs, "Service") if s["metadata"]["name"] == f"{FULLNAME}-gate"]
+    assert [p["name"] for p in service["spec"]["ports"]] == ["http"]

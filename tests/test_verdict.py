@@ -644,7 +644,7 @@ def test_time_zone_check_agrees_with_zoneinfo():
     and refuse exactly what zoneinfo does."""
     import zoneinfo
 
-    from renderer.read.preflight import _known_zone
+    from renderer.read.preflight.formats import _known_zone
 
     names = sorted(zoneinfo.available_timezones())[::7] + [
         "UTC", "Etc/GMT+5", "America/Los_Angles", "Mars/Olympus", "zone.tab", "../../etc/passwd", "/etc/passwd",

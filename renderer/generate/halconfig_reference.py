@@ -404,7 +404,7 @@ class _Reference:
 
 
 def preflight_table() -> list[str]:
-    """The declared preflight checks (renderer/read/preflight.py) as a section of the reference."""
+    """The declared preflight checks (renderer/read/preflight/) as a section of the reference."""
     from renderer.read.preflight import CHECKS
 
     out = [

@@ -5,6 +5,15 @@ from __future__ import annotations
 from .dsl import ANY, MSG, STR, STRV
 
 
+def get(data, *keys):
+    """Walk nested mappings; None as soon as a key is missing."""
+    for key in keys:
+        if not isinstance(data, dict):
+            return None
+        data = data.get(key)
+    return data
+
+
 def without_fields(msg, data, drop):
     """A copy of `data` (an instance of `msg`) without every field, at any depth, for which
     `drop(field)` is true; keys the model does not declare and free-form values are copied."""

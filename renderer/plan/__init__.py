@@ -36,6 +36,9 @@ class Plan:
         self.touched = safety.touched(old, new)
         self.refusals = safety.refusals(old, new, set(migrated))
         self.immutable = immutable.compare(old.fixed, new.fixed, new.namespace or old.namespace)
+        # clouddriver's own-cluster RBAC: (before, after) when it changes.
+        self.access = (old.access, new.access) if None not in (old.access, new.access) and \
+            old.access != new.access else None
 
     @property
     def rolling(self) -> list:
@@ -44,7 +47,7 @@ class Plan:
     @property
     def changed(self) -> bool:
         return bool(self.rolling) or self.release_from != self.release_to or self.state_changed or \
-            bool(self.immutable) or any(p.other for p in self.services.values())
+            bool(self.immutable) or bool(self.access) or any(p.other for p in self.services.values())
 
     @property
     def state_changed(self) -> bool:

@@ -52,6 +52,8 @@ def _sections(plan, limit):
                 f"(was read {k.before})" for k in removed]))
     if plan.touched:
         out.append(("State", plan.touched))
+    if plan.access:
+        out.append(("RBAC", [f"clouddriver's own cluster (rbac.clouddriver): {plan.access[0]} -> {plan.access[1]}"]))
     lines = []
     for service in plan.services.values():
         if service.rolls:

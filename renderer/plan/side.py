@@ -30,10 +30,12 @@ class Side:
     unknown, a rendered release); `state`: the facts `safety` reads; `release_name`, `namespace`: the
     Helm release the names are of; `fixed`: {(kind, name): the workload fields Kubernetes will not
     update} (`immutable`); `replicas`: {service: {workload: (replicas, the values path it comes from, None
-    for a rendered release)}}, what both forms show (None: a HorizontalPodAutoscaler keeps the count)."""
+    for a rendered release)}}, what both forms show (None: a HorizontalPodAutoscaler keeps the count);
+    `access`: what clouddriver's ServiceAccount is granted on its own cluster, as `access_of` says it."""
 
     def __init__(self, label, release, files, credentials, pods, state, hal=None, secret_files=(),
-                 release_name=chartbundle.RELEASE_NAME, namespace="", fixed=None, warnings=(), replicas=None):
+                 release_name=chartbundle.RELEASE_NAME, namespace="", fixed=None, warnings=(), replicas=None,
+                 access=None):
         self.label = label
         self.warnings = list(warnings)  # credentials YAML read as numbers (every route says so)
         self.release = release
@@ -47,6 +49,14 @@ class Side:
         self.namespace = namespace
         self.fixed = fixed or {}
         self.replicas = replicas or {}
+        self.access = access
+
+
+def access_of(scope: str, namespaces=()) -> str:
+    """clouddriver's own-cluster RBAC in words: none, a ClusterRole, or Roles in these namespaces."""
+    if scope == "cluster":
+        return "a ClusterRole (the whole cluster)"
+    return f"Roles in {', '.join(sorted(namespaces))}" if scope == "namespace" and namespaces else "none"
 
 
 def from_values(values: dict, label: str, kleat_compat: bool = False, release_name: str = chartbundle.RELEASE_NAME,
@@ -101,7 +111,15 @@ def from_values(values: dict, label: str, kleat_compat: bool = False, release_na
     return Side(label, release, files, credentials, _pods(values, bundle, release, routes),
                 _state(values, bundle, files), hal=hal, secret_files=secret_files, release_name=release_name,
                 namespace=namespace, fixed=immutable.of_values(values, bundle, release_name), warnings=warnings,
-                replicas=_by_service(bundle, chartbundle.replicas(values, bundle)))
+                replicas=_by_service(bundle, chartbundle.replicas(values, bundle)),
+                access=access_of(**_grant(bundle, hal, namespace)))
+
+
+def _grant(bundle: dict, hal: dict, namespace: str) -> dict:
+    from ..read.rbac_namespaces import grant
+
+    given = grant(bundle.get("rbac"), hal, namespace)
+    return {"scope": given["scope"], "namespaces": given["namespaces"]}
 
 
 def _by_service(bundle: dict, per_workload: dict) -> dict:
@@ -284,12 +302,20 @@ def from_manifests(text: str, label: str) -> Side:
     redis = {"redisBundled": False, "redisPersistent": False, "redisUrl": ""}
     mysql = False
     replicas: dict = {}
+    scope, role_namespaces = "none", []
     for doc in docs:
         kind = doc.get("kind")
         meta = doc.get("metadata") or {}
         labels = meta.get("labels") or {}
         component = labels.get("app.kubernetes.io/component")
         name = str(meta.get("name") or "")
+        # clouddriver's own-cluster RBAC (templates/rbac.yaml); its `-secrets` Role is rbac.kubernetesSecrets'.
+        if kind in ("Role", "ClusterRole") and component == "clouddriver" and not name.endswith("-secrets"):
+            if kind == "ClusterRole":
+                scope = "cluster"
+            elif scope != "cluster":
+                scope = "namespace"
+                role_namespaces.append(str(meta.get("namespace") or ""))
         if kind == "Deployment" and labels.get("spinnaker.io/service") in SERVICES and component:
             count = (doc.get("spec") or {}).get("replicas")  # none: a HorizontalPodAutoscaler keeps it
             replicas.setdefault(labels["spinnaker.io/service"], {})[str(component)] = (count, None)
@@ -344,7 +370,8 @@ def from_manifests(text: str, label: str) -> Side:
         if data is not None and not isinstance(data, str):
             found |= text_credentials(data)
     return Side(label, release, files, found, None, state, secret_files=secret_files, release_name=release_name,
-                namespace=namespace, fixed=immutable.of_manifests(docs), replicas=replicas)
+                namespace=namespace, fixed=immutable.of_manifests(docs), replicas=replicas,
+                access=access_of(scope, [n or namespace for n in role_namespaces]))
 
 
 def _release_of(docs, label) -> tuple:

@@ -15,7 +15,9 @@ A pipeline of small passes over the document stream:
 6. replace the workloads' placeholders with those names, drop the bundle,
    apply the user's patches (`patches`);
 7. check every name as the API server would (`names`), then judge whether the release would run
-   (`judge`: renderer/runtime, on the final documents), join.
+   (`judge`: renderer/runtime, on the final documents);
+8. list every finding of the render in the ConfigMap `<fullname>-findings` (`findings`: Helm shows
+   none of a succeeding post-renderer's stderr, so GitOps users read them in the release), join.
 
 All or nothing: any error raises before a byte reaches stdout.
 """
@@ -43,6 +45,7 @@ def render(text: str, warnings: list | None = None, halconfig_warnings: bool = T
     from .configset import ConfigSet
     from .credentials import env_credentials, rewrite_env, typed_profile_warnings
     from .expose import apply_chart
+    from .findings import findings_object
     from ..translate.front50 import front50_env, front50_env_refs
     from .k8s_secrets import check_kubernetes_secrets, switch_engine
     from .judge import judge
@@ -55,8 +58,9 @@ def render(text: str, warnings: list | None = None, halconfig_warnings: bool = T
 
     docs = stream.split(text)
     bundle, index = take_bundle(docs)
-    found: list = []
-    hal, release = _read_halconfig(bundle, found, halconfig_warnings)
+    found: list = []  # every finding, for the release's findings object
+    said: list = []  # the halconfig's warnings the caller has shown with file lines
+    hal, release = _read_halconfig(bundle, found, None if halconfig_warnings else said)
     hal = apply_chart(hal, bundle)
     outputs = translate(hal, release, kubernetes_secrets=False)
     found += ["spinnaker-renderer post-render: " + line for line in apply_tls(bundle, hal, outputs)]
@@ -85,6 +89,10 @@ def render(text: str, warnings: list | None = None, halconfig_warnings: bool = T
     if findings is not None:
         findings.extend(judged)
     found += [PREFIX + f.render() for f in judged]
+    out.append(findings_object(objects, found, _credentials(objects, moved), PREFIX))
+    if said:
+        said_set = set(said)
+        found = [line for line in found if line not in said_set]
     if warnings is not None:
         warnings.extend(found)
     elif found:
@@ -109,11 +117,21 @@ def reproduce(bundle: dict) -> str:
     return REPRODUCE.format(flags=flags)
 
 
-def _read_halconfig(bundle: dict, warnings: list, every_warning: bool = True):
+def _credentials(objects, moved: dict) -> set:
+    """Every credential string the render knows: its files' (objects.judge) and the pods' env values it
+    moved into Secrets."""
+    known = set(objects.judge.credentials)
+    for env in moved.values():
+        known.update(v for v in env.values() if isinstance(v, str))
+    return known
+
+
+def _read_halconfig(bundle: dict, warnings: list, said: list | None = None):
     """(hal, release): the bundle's halconfig, read as `validate -f` reads the values, and the
-    release the chart runs (`version`); every error in one refusal. Without `every_warning` (the caller
-    has shown the halconfig's warnings with file lines) only the credentials Helm's reader made numbers
-    of go to `warnings`: the caller's reader may have kept them as text (`1e3`, `08`, `0o17`, `y`)."""
+    release the chart runs (`version`); every error in one refusal, every warning to `warnings`. With
+    `said` (the caller has shown the halconfig's warnings with file lines) those are also added to `said`,
+    but for the credentials Helm's reader made numbers of: the caller's reader may have kept them as
+    text (`1e3`, `08`, `0o17`, `y`)."""
     from ..model.credentials import TYPED
     from renderer.read import halconfig
     from renderer.read.preflight import Chart
@@ -136,8 +154,10 @@ def _read_halconfig(bundle: dict, warnings: list, every_warning: bool = True):
             lines.append(f"... and {len(errors) - 20} more")
         raise PostRenderError("the halconfig in the chart's values is not valid:\n" + "\n".join(lines),
                               "\n" + reproduce(bundle))
-    warnings.extend("spinnaker-renderer post-render: " + p.render() for p in report.warnings
-                    if every_warning or p.check == TYPED)
+    for problem in report.warnings:
+        warnings.append(PREFIX + problem.render())
+        if said is not None and problem.check != TYPED:
+            said.append(warnings[-1])
     return hal, release
 
 
@@ -157,6 +177,31 @@ def _to_terminal(text: str) -> None:
             tty.write(text)
     except OSError:
         pass  # no terminal (CI): stderr and `spinnaker-renderer validate -f` show them
+
+
+def _to_helm_stderr(text: str) -> bool:
+    """Write `text` to the stderr of the Helm 4 that runs this plugin: Helm 4.1 keeps a plugin's stderr in
+    a buffer it never shows (its --debug log prints it empty), so a refusal's reason would reach no CI log.
+    The plugin's commands exec one another, so the parent is helm (Linux: /proc/<parent>/fd/2). Only a pipe
+    (a CI job's log) or a terminal: a file helm writes to would be written from its start, under helm's own
+    lines. True when that stderr is a terminal: the reason is shown, and /dev/tty must not show it twice."""
+    import stat
+
+    path = f"/proc/{os.getppid()}/fd/2"
+    try:
+        mode = os.stat(path).st_mode
+        if not (stat.S_ISFIFO(mode) or stat.S_ISCHR(mode)):
+            return False
+        fd = os.open(path, os.O_WRONLY | os.O_NONBLOCK)  # a pipe nobody reads: ENXIO, never a hang
+    except OSError:
+        return False  # no /proc (macOS), or not ours to open: the terminal and the error file remain
+    try:
+        os.write(fd, text.encode("utf-8"))
+        return os.isatty(fd)
+    except OSError:
+        return False
+    finally:
+        os.close(fd)
 
 
 def main(error_file: str | None = None, exit_when_done: bool = False) -> int:
@@ -194,7 +239,9 @@ def main(error_file: str | None = None, exit_when_done: bool = False) -> int:
         print(f"spinnaker-renderer post-render: {message}", file=sys.stderr)
         lasterror.keep(message, error_file)
         if os.environ.get("HELM_PLUGIN_DIR"):  # run as Helm 4's plugin, which hides our stderr
-            _to_terminal(f"spinnaker-renderer post-render: {message}\n(saved for `spinnaker-renderer last-error`)\n")
+            text = f"spinnaker-renderer post-render: {message}\n(saved for `spinnaker-renderer last-error`)\n"
+            if not _to_helm_stderr(text):
+                _to_terminal(text)
         return 1
     if warnings_file:
         try:

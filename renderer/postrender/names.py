@@ -370,7 +370,7 @@ def check_names(docs, bundle: dict) -> list:
             key = (kind, str(meta.get("namespace") or release_namespace), name)
             if key in seen:
                 found.add(obj, "metadata.name", name, "is the name of two objects of this kind in one namespace "
-                          "(only one of them can exist)", _twice_origin(seen[key], extra, found.fullname))
+                          "(only one of them can exist)", _twice_origin(seen[key], extra, found.fullname, kind))
             else:
                 seen[key] = extra
         component = str(labels.get("spinnaker.io/service") or labels.get("app.kubernetes.io/component") or "")
@@ -406,11 +406,16 @@ def check_names(docs, bundle: dict) -> list:
     return [f"spinnaker-renderer post-render: warning: {line}" for line in _lines(found.warnings)]
 
 
-def _twice_origin(first: str, extra: str, fullname: str) -> str:
-    """What to change when one name is given twice: the user's extraObjects, or (two of the chart's own
-    objects) the part of every name the values choose."""
+def _twice_origin(first: str, extra: str, fullname: str, kind: str = "") -> str:
+    """What to change when one name is given twice: the user's extraObjects, a ServiceAccount a service
+    names (services naming one account share it, so the other is one of the chart's own), or (two of
+    the chart's own objects) the part of every name the values choose."""
     if first or extra:
         return "extraObjects: give it another name"
+    if kind == "ServiceAccount":
+        return ("services.<name>.serviceAccountName: services that name one account share it, but this name is "
+                "also one of the chart's own accounts; choose another, or run as an account that exists with "
+                "rbac.serviceAccounts.<name>.create: false")
     return (f"fullnameOverride, or a shorter release name: the names start with {fullname!r} and are cut to 63 "
             "characters") if fullname else "fullnameOverride, or a shorter release name"
 

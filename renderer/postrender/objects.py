@@ -96,8 +96,12 @@ class ObjectBuilder:
         return body
 
     def _emit(self, kind: str, name: str, service: str, body: dict) -> None:
+        self.documents.append(self.document(kind, name, service, body))
+
+    def document(self, kind: str, name: str, component: str, body: dict) -> Document:
+        """A new object of the release: its labels, annotations and hand-over form as the chart's own."""
         labels = dict(self.labels)
-        labels["app.kubernetes.io/component"] = service
+        labels["app.kubernetes.io/component"] = component
         metadata = {"name": name}
         if self.namespace:
             metadata["namespace"] = self.namespace
@@ -110,8 +114,7 @@ class ObjectBuilder:
         obj = {"apiVersion": "v1", "kind": kind, "metadata": metadata}
         obj.update(body)
         head = "---\n" if self.helm4 or not self.source else f"---\n# Source: {self.source}\n"
-        doc = Document(head + to_yaml(obj), kind, name, self.source, obj)
-        self.documents.append(doc)
+        return Document(head + to_yaml(obj), kind, name, self.source, obj)
 
 
 def build_objects(bundle: dict, hal: dict, files: dict, written: dict, outputs: dict, helm4: bool, source,

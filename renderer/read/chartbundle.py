@@ -16,7 +16,7 @@ that have values, not a rendered bundle.
 """
 from __future__ import annotations
 
-from .rbac_namespaces import clouddriver_rbac
+from .rbac_namespaces import clouddriver_rbac, service_account_created
 from ..service_facts import FRONT50_STORES, MONITORING_DAEMON_CONTAINER, SERVICES, SQL_ENGINES
 
 CHART_NAME = "spinnaker"
@@ -58,6 +58,15 @@ def component(values: dict, name: str, release: str = RELEASE_NAME) -> str:
     keep = max(1, 63 - len(name) - 7)
     digest = hashlib.sha256(full.encode()).hexdigest()[:5]
     return f"{full[:keep].rstrip('-')}-{digest}-{name}"[:63].rstrip("-")
+
+
+def service_account(values: dict, service: str, release: str = RELEASE_NAME) -> str:
+    """`spinnaker.serviceAccountName`: the ServiceAccount a service's pods run as."""
+    own = _mapping(_mapping(values.get("services")).get(service)).get("serviceAccountName")
+    if own:
+        return str(own)
+    return component(values, service, release) if truthy(_mapping(values.get("rbac")).get("create", True)) \
+        else "default"
 
 
 def selected_hal(values: dict) -> dict:
@@ -514,7 +523,8 @@ def bundle(values: dict, default_version: str, release: str = RELEASE_NAME, name
         "secrets": {"files": secrets.get("files") or [], "env": secrets.get("env") or [],
                     "mountPath": SECRET_FILES_MOUNT_PATH, "monitoringContainer": MONITORING_DAEMON_CONTAINER},
         "kubernetesSecrets": _mapping(values.get("rbac")).get("kubernetesSecrets") or {},
-        "rbac": clouddriver_rbac(values),
+        "rbac": clouddriver_rbac(values, account := service_account(values, "clouddriver", release),
+                                 service_account_created(values, account)),
         "observability": observability(values),
     }
 

@@ -2,7 +2,7 @@
 replica) is a URL of a scheme the services' Redis clients know, to a host a DNS name can be; a URL in
 the user's profiles (`profiles.<service>`) has such a host.
 
-The halconfig's own URL fields are judged by the preflight `url` check (renderer/read/preflight.py),
+The halconfig's own URL fields are judged by the preflight `url` check (renderer/read/preflight/formats.py),
 with the same rule (`unreachable`); these come from chart values, so the finding names the values
 path. A warning: the services start and what calls that URL fails; a sed-style template left
 unfilled (`redis://RELEASE_NAME-redis-master:6379`, `ldap://RELEASE_NAME-openldap:389`) is what it

@@ -1,17 +1,8 @@
 """Small helpers shared by the per-service translations."""
 from __future__ import annotations
 
-from ..model.walk import pruned, strings
+from ..model.walk import get, pruned, strings  # get: the translations import it from here
 from ..releases import KLEAT, Span, UnsupportedRelease, halconfig_release
-
-
-def get(data, *keys):
-    """Walk nested mappings; None as soon as a key is missing."""
-    for key in keys:
-        if not isinstance(data, dict):
-            return None
-        data = data.get(key)
-    return data
 
 
 def release_name(hal: dict, release) -> str | None:

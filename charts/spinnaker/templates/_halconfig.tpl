@@ -70,19 +70,27 @@ A string (`--set-file halconfig=config`) is parsed as YAML first.
 {{- end -}}
 
 {{/*
+The halconfig value at a dotted path, without serializing it: sets `.out.node`
+to it (null when absent; "" when the path runs through something that is not a
+mapping). The one walk of a dotted path; the helpers below read through it.
+(dict "hal" HAL "path" "security.authz.enabled" "out" DICT)
+*/}}
+{{- define "spinnaker.halAt" -}}
+{{- $node := .hal -}}
+{{- range $key := splitList "." .path -}}
+{{- if kindIs "map" $node -}}{{- $node = get $node $key -}}{{- else -}}{{- $node = "" -}}{{- end -}}
+{{- end -}}
+{{- $_ := set .out "node" $node -}}
+{{- end -}}
+
+{{/*
 "true" when the halconfig value at a dotted path is true (or "true").
 (dict "hal" HAL "path" "security.authz.enabled")
 */}}
 {{- define "spinnaker.halTrue" -}}
-{{- $node := .hal -}}
-{{- range $key := splitList "." .path -}}
-{{- if kindIs "map" $node -}}
-{{- $node = get $node $key -}}
-{{- else -}}
-{{- $node = "" -}}
-{{- end -}}
-{{- end -}}
-{{- include "spinnaker.truthy" $node -}}
+{{- $at := dict -}}
+{{- $_ := include "spinnaker.halAt" (dict "hal" .hal "path" .path "out" $at) -}}
+{{- include "spinnaker.truthy" $at.node -}}
 {{- end -}}
 
 {{/*
@@ -95,14 +103,9 @@ to a boolean, where `.*.` stands for any entry of a section (`ci.*.enabled`).
 {{- if eq (len $parts) 1 -}}
 {{- include "spinnaker.halTrue" . -}}
 {{- else -}}
-{{- $node := .hal -}}
-{{- range $key := splitList "." (first $parts) -}}
-{{- if kindIs "map" $node -}}
-{{- $node = get $node $key -}}
-{{- else -}}
-{{- $node = "" -}}
-{{- end -}}
-{{- end -}}
+{{- $at := dict -}}
+{{- $_ := include "spinnaker.halAt" (dict "hal" .hal "path" (first $parts) "out" $at) -}}
+{{- $node := $at.node -}}
 {{- $on := "" -}}
 {{- if kindIs "map" $node -}}
 {{- range $key, $entry := $node -}}

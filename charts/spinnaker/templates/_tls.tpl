@@ -122,11 +122,9 @@ A halconfig value at a dotted path, as text ("" when absent).
 (dict "hal" HAL "path" PATH)
 */}}
 {{- define "spinnaker.halValue" -}}
-{{- $node := .hal -}}
-{{- range $key := splitList "." .path -}}
-{{- if kindIs "map" $node -}}{{- $node = get $node $key -}}{{- else -}}{{- $node = "" -}}{{- end -}}
-{{- end -}}
-{{- if not (kindIs "invalid" $node) -}}{{- toString $node -}}{{- end -}}
+{{- $at := dict -}}
+{{- $_ := include "spinnaker.halAt" (dict "hal" .hal "path" .path "out" $at) -}}
+{{- if not (kindIs "invalid" $at.node) -}}{{- toString $at.node -}}{{- end -}}
 {{- end -}}
 
 {{/*

@@ -60,6 +60,39 @@ do not, or give no number.
 {{- end -}}
 
 {{/*
+The extra connectors kork's TomcatConfiguration opens when the service serves TLS
+(`server.ssl.enabled`): `default.apiPort` (HTTPS that needs a client certificate:
+gate's X.509 API) and `default.legacyServerPort` (plain HTTP), from the
+workload's profiles (spinnaker, then the service's, then the split's; a mapping
+or YAML text; every spelling Spring's relaxed binding reads), as JSON {api,
+legacy}: 0 when not set.
+Source: kork/kork-tomcat/src/main/java/com/netflix/spinnaker/kork/tomcat/TomcatConfiguration.java
+(TomcatConfigurationProperties, prefix `default`).
+(dict "ctx" $ "names" (list "spinnaker" SERVICE WORKLOAD))
+*/}}
+{{- define "spinnaker.tomcatPorts" -}}
+{{- $flat := dict -}}
+{{- range $name := .names -}}
+{{- $p := get ($.ctx.Values.profiles | default dict) $name -}}
+{{- if kindIs "string" $p -}}{{- $p = include "spinnaker.profileSettings" $p | fromJson -}}{{- end -}}
+{{- if kindIs "map" $p -}}
+{{- range $key, $value := $p -}}
+{{- $k := lower (toString $key) -}}
+{{- if or (eq $k "default") (hasPrefix "default." $k) -}}
+{{- include "spinnaker.flattenProfile" (dict "node" (dict $key $value) "prefix" "" "out" $flat) -}}
+{{- end -}}
+{{- end -}}
+{{- end -}}
+{{- end -}}
+{{- $out := dict "api" 0 "legacy" 0 -}}
+{{- range $key, $field := dict "default.apiport" "api" "default.legacyserverport" "legacy" -}}
+{{- $v := toString (get $flat $key | default "") -}}
+{{- if regexMatch "^[0-9]+$" $v -}}{{- $_ := set $out $field (atoi $v) -}}{{- end -}}
+{{- end -}}
+{{- toJson $out -}}
+{{- end -}}
+
+{{/*
 Every workload the chart renders, as JSON:
   workloads: {<workload>: {name, service, key, host, port, scheme, profiles,
               java, health, monitoring, autoscaled, managementPort, metricsPath}}
@@ -75,6 +108,7 @@ profiles (bundle `services.<workload>.profiles`), never by these names.
 `autoscaled`: `services.<service>.autoscaling.enabled` and the facts table lets
 this workload scale (`scales` of its split, else of its service); a service
 with autoscaling on and no workload that may scale fails, with the table's reason.
+`apiPort`, `legacyPort`: spinnaker.tomcatPorts of a Java workload serving TLS (0: none).
 `managementPort`: spinnaker.managementPort when not the service port (0: none;
 `health` is then served there, outside Gate's path); `metricsPath`: the
 Observability plugin's endpoint ("": not loaded), on that port or the service's.
@@ -199,6 +233,10 @@ port's `management.server.*` (HTTPS with the same key, no client auth).
 {{- end -}}
 {{- /* A management port of its own is served outside Gate's servlet context path. */ -}}
 {{- $base := ternary "" $prefix (ne $management "") -}}
+{{- $tomcat := dict "api" 0 "legacy" 0 -}}
+{{- if and $java (eq $scheme "https") -}}
+{{- $tomcat = include "spinnaker.tomcatPorts" (dict "ctx" $ctx "names" $layers) | fromJson -}}
+{{- end -}}
 {{- $w := merge $item (dict
       "autoscaled" (has $item.name $autoscaled)
       "service" $name
@@ -211,6 +249,8 @@ port's `management.server.*` (HTTPS with the same key, no client auth).
       "java" $java
       "health" (ternary (printf "%s%s" $base $f.health) "" (ne $f.health ""))
       "managementPort" (atoi $management)
+      "apiPort" (int $tomcat.api)
+      "legacyPort" (int $tomcat.legacy)
       "metricsPath" (ternary (printf "%s/%s" $base $plugin.endpoint) "" $observed)
       "monitoring" (and $java (eq $monitoring "true"))) -}}
 {{- $_ := set $workloads $item.name $w -}}

@@ -56,6 +56,25 @@ def string_values(node):
             yield from string_values(value)
 
 
+# Real Halyard directories whose migrated values the runtime model refuses until migrate rewrites
+# Halyard's Service names (issue 33, item 4), with why. Strict: when migrate does, these tests XPASS and
+# fail, and the entry goes.
+MIGRATE_PENDING = {
+    # Every JVM's -Dhttp.nonProxyHosts lists Halyard's Service names (spin-orca, spin-clouddriver-rw, ...),
+    # not the release's, so each call between services goes to the corporate proxy, which cannot resolve
+    # the release's short Service names (renderer/runtime/proxies.py).
+    "02-OpsMx-oss-proxy-repo": "migrate keeps Halyard's names in -Dhttp.nonProxyHosts",
+}
+
+
+def corpus_param(name, *more, id=None):
+    """pytest.param for a real Halyard directory `name` (and further arguments), expected to fail while
+    it is in MIGRATE_PENDING."""
+    reason = MIGRATE_PENDING.get(name)
+    marks = [pytest.mark.xfail(strict=True, reason=reason)] if reason else []
+    return pytest.param(name, *more, marks=marks, id=id)
+
+
 CORPUS_MISSING = "reference corpus not found at "
 
 

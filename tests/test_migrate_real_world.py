@@ -19,7 +19,7 @@ import re
 import pytest
 import yaml
 
-from conftest import REFERENCE, ROOT, need_reference
+from conftest import MIGRATE_PENDING, REFERENCE, ROOT, corpus_param, need_reference
 from halyard_deployer import dotted as _dotted
 from test_helm_binary import CHART, PLUGIN_NAME, helm4_plugin  # noqa: F401  (the Helm 4 plugin fixture)
 
@@ -380,7 +380,7 @@ def check_everything(migration, objs):
 # --- the corpus: CLI and the real helm binaries -------------------------------------------------
 
 @pytest.mark.parametrize("major", [3, 4], ids=["helm3", "helm4"])
-@pytest.mark.parametrize("name", CORPUS_DIRS)
+@pytest.mark.parametrize("name", [corpus_param(n, id=n) for n in CORPUS_DIRS])
 def test_a_real_hal_directory_migrates_and_renders_with_everything(name, major, request, tmp_path_factory,
                                                                    run_migrate):
     need_reference()
@@ -389,7 +389,7 @@ def test_a_real_hal_directory_migrates_and_renders_with_everything(name, major, 
     check_everything(migration, objs)
 
 
-@pytest.mark.parametrize("name", CORPUS_DIRS)
+@pytest.mark.parametrize("name", [corpus_param(n, id=n) for n in CORPUS_DIRS])
 def test_validate_accepts_what_migrate_wrote(name, helm3, tmp_path_factory, run_migrate):
     """One verdict: `validate -f` (which renders the chart with helm) accepts the migrated values."""
     import subprocess
@@ -409,7 +409,7 @@ def _section(report, heading):
     return report.split("## " + heading, 1)[1].split("\n## ", 1)[0]
 
 
-@pytest.mark.parametrize("name", CORPUS_DIRS)
+@pytest.mark.parametrize("name", [corpus_param(n, id=n) for n in CORPUS_DIRS])
 def test_a_finding_about_several_services_is_said_once(name, tmp_path_factory, run_migrate):
     """One paragraph per finding, listing the services (hal-dir 05 ran ten vendor builds; 02 and 04 ask
     Prometheus to scrape eight or nine services), not one near-identical line per service."""
@@ -430,7 +430,7 @@ def test_a_finding_about_several_services_is_said_once(name, tmp_path_factory, r
 _DROPPED = re.compile(r"^\| `config: deploymentConfigurations\[\d+\]\.([^`]+)` \|")
 
 
-@pytest.mark.parametrize("name", CORPUS_DIRS + FIXTURE_DIRS)
+@pytest.mark.parametrize("name", [corpus_param(n, id=n) for n in CORPUS_DIRS] + FIXTURE_DIRS)
 def test_what_the_report_says_was_dropped_is_not_in_the_values(name, tmp_path_factory, run_migrate):
     if name in CORPUS_DIRS:
         need_reference()
@@ -456,6 +456,8 @@ def test_the_corpus_profiles_are_all_checked(tmp_path_factory, run_migrate, requ
     need_reference()
     checked = 0
     for name in CORPUS_DIRS:
+        if name in MIGRATE_PENDING:
+            continue  # refused until migrate rewrites what it keeps of Halyard's (tested with its own mark)
         migration = migrated_dir(os.path.join(CORPUS, name), tmp_path_factory, run_migrate)
         checked += check_profiles_arrive_unchanged(migration, rendered_by_helm(migration, 3, request,
                                                                                  tmp_path_factory))

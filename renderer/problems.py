@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import re
 
+from renderer.printable import go_quote, shown
+
 ERROR, WARNING, NOTE = "error", "warning", "note"
 KLEAT_COMPAT_HINT = "(--kleat-compat accepts it as kleat did, with a warning.)"
 _PLAIN_KEY = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*\Z")
@@ -22,7 +24,7 @@ def format_path(path) -> str:
         elif _PLAIN_KEY.match(part):
             out.append(f".{part}" if out else part)
         else:
-            out.append('["' + part.replace("\\", "\\\\").replace('"', '\\"') + '"]')
+            out.append("[" + go_quote(part) + "]")
     return "".join(out) or "(top level)"
 
 
@@ -43,7 +45,7 @@ class Problem:
         the CLI has (Helm users are shown the fix alone)."""
         where = format_path(self.path)
         if source and self.line:
-            where = f"{where} ({source}:{self.line})"
+            where = f"{where} ({shown(source)}:{self.line})"
         elif self.line:
             where = f"{where} (line {self.line})"
         text = f"{self.level}: {where}: {self.message}"

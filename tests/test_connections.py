@@ -78,10 +78,10 @@ CASES = [
     ("HTTP_PROXY is not read by the JVM", {"services": {"orca": {"env": [
         {"name": "HTTP_PROXY", "value": "http://proxy.example.com:3128"}]}}}, []),
     # admitted: Kubernetes NetworkPolicy semantics (runtime/netpol.py)
-    ("a service the chart's Redis policy does not admit", {"profiles": {"front50": {"services": {"redis": {
-        "baseUrl": "redis://spin-spinnaker-redis:6379"}}}}},
-     [("error", "networkPolicy", ["front50 calls redis://spin-spinnaker-redis:6379", "front50-local.yml",
-                                  "spin-spinnaker-redis's on port 6379", "times out"])]),
+    ("a service the chart's MySQL policy does not admit", {"profiles": {"orca": {"sql": {"connectionPools": {
+        "default": {"jdbcUrl": "jdbc:mysql://spin-spinnaker-mysql:3306/orca"}}}}}},
+     [("error", "networkPolicy", ["orca calls jdbc:mysql://spin-spinnaker-mysql:3306", "orca-local.yml",
+                                  "spin-spinnaker-mysql's on port 3306", "times out"])]),
     ("the Redis URL every service reads is called by Redis' users only", {}, []),
     ("clouddriver's egress admits no API server (CNI-dependent)", {"networkPolicy": {"egress": [
         {"to": [{"ipBlock": {"cidr": "10.0.0.0/8"}}], "ports": [{"port": 80}]}]}},

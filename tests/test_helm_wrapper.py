@@ -8,11 +8,14 @@ from __future__ import annotations
 import json
 import os
 import stat
+import subprocess
 import sys
 
 import pytest
+import yaml
 
 from conftest import ROOT
+from test_helm_binary import CHART, helm, helm4_plugin  # noqa: F401  (the real-helm fixtures)
 
 FAKE_HELM = r"""#!{python}
 import json, os, sys
@@ -171,11 +174,11 @@ def test_positionals_skip_flag_values(major, args, expected):
     ["--wait", "--create-namespace"], ["--set", "a=b", "--description", "d", "--dry-run"], ["-f", "a.yaml,b.yaml"],
 ])
 def test_the_chart_is_found_whatever_flags_come_before_it(major, flags):
-    from renderer.cli.helm import find_chart
+    from renderer.cli.helm import HelmArgs, find_chart
 
     for verb in ("install", "upgrade", "template"):
-        assert find_chart([verb, "spin", *flags, "charts/spinnaker"], major) == ("charts/spinnaker", "")
-        assert find_chart([verb, *flags, "spin", "charts/spinnaker", *flags], major) == ("charts/spinnaker", "")
+        for args in ([verb, "spin", *flags, "charts/spinnaker"], [verb, *flags, "spin", "charts/spinnaker", *flags]):
+            assert find_chart(HelmArgs(args, major)) == ("charts/spinnaker", "")
 
 
 def test_an_unknown_flag_says_the_chart_cannot_be_told(fake_helm, run_cli, tmp_path):
@@ -230,13 +233,13 @@ def test_a_packaged_chart_is_checked_too(fake_helm, run_cli, tmp_path):
 ])
 def test_the_installed_chart_is_added_only_when_none_is_named(args, chart_added):
     from renderer.cli.bundled import chart_dir
-    from renderer.cli.helm import find_chart, with_chart
+    from renderer.cli.helm import HelmArgs, find_chart, with_chart
 
     for major in (3, 4):
-        full = with_chart(args, major)
-        assert (full == args + [chart_dir()]) is chart_added
-        assert full[:len(args)] == args
-        assert find_chart(full, major)[0] == (chart_dir() if chart_added else full[-1])
+        full = with_chart(HelmArgs(args, major))
+        assert (full.args == args + [chart_dir()]) is chart_added
+        assert full.args[:len(args)] == args
+        assert find_chart(full)[0] == (chart_dir() if chart_added else full.args[-1])
 
 
 def test_a_values_file_that_is_not_text_is_named(fake_helm, run_cli, tmp_path):
@@ -252,11 +255,124 @@ def test_a_values_file_that_is_not_text_is_named(fake_helm, run_cli, tmp_path):
 
 @pytest.mark.parametrize("major", [3, 4])
 def test_values_files_are_read_in_every_spelling(major):
-    from renderer.cli.helm import _values_files
+    from renderer.cli.helm import HelmArgs
 
     args = ["install", "spin", "c", "-f", "a.yaml,b.yaml", "--values=c.yaml", "-fd.yaml", "-f=e.yaml",
             "--set", "-f=not-a-file", "--", "-f", "g.yaml"]
-    assert _values_files(args, major) == ["a.yaml", "b.yaml", "c.yaml", "d.yaml", "e.yaml"]
+    assert HelmArgs(args, major).values_files == ["a.yaml", "b.yaml", "c.yaml", "d.yaml", "e.yaml"]
+
+
+@pytest.mark.parametrize("major", [3, 4])
+@pytest.mark.parametrize("args,files", [
+    # A boolean shorthand grouped with -f: -f takes the next argument, or the rest of the group.
+    (["template", "c", "-gf", "a.yaml"], ["a.yaml"]),
+    (["template", "c", "-gfa.yaml"], ["a.yaml"]),
+    (["template", "c", "-gf=a.yaml"], ["a.yaml"]),
+    (["upgrade", "-if", "a.yaml", "spin", "c"], ["a.yaml"]),
+    # The next argument is -f's value whatever it looks like.
+    (["template", "c", "-f", "-g.yaml"], ["-g.yaml"]),
+    # pflag's stringSlice reads a value as a CSV record: quotes keep a comma in a name.
+    (["template", "c", "--values", "a.yaml,b.yaml"], ["a.yaml", "b.yaml"]),
+    (["template", "c", "--values", '"a,1.yaml",b.yaml'], ["a,1.yaml", "b.yaml"]),
+    (["template", "c", "-f", '"say ""hi"".yaml"'], ['say "hi".yaml']),
+    (["template", "c", "-f", "a.yaml\nb.yaml"], ["a.yaml"]),  # one record: the next line is not read
+    (["template", "c", "-f", ""], []),
+])
+def test_values_files_are_read_as_helm_reads_them(major, args, files):
+    from renderer.cli.helm import HelmArgs
+
+    parsed = HelmArgs(args, major)
+    assert parsed.values_files == files and parsed.bad_values == []
+    assert parsed.positionals == [a for a in args[1:] if a in ("c", "spin")]
+
+
+@pytest.mark.parametrize("value", ['a"b.yaml', '"a.yaml"b', '"a.yaml', "\n"])
+def test_a_values_flag_helm_refuses_is_refused_before_helm_runs(fake_helm, run_cli, value):
+    env, calls = fake_helm
+    result = run_cli("helm", "template", "charts/spinnaker", "--values", value,
+                     env=dict(env, FAKE_HELM_VERSION="v3.17.2"))
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert f'invalid argument {json.dumps(value)} for "-f, --values" flag' in result.stderr
+    assert "helm was not run" in result.stderr and _render_calls(calls) == []
+
+
+def test_pipes_are_swapped_where_they_were_given(tmp_path):
+    """Each pipe the check read is handed to helm as a copy, in its place among the other files."""
+    from renderer.cli.helm import HelmArgs, _pipes_as_files
+    from renderer.read.bounded import DOCUMENT_LIMIT, read_given
+
+    held = {}
+    args = ["template", "c", "-gf", "plain.yaml", "--values", "x.yaml,{0},y.yaml", "-gf{1}", "-f={2}", "--values={3}"]
+    for index in range(4):
+        read_fd, write_fd = os.pipe()
+        os.write(write_fd, f"n: {index}\n".encode())
+        os.close(write_fd)
+        held[f"/dev/fd/{read_fd}"] = f"n: {index}\n"
+        args = [a.replace("{%d}" % index, f"/dev/fd/{read_fd}") for a in args]
+    try:
+        parsed = HelmArgs(args, 3)
+        for path in parsed.values_files:
+            if path in held:
+                read_given(path, DOCUMENT_LIMIT)
+        swapped = HelmArgs(_pipes_as_files(parsed, str(tmp_path)), 3)
+    finally:
+        for path in held:
+            os.close(int(path.rsplit("/", 1)[1]))
+    assert len(swapped.values_files) == len(parsed.values_files) == 7
+    assert swapped.positionals == ["c"] and swapped.values("--generate-name") == ["true", "true"]
+    for before, after in zip(parsed.values_files, swapped.values_files):
+        if before in held:
+            assert after.startswith(str(tmp_path)) and open(after).read() == held[before]
+        else:
+            assert after == before
+
+
+@pytest.mark.parametrize("spelling", [["-gf", "{pipe}"], ["-gf{pipe}"], ["--values", "{plain},{pipe}"]])
+def test_values_from_a_pipe_reach_helm_however_f_is_spelt(helm, run_cli, tmp_path, spelling):
+    """`spinnaker-renderer helm template CHART -gf <(cat values.yaml)`: the check reads the pipe, and
+    helm gets a copy of what it held (it would find the pipe empty and render without the values)."""
+    binary, _, env = helm
+    env = dict(binary.env, **env, HELM_BIN=str(binary))
+    plain = tmp_path / "plain.yaml"
+    plain.write_text("services: {orca: {replicas: 2}}\n")
+    read_fd, write_fd = os.pipe()
+    os.write(write_fd, b"services: {orca: {replicas: 3}}\n")
+    os.close(write_fd)
+    args = [a.replace("{pipe}", f"/dev/fd/{read_fd}").replace("{plain}", str(plain)) for a in spelling]
+    try:
+        result = subprocess.run([sys.executable, "-m", "renderer", "helm", "template",
+                                 os.path.join(ROOT, "charts", "spinnaker"), *args], capture_output=True, text=True,
+                                cwd=tmp_path, env=dict(os.environ, **env), pass_fds=(read_fd,), timeout=120)
+    finally:
+        os.close(read_fd)
+    assert result.returncode == 0, result.stderr
+    orca = [d for d in yaml.safe_load_all(result.stdout)
+            if d and d["kind"] == "Deployment" and d["metadata"]["name"].endswith("-orca")]
+    assert [d["spec"]["replicas"] for d in orca] == [3]
+
+
+def test_values_files_with_commas_reach_helm_as_it_splits_them(helm, run_cli, tmp_path):
+    """`--values a.yaml,b.yaml`: both checked, b's settings win; `"a,1.yaml"` names one file."""
+    binary, _, env = helm
+    env = dict(binary.env, **env, HELM_BIN=str(binary))
+    (tmp_path / "a,1.yaml").write_text("redis:\n  enabled: sometimes\n")
+    (tmp_path / "b.yaml").write_text("services: {orca: {replicas: 3}}\n")
+    refused = run_cli("helm", "template", CHART, "--values", f'"{tmp_path}/a,1.yaml",{tmp_path}/b.yaml', env=env)
+    assert refused.returncode == 1 and "values: redis.enabled" in refused.stderr, refused.stderr
+    (tmp_path / "a,1.yaml").write_text("redis:\n  enabled: true\n")
+    ok = run_cli("helm", "template", CHART, "--values", f'"{tmp_path}/a,1.yaml",{tmp_path}/b.yaml', env=env)
+    assert ok.returncode == 0, ok.stderr
+    assert "  replicas: 3\n" in ok.stdout
+
+
+@pytest.mark.parametrize("value", ['a"b.yaml', '"a.yaml"b', '"a.yaml', "\n"])
+def test_a_refused_values_flag_is_said_in_helm_s_words(helm, run_cli, value):
+    binary, _, env = helm
+    said = binary.run("template", CHART, "--values", value).stderr
+    wrapped = run_cli("helm", "template", CHART, "--values", value, env=dict(binary.env, **env, HELM_BIN=str(binary)))
+    assert wrapped.returncode == 2
+    reason = said.strip().removeprefix("Error: ")
+    assert reason and reason in wrapped.stderr, (said, wrapped.stderr)
 
 
 def _executable(path):

@@ -25,8 +25,10 @@ import pytest
 import yaml
 
 from conftest import ROOT
+from test_helm_binary import helm, helm4_plugin  # noqa: F401  (the real-helm fixtures)
 
 pytestmark = pytest.mark.timeout(120)
+CHART_DIR = os.path.join(ROOT, "charts", "spinnaker")
 
 CONFIG = """\
 currentDeployment: default
@@ -515,7 +517,8 @@ def test_post_render_refuses_a_hostile_halconfig_string(stream, halconfig, expec
 
 
 def test_post_render_passes_a_huge_and_a_deep_document_through(stream):
-    big = "---\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: big\ndata:\n  blob: " + "x" * (20 << 20) + "\n"
+    # A kind the API server sets no data limit on (a ConfigMap this size is refused: the next test).
+    big = "---\napiVersion: example.com/v1\nkind: Blob\nmetadata:\n  name: big\nspec:\n  blob: " + "x" * (20 << 20) + "\n"
     deep = "---\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: deep\ndata: " + "[" * 100_000 + "]" * 100_000 + "\n"
     result = post_render(stream + big + deep)
     assert result.returncode == 0, result.stderr.decode()[-2000:]
@@ -523,6 +526,160 @@ def test_post_render_passes_a_huge_and_a_deep_document_through(stream):
     assert big in out and deep in out
 
 
+def test_post_render_refuses_a_huge_config_map_in_words(stream):
+    big = "---\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: big\ndata:\n  blob: " + "x" * (20 << 20) + "\n"
+    result = post_render(stream + big)
+    assert result.returncode == 1 and result.stdout == b""
+    assert "ConfigMap big holds 20,971,520 bytes of data" in result.stderr.decode()
+
+
 def test_post_render_refuses_a_stream_over_its_limit(stream):
     result = post_render(stream + "---\n# " + "x" * (65 << 20) + "\n")
     assert result.returncode == 1 and "over the 64 MiB limit" in result.stderr.decode()
+
+
+# --- control characters in names, keys and values; names printed on one line -----------------------------
+
+NUL_REFUSAL = 'holds a control character ("\\x00") at character 3; no key, name or host may hold one.'
+ACCOUNT = "halconfig.providers.kubernetes.accounts[0].name"
+KLEAT_ACCOUNT = """\
+providers:
+  kubernetes:
+    enabled: true
+    accounts:
+    - name: {name}
+      serviceAccount: true
+"""
+
+
+def _values_with(name: str) -> str:
+    return "halconfig:\n" + "".join("  " + line + "\n" for line in KLEAT_ACCOUNT.format(name=name).splitlines())
+
+
+@pytest.mark.parametrize("name,said", [
+    ('"k8\\0s"', NUL_REFUSAL),                                # YAML's escape
+    ('"k8\\ts"', 'holds a control character ("\\t") at character 3'),
+    ('"k8\ts"', 'holds a control character ("\\t") at character 3'),  # a raw tab, which YAML allows
+    ('"k8\x00s"', "not valid YAML: the character U+0000"),     # a raw NUL, refused by the YAML reader
+], ids=["escaped-nul", "escaped-tab", "raw-tab", "raw-nul"])
+def test_a_control_character_in_an_account_name_is_refused_with_its_path(tmp_path, name, said):
+    values = tmp_path / "values.yaml"
+    values.write_text(_values_with(name))
+    halconfig = tmp_path / "halconfig.yml"
+    halconfig.write_text(KLEAT_ACCOUNT.format(name=name))
+    for args, where in ((["validate", "-f", str(values)], ACCOUNT),
+                        (["validate", str(halconfig)], ACCOUNT.removeprefix("halconfig."))):
+        result = run(*args)
+        assert result.returncode == 1 and "Traceback" not in result.stderr, result.stderr
+        assert f"error: {where} (" in result.stderr and said in result.stderr, result.stderr
+        assert "\x00" not in result.stderr
+
+
+@pytest.mark.parametrize("name", ['"k8\\0s"', '"k8\x00s"'], ids=["escaped", "raw"])
+def test_migrate_refuses_a_control_character_in_an_account_name(hal, name):
+    root, _ = hal
+    write(root / "config", CONFIG.format(kubeconfig="kube/config").replace("name: k8s", f"name: {name}"))
+    result, written = migrate(root)
+    assert_refused(result, written, r"deploymentConfigurations\[0\]\.providers\.kubernetes\.accounts\[0\]\.name")
+    assert "control character" in result.stderr and "values.yaml" not in result.stderr
+    assert "\x00" not in result.stderr
+
+
+def test_migrate_refuses_a_control_character_a_profile_brings(hal):
+    root, _ = hal
+    write(root / "default" / "profiles" / "settings-local.js", 'window.spinnakerSettings.x = "a\x1bb";\n')
+    result, written = migrate(root)
+    assert_refused(result, written, r"error: values: \S+: holds a control character \(\"\\x1b\"\)")
+
+
+def test_layout_characters_in_values_pass_and_other_control_characters_do_not(tmp_path):
+    profile = ("server:\r\n  port: 8084\r\n# a comment\twith a tab\r\nca: |\n  -----BEGIN CERTIFICATE-----\n"
+               "  MIIB\tAAAA\n  -----END CERTIFICATE-----\n")
+    values = tmp_path / "values.yaml"
+    values.write_text(yaml.safe_dump({"profiles": {"gate": profile}, "halconfig": {"timezone": "UTC"}}))
+    ok = run("validate", "-f", str(values))
+    assert ok.returncode == 0, ok.stderr
+    values.write_text(yaml.safe_dump({"halconfig": {"timezone": "UTC\x1b[2J"}}))
+    refused = run("validate", "-f", str(values))
+    assert refused.returncode == 1
+    assert 'error: halconfig.timezone (' in refused.stderr and '("\\x1b") at character 4' in refused.stderr
+    values.write_text(yaml.safe_dump({"halconfig": {"features": {"a\nb": True}}}))
+    refused = run("validate", "-f", str(values))
+    assert refused.returncode == 1
+    assert 'error: halconfig.features["a\\nb"]' in refused.stderr and "the key holds a control character" \
+        in refused.stderr, refused.stderr
+
+
+@pytest.mark.parametrize("key", ["fullnameOverride", "nameOverride"])
+def test_a_control_character_in_the_release_s_name_is_said_alike_by_every_route(helm, tmp_path, key):
+    """`validate -f`, the wrapper and Helm itself (the chart refuses it: Helm would only say "YAML parse
+    error on .../config-bundle.yaml") give the same words, naming the value."""
+    binary, flags, env = helm
+    values = tmp_path / "values.yaml"
+    values.write_text(f'{key}: "sp\\0n"\n')
+    said = f'{key}: holds a control character ("\\x00") at character 3; no key, name or host may hold one.'
+    validated = run("validate", "-f", str(values))
+    assert validated.returncode == 1 and said in validated.stderr.replace(f"{key} ({values}:1)", key)
+    helm_env = dict(os.environ, **binary.env, **env, HELM_BIN=str(binary))
+    wrapped = subprocess.run([sys.executable, "-m", "renderer", "helm", "template", "spin", CHART_DIR, "-f",
+                              str(values)], capture_output=True, text=True, cwd=ROOT, env=helm_env, timeout=120)
+    assert wrapped.returncode == 1 and said in wrapped.stderr.replace(f"{key} ({values}:1)", key)
+    plain = binary.run("template", "spin", CHART_DIR, "-f", str(values), *flags, env=env)
+    assert plain.returncode != 0 and said in plain.stderr, plain.stderr
+    assert "YAML parse error" not in plain.stderr
+
+
+def test_a_control_character_in_an_account_name_is_refused_by_the_post_renderer(helm, tmp_path):
+    from test_helm_binary import _failure_reason
+
+    binary, flags, env = helm
+    values = tmp_path / "values.yaml"
+    values.write_text(_values_with('"k8\\0s"'))
+    result = binary.run("template", "spin", CHART_DIR, "-f", str(values), *flags, env=env)
+    assert result.returncode != 0
+    assert f"error: {ACCOUNT}: {NUL_REFUSAL}" in _failure_reason(binary, result, env)
+
+
+FORGED = "orca\nsecret: forged-local.yml"
+
+
+@pytest.mark.parametrize("name", [FORGED, "deck\x1b[31mred-local.yml", "gate\u202elocal.yml"])
+def test_file_names_are_printed_escaped_in_stderr_and_the_report(hal, name):
+    root, _ = hal
+    write(root / "default" / "profiles" / name, "a: b\n")
+    result, written = migrate(root)
+    assert result.returncode == 0, result.stderr
+    report = open(os.path.join(os.path.dirname(str(root)), "out", "report.md")).read()
+    for said in (result.stderr, report):
+        assert name not in said and not re.search(r"^secret: forged", said, re.M)
+        assert "\x1b" not in said and "\u202e" not in said
+    shown = name.replace("\n", "\\n").replace("\x1b", "\\x1b").replace("\u202e", "\\u202e")
+    assert f"default/profiles/{shown}" in result.stderr and f"default/profiles/{shown}" in report
+
+
+def test_a_values_file_name_is_printed_escaped(tmp_path):
+    values = tmp_path / "v\x1b]0;pwned\x07.yaml"
+    values.write_text("redis:\n  enabled: sometimes\n")
+    result = run("validate", "-f", str(values))
+    assert result.returncode == 1 and "\x1b" not in result.stderr and "\x07" not in result.stderr
+    assert "v\\x1b]0;pwned\\a.yaml" in result.stderr
+    values.write_bytes(b"redis:\n  enabled: caf\xe9\n")  # not UTF-8: its own message names the file
+    helm = os.path.join(ROOT, ".venv", "bin", "helm3")
+    for args in (["validate", "-f", str(values)], ["helm", "template", "spin", CHART_DIR, "-f", str(values)]):
+        result = subprocess.run([sys.executable, "-m", "renderer", *args], capture_output=True, text=True, cwd=ROOT,
+                                env=dict(os.environ, HELM_BIN=helm), timeout=120)
+        assert result.returncode == 1 and "\x1b" not in result.stderr and "\x07" not in result.stderr, args
+        assert "v\\x1b]0;pwned\\a.yaml:2: not UTF-8 text" in result.stderr, result.stderr
+    gone = tmp_path / "gone\x1b[2J.yaml"
+    planned = run("plan", "-f", str(gone), "--to", "-f", str(gone))
+    assert planned.returncode != 0 and "\x1b" not in planned.stderr
+    assert "gone\\x1b[2J.yaml" in planned.stderr, planned.stderr
+
+
+def test_validate_never_says_it_wrote_nothing(tmp_path):
+    halconfig = tmp_path / "halconfig.yml"
+    halconfig.write_text(KLEAT_ACCOUNT.format(name='"k8\\0s"'))
+    validated = run("validate", str(halconfig))
+    assert validated.returncode == 1 and validated.stderr.splitlines()[-1] == f"{halconfig}: 1 error."
+    generated = run("generate", str(halconfig), str(tmp_path / "out"))
+    assert generated.stderr.splitlines()[-1] == f"{halconfig}: 1 error; nothing was written."

@@ -92,7 +92,7 @@ def test_plan_fills_in_the_namespaces_as_the_post_renderer_does():
 def test_the_helm_wrapper_judges_in_helm_s_namespace(args, namespace, tmp_path, capsys, monkeypatch):
     import yaml
 
-    from renderer.cli.helm import check_values as wrapper_check
+    from renderer.cli.helm import HelmArgs, check_values as wrapper_check
     from test_helm_binary import CHART
 
     monkeypatch.delenv("HELM_NAMESPACE", raising=False)
@@ -100,7 +100,7 @@ def test_the_helm_wrapper_judges_in_helm_s_namespace(args, namespace, tmp_path, 
     values.write_text(yaml.safe_dump({"halconfig": {"providers": {"kubernetes": {"enabled": True, "accounts": [
         {"name": "k8s", "serviceAccount": True, "namespaces": ["cd"]}]}}},
         "rbac": {"clouddriver": {"access": "namespace"}}}))
-    assert wrapper_check(["template", "spin", CHART, "-f", str(values), *args], 3) == []
+    assert wrapper_check(HelmArgs(["template", "spin", CHART, "-f", str(values), *args], 3)) == []
     warned = "outside" in capsys.readouterr().err
     assert warned == (namespace != "cd")
 

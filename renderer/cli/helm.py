@@ -30,128 +30,52 @@ import tempfile
 from renderer.cli import bundled, helmflags
 from renderer.cli.exits import EXIT_INVALID, EXIT_OK, EXIT_USAGE
 from renderer.cli.helmbin import NO_HELM, find_helm  # noqa: F401  (find_helm: the wrapper's own)
+from renderer.printable import shown
 
 PLUGIN_NAME = bundled.PLUGIN_NAME
 VERBS = helmflags.VERBS
 
 
-class HelmArgs:
-    """A `helm install|upgrade|template ...` command line read the way helm (cobra/pflag) reads it,
-    with the flag table of the Helm in use (`renderer.cli.helmflags`): `positionals` (RELEASE, CHART),
-    `flags` [(long name, value)], `unknown` (flags that Helm's `verb` does not list)."""
-
-    def __init__(self, args, major: int):
-        self.verb = args[0]
-        self.major = major
-        self.positionals: list[str] = []
-        self.flags: list[tuple[str, str]] = []
-        self.unknown: list[str] = []
-        known = helmflags.flags(major, self.verb)
-        rest = iter(args[1:])
-        for arg in rest:
-            if arg == "--":  # everything after it is an argument, as in pflag
-                self.positionals.extend(rest)
-            elif arg.startswith("--"):
-                name, eq, value = arg.partition("=")
-                if name not in known:
-                    self.unknown.append(name)
-                    continue
-                long_name, takes_value = known[name]
-                self.flags.append((long_name, value if eq else next(rest, "") if takes_value else "true"))
-            elif arg.startswith("-") and arg != "-":
-                self._shorthands(arg[1:], known, rest)
-            else:
-                self.positionals.append(arg)
-
-    def _shorthands(self, chars: str, known, rest) -> None:
-        """`-n cd`, `-ncd`, `-n=cd`, `-gi`: booleans may be grouped; a flag that takes a value takes
-        the rest of the group, else the next argument."""
-        for i, char in enumerate(chars):
-            if "-" + char not in known:
-                self.unknown.append("-" + char)
-                return
-            long_name, takes_value = known["-" + char]
-            tail = chars[i + 1:]
-            if tail.startswith("="):
-                self.flags.append((long_name, tail[1:]))
-                return
-            if takes_value:
-                self.flags.append((long_name, tail or next(rest, "")))
-                return
-            self.flags.append((long_name, "true"))
-
-    def values(self, name: str) -> list[str]:
-        return [value for flag, value in self.flags if flag == name]
-
-    @property
-    def generates_name(self) -> bool:
-        return self.verb == "install" and any(v != "false" for v in self.values("--generate-name"))
+HelmArgs = helmflags.HelmArgs
 
 
-def _namespace(args, major: int) -> str:
+def _pipes_as_files(parsed: HelmArgs, directory: str) -> list[str]:
+    """The arguments with each `-f` pipe or `-` the check read (renderer.read.bounded.read_given)
+    replaced by a file in `directory` holding what it held: helm would find the pipe empty."""
+    from renderer.cli.chartcheck import regular_files
+
+    files = parsed.values_files
+    return parsed.with_values_files({f: c for f, c in zip(files, regular_files(files, directory)) if f != c})
+
+
+def _namespace(parsed: HelmArgs) -> str:
     """The release namespace helm will use: -n/--namespace, else $HELM_NAMESPACE, else default."""
-    given = HelmArgs(args, major).values("--namespace")
+    given = parsed.values("--namespace")
     return (given[-1] if given else "") or os.environ.get("HELM_NAMESPACE") or "default"
 
 
-def _values_files(args, major: int) -> list[str]:
-    """The `-f` files in helm's order; `-` (stdin) too: the wrapper reads it and hands helm a copy."""
-    files = [f for value in HelmArgs(args, major).values("--values") for f in value.split(",")]
-    return [f for f in files if f]
-
-
-def _pipes_as_files(args, major: int, directory: str) -> list[str]:
-    """args with each `-f` pipe or `-` the check read (renderer.read.bounded.read_given) replaced by a file
-    in `directory` holding what it held: helm would find the pipe empty."""
-    from renderer.cli.chartcheck import regular_files
-
-    files = _values_files(args, major)
-    copies = {f: c for f, c in zip(files, regular_files(files, directory)) if f != c}
-    if not copies:
-        return list(args)
-
-    def swap(value: str) -> str:
-        return ",".join(copies.get(part, part) for part in value.split(","))
-
-    out, after_flag = [], False
-    for arg in args:
-        if after_flag:
-            out.append(swap(arg))
-        elif arg.startswith("--values="):
-            out.append("--values=" + swap(arg[len("--values="):]))
-        elif arg.startswith("-f") and not arg.startswith("--") and len(arg) > 2:
-            value = arg[2:]
-            out.append("-f=" + swap(value[1:]) if value.startswith("=") else "-f" + swap(value))
-        else:
-            out.append(arg)
-        after_flag = arg in ("-f", "--values")
-    return out
-
-
-def with_chart(args, major: int) -> list[str]:
-    """args with the installed chart appended when the command names none.
+def with_chart(parsed: HelmArgs) -> HelmArgs:
+    """The command with the installed chart appended when it names none.
 
     `install/upgrade RELEASE` (`install --generate-name`: nothing) lacks one;
     `template X` takes X as the chart when it exists locally or looks like one
     (repo/name, oci://, a path), else as the release name."""
-    parsed = HelmArgs(args, major)
     found = parsed.positionals
-    if args[0] == "template":
+    if parsed.verb == "template":
         named = len(found) >= 2 or (len(found) == 1 and _looks_like_chart(found[0]))
     elif parsed.generates_name:
         named = len(found) >= 1
     else:
         named = len(found) != 1  # none: helm says the release name is missing
-    return list(args) if named else list(args) + [bundled.chart_dir()]
+    return parsed if named else HelmArgs(parsed.args + [bundled.chart_dir()], parsed.major)
 
 
 def _looks_like_chart(arg: str) -> bool:
     return os.path.exists(arg) or "/" in arg or ":" in arg
 
 
-def find_chart(args, major: int) -> tuple[str | None, str]:
+def find_chart(parsed: HelmArgs) -> tuple[str | None, str]:
     """(the CHART argument, "") or (None, why it cannot be told)."""
-    parsed = HelmArgs(args, major)
     found = parsed.positionals
     wanted = 1 if parsed.generates_name or (parsed.verb == "template" and len(found) == 1) else 2
     if len(found) == wanted:
@@ -160,7 +84,7 @@ def find_chart(args, major: int) -> tuple[str | None, str]:
            f"but {len(found)} argument{'s' if len(found) != 1 else ''} remain{'s' if len(found) == 1 else ''} "
            f"after the flags ({' '.join(found) or 'none'})")
     if parsed.unknown:
-        why += (f"; Helm {major}'s `{parsed.verb}` has no flag {', '.join(parsed.unknown)} (if it takes a value, "
+        why += (f"; Helm {parsed.major}'s `{parsed.verb}` has no flag {', '.join(parsed.unknown)} (if it takes a value, "
                 "write it as --flag=value)")
     return None, why
 
@@ -182,7 +106,7 @@ def _chart_files(chart: str) -> tuple[str | None, str | None]:
         return member("values.yaml"), member("values.schema.json")
 
 
-def check_values(args, major: int, report_out: list | None = None) -> list[str]:
+def check_values(parsed: HelmArgs, report_out: list | None = None) -> list[str]:
     """Problems in the values the command would use; [] when they look fine. `report_out` gets the
     halconfig's report."""
     import json
@@ -191,25 +115,25 @@ def check_values(args, major: int, report_out: list | None = None) -> list[str]:
 
     from renderer.read.inputs import check_values as verdict, merge_values, schema_problems
 
-    chart, why = find_chart(args, major)
+    chart, why = find_chart(parsed)
     values, schema = {}, None
     if chart is None:
-        print(f"spinnaker-renderer helm: cannot tell which argument is the chart: {why}. Its values are "
+        print(f"spinnaker-renderer helm: cannot tell which argument is the chart: {shown(why)}. Its values are "
               "checked by helm only.", file=sys.stderr)
     elif os.path.isdir(chart) or (os.path.isfile(chart) and tarfile.is_tarfile(chart)):
         try:
             defaults, schema = _chart_files(chart)
         except (OSError, tarfile.TarError, UnicodeDecodeError) as exc:
-            return [f"cannot read the chart {chart}: {exc}"]
+            return [f"cannot read the chart {shown(chart)}: {exc}"]
         values = yaml.safe_load(defaults or "") or {}
     else:
-        print(f"spinnaker-renderer helm: {chart} is not a local chart; "
+        print(f"spinnaker-renderer helm: {shown(chart)} is not a local chart; "
               "its values are checked by helm only.", file=sys.stderr)
     from renderer.problems import InvalidHalconfig
     from renderer.read.bounded import DOCUMENT_LIMIT, Unreadable, read_given
     from renderer.read.yaml11 import NotText, decode, load_as_helm
 
-    for path in _values_files(args, major):
+    for path in parsed.values_files:
         try:
             text = decode(read_given(path, DOCUMENT_LIMIT), "<stdin>" if path == "-" else path)
             data, warnings = load_as_helm(text, path)  # read as `validate -f` (and Helm) read it
@@ -217,7 +141,7 @@ def check_values(args, major: int, report_out: list | None = None) -> list[str]:
                 print(problem.render(path), file=sys.stderr)
             values = merge_values(values, data or {})
         except Unreadable as exc:
-            return [f"cannot read values file {path}: {exc}"]
+            return [f"cannot read values file {shown(path)}: {exc}"]
         except NotText as exc:
             return [str(exc)]
         except InvalidHalconfig as exc:
@@ -227,7 +151,7 @@ def check_values(args, major: int, report_out: list | None = None) -> list[str]:
         if problems:
             return problems
     try:
-        _, _, report = verdict(values, namespace=_namespace(args, major))  # the post-renderer's, before helm runs
+        _, _, report = verdict(values, namespace=_namespace(parsed))  # the post-renderer's, before helm runs
     except InvalidHalconfig as exc:  # a --set-file halconfig that is not YAML
         return [p.render() for p in exc.report.errors]
     for problem in report.warnings:
@@ -387,7 +311,7 @@ def run(helm_args) -> int:
     major = 0
     try:
         major = _helm_major(helm)  # first: the flags helm takes (and so where the chart is) depend on it
-        return _checked_run(helm, major, with_chart(helm_args, major))
+        return _checked_run(helm, with_chart(HelmArgs(helm_args, major)))
     except helm_errors.Error as exc:
         said = exc.stderr.decode(errors="replace") if isinstance(exc.stderr, bytes) else str(exc)
         sys.stderr.write(said)
@@ -399,18 +323,22 @@ def run(helm_args) -> int:
         return EXIT_USAGE
 
 
-def _checked_run(helm: str, major: int, helm_args: list) -> int:
+def _checked_run(helm: str, parsed: HelmArgs) -> int:
     """Check the values, then run helm with the post-renderer wired in."""
+    major = parsed.major
+    if parsed.bad_values:  # helm refuses these too; which files they name cannot be told
+        for line in parsed.bad_values:
+            print(f"spinnaker-renderer helm: {line}; helm was not run.", file=sys.stderr)
+        return EXIT_USAGE
     checked: list = []
-    problems = check_values(helm_args, major, checked)
+    problems = check_values(parsed, checked)
     if problems:
         for line in problems:
             print(line if line.startswith("error") else f"error: {line}", file=sys.stderr)
-        files = " ".join(f"-f {f}" for f in _values_files(helm_args, major))
+        files = " ".join(f"-f {shown(f)}" for f in parsed.values_files)
         # In the namespace and as the release helm was given: the checks depend on both.
-        parsed = HelmArgs(helm_args, major)
         release = parsed.positionals[0] if len(parsed.positionals) == 2 and not parsed.generates_name else ""
-        flags = f" -n {_namespace(helm_args, major)}" + (f" --release-name {release}" if release else "")
+        flags = f" -n {_namespace(parsed)}" + (f" --release-name {release}" if release else "")
         print(f"spinnaker-renderer helm: the values are not valid; helm was not run. Reproduce with: "
               f"spinnaker-renderer validate {files}{flags}", file=sys.stderr)
         return EXIT_INVALID
@@ -428,7 +356,7 @@ def _checked_run(helm: str, major: int, helm_args: list) -> int:
     from renderer.postrender import WARNINGS_FILE
 
     with tempfile.TemporaryDirectory(prefix="spinnaker-renderer-") as tmp:
-        helm_args = _pipes_as_files(helm_args, major, tmp)
+        helm_args = _pipes_as_files(parsed, tmp)
         warnings = os.path.join(tmp, "warnings.txt")
         os.environ[WARNINGS_FILE] = warnings  # the post-renderer's own warnings, shown after helm
         try:

@@ -12,6 +12,7 @@ import os
 import sys
 
 from renderer.cli.exits import EXIT_INVALID, EXIT_OK, EXIT_USAGE
+from renderer.printable import shown
 from renderer.problems import ERROR, NOTE, WARNING, InvalidHalconfig
 
 
@@ -186,8 +187,9 @@ def _requested_release(args):
         raise UsageError(f"--release: {exc}") from None
 
 
-def _load(args):
-    """(hal, release, report, text, source) or raise InvalidHalconfig."""
+def _load(args, writes: bool = True):
+    """(hal, release, report, text, source) or raise InvalidHalconfig; `writes`: the command writes files
+    (the summary says that none were)."""
     from renderer.read import halconfig
 
     requested = _requested_release(args)
@@ -197,7 +199,8 @@ def _load(args):
     if not report.ok:
         count = len(report.errors)
         raise InvalidHalconfig(report, source, text=text,
-                               summary=f"{source}: {count} error{'s' if count != 1 else ''}; nothing was written.")
+                               summary=f"{shown(source)}: {count} error{'s' if count != 1 else ''}"
+                                       + ("; nothing was written." if writes else "."))
     return hal, release, report, text, source
 
 
@@ -222,6 +225,11 @@ def _read_halconfig(path: str):
     return load(text, source), text, source
 
 
+def _files(args) -> str:
+    """The values files named (-f), as a summary names them."""
+    return ", ".join(map(shown, args.values))
+
+
 def _load_values(args):
     """(hal, release, report, text, source) of chart values files merged as Helm merges them."""
     from renderer.cli.bundled import chart_dir
@@ -241,7 +249,7 @@ def _load_values(args):
             print(problem.render(source, cli=True), file=sys.stderr)
         duplicates += len(warnings)
         if data is not None and not isinstance(data, dict):
-            raise _InputError(f"error: {source}: a values file is a mapping, not {type(data).__name__}.")
+            raise _InputError(f"error: {shown(source)}: a values file is a mapping, not {type(data).__name__}.")
         values = merge_values(values, data or {})
         if path != chart_values:
             texts.append((text, source))
@@ -254,7 +262,7 @@ def _load_values(args):
     problems = schema_problems(values)
     if problems:
         raise _InputError("\n".join(f"error: {p}" for p in problems) +
-                          f"\n{', '.join(args.values)}: {len(problems)} error{'s' if len(problems) != 1 else ''}.")
+                          f"\n{_files(args)}: {len(problems)} error{'s' if len(problems) != 1 else ''}.")
     hal, release, report = check_values(values, kleat_compat=args.kleat_compat, release=_requested_release(args),
                                         namespace=getattr(args, "namespace", None) or "default")
     # Lines come from the last file that sets `halconfig` (Helm keeps the last one's).
@@ -262,7 +270,7 @@ def _load_values(args):
     if not report.ok:
         count = len(report.errors)
         raise InvalidHalconfig(report, source, text=text,
-                               summary=f"{', '.join(args.values)}: {count} error{'s' if count != 1 else ''}.")
+                               summary=f"{_files(args)}: {count} error{'s' if count != 1 else ''}.")
     return hal, release, report, text, source, duplicates
 
 
@@ -299,7 +307,7 @@ def cmd_validate(args) -> int:
     if args.values:
         hal, release, report, text, source, duplicates = _load_values(args)
     elif args.halconfig:
-        hal, release, report, text, source = _load(args)
+        hal, release, report, text, source = _load(args, writes=False)
     else:
         raise UsageError("validate needs a halconfig file, a Halyard directory, or values files (-f)")
     _print_problems(report, text, source, (WARNING, NOTE))
@@ -319,14 +327,15 @@ def cmd_validate(args) -> int:
             return _refused(len(verdict.errors), args.values)
         warnings += len(verdict.warnings)
     notes = sum(p.level == NOTE for p in report.problems)
-    print(f"{source}: valid for Spinnaker {release} ({warnings} warning{'s' if warnings != 1 else ''}, "
+    print(f"{shown(source)}: valid for Spinnaker {release} ({warnings} warning{'s' if warnings != 1 else ''}, "
           f"{notes} note{'s' if notes != 1 else ''})", file=sys.stderr)
     return EXIT_OK
 
 
 def _refused(count: int, values) -> int:
     """The summary line of a release the chart or the post-renderer refuses (its errors are printed)."""
-    print(f"{', '.join(values) or 'the chart defaults'}: {count} error{'s' if count != 1 else ''}.", file=sys.stderr)
+    print(f"{', '.join(map(shown, values)) or 'the chart defaults'}: {count} error{'s' if count != 1 else ''}.",
+          file=sys.stderr)
     return EXIT_INVALID
 
 
@@ -357,7 +366,7 @@ def cmd_migrate(args) -> int:
 
     archive = is_archive(args.hal_dir)
     if not archive and not os.path.isdir(args.hal_dir):
-        raise UsageError(f"{args.hal_dir} is neither a directory nor a `hal backup` archive (HAL_DIR holds "
+        raise UsageError(f"{shown(args.hal_dir)} is neither a directory nor a `hal backup` archive (HAL_DIR holds "
                          "Halyard's `config`, usually ~/.hal)")
     from renderer.postrender.names import dns1123_label
 
@@ -371,7 +380,7 @@ def cmd_migrate(args) -> int:
             migration = migrate(root, args.deployment, args.include, getattr(args, "argv", None),
                                 args.hal_dir if archive else None, notes, args.namespace, args.release_name)
     except ArchiveError as exc:
-        raise _InputError(f"error: {args.hal_dir}: cannot use it as a `hal backup` archive: {exc}.") from None
+        raise _InputError(f"error: {shown(args.hal_dir)}: cannot use it as a `hal backup` archive: {exc}.") from None
     if migration.ok:
         # Judge the output before writing it, by the route every Helm command takes (the chart and the
         # post-renderer's checks, the runtime model among them).
@@ -385,7 +394,7 @@ def cmd_migrate(args) -> int:
         print(line, file=sys.stderr)
     if not migration.ok:
         count = len(migration.report.errors)
-        print(f"{args.hal_dir}: {count} error{'s' if count != 1 else ''}; nothing was written.", file=sys.stderr)
+        print(f"{shown(args.hal_dir)}: {count} error{'s' if count != 1 else ''}; nothing was written.", file=sys.stderr)
         return EXIT_INVALID
     outputs = {}
     if args.output:
@@ -409,7 +418,7 @@ def cmd_migrate(args) -> int:
     if migration.credentials and not args.secrets_dir:
         print(f"{len(migration.credentials)} inline credentials now come from Secret {CREDENTIALS_SECRET}: run "
               "again with --secrets-dir DIR to write its manifest (values are never printed).", file=sys.stderr)
-    print(f"{args.hal_dir}: migrated deployment {migration.hal_dir.deployment!r} "
+    print(f"{shown(args.hal_dir)}: migrated deployment {migration.hal_dir.deployment!r} "
           f"({migration.report.summary()})", file=sys.stderr)
     return EXIT_OK
 

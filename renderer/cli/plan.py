@@ -19,6 +19,7 @@ import os
 import sys
 
 from renderer.plan import EXIT_INVALID
+from renderer.printable import shown
 
 USAGE = ("spinnaker-renderer plan (-f OLD.yaml... | --from-manifests FILE) (--to -f NEW.yaml... | --to-release VERSION) "
          "[--release NAME] [--namespace NS] [--format text|markdown] [--migrated NAME] [--all]\n"
@@ -56,7 +57,7 @@ def _read(path: str) -> str:
     try:  # a file, a pipe (`--from-manifests <(helm get manifest spin)`) or stdin (`-`)
         return decode(read_given(path, DOCUMENT_LIMIT), "<stdin>" if path == "-" else path)
     except Unreadable as exc:
-        raise _Refused(f"cannot read {path}: {exc}") from None
+        raise _Refused(f"cannot read {shown(path)}: {exc}") from None
     except NotText as exc:
         raise _Refused(str(exc)) from None
 
@@ -79,7 +80,7 @@ def _values_side(files, label, kleat_compat, release=None, name=None, namespace=
                 _SAID.add(line)
                 print(line, file=sys.stderr)
         if data is not None and not isinstance(data, dict):
-            raise _Refused(f"{path}: a values file is a mapping, not {type(data).__name__}.")
+            raise _Refused(f"{shown(path)}: a values file is a mapping, not {type(data).__name__}.")
         values = merge_values(values, data or {})
     if release is not None:
         values = merge_values(values, {"spinnaker": {"version": release}})

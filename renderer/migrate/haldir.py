@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 
-from renderer.read import halconfig, halyard
+from renderer.read import controlchars, halconfig, halyard
 from renderer.read.bounded import DOCUMENT_LIMIT, Unreadable
 from ..model import HAL
 from ..problems import InvalidHalconfig, Report, format_path
@@ -100,6 +100,11 @@ def read_hal_dir(path: str, deployment: str | None = None, strict: bool = False,
     if not hal_dir.ok:
         return hal_dir
     data, path = hal_dir.data, hal_dir.root
+    refused = controlchars.problems(data)
+    for where, message in refused:
+        hal_dir.findings.error(f"config: {format_path(where)}: {message} {controlchars.HINT}")
+    if refused:
+        return hal_dir
     if not halyard.is_halyard_file(data):
         hal_dir.findings.error(f"{hal_dir.config_path} has no deploymentConfigurations: not a Halyard config. "
                                "For a kleat-form halconfig put it under `halconfig:` in the values instead.")

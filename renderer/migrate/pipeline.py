@@ -1,7 +1,8 @@
 """`migrate`: read HAL_DIR, run the passes, settle what Helm would refuse (renderer.migrate says the order)."""
 from __future__ import annotations
 
-from ..problems import ERROR, WARNING
+from ..problems import ERROR, WARNING, format_path
+from ..read import controlchars
 from . import credentials, passes
 from .haldir import read_hal_dir
 from .output import Migration
@@ -30,6 +31,12 @@ def migrate(path: str, deployment: str | None = None, includes=(), command=None,
         return Migration(hal_dir, {}, report, None, {})
     hal = Halyard(hal_dir, report, credentials.Vault(report), namespace=namespace, release_name=release_name)
     passes.run(hal)
+    # What HAL_DIR's files (profiles, service-settings, scripts) put in the values, under the rule the
+    # config's own values met in read_hal_dir: refused, not set aside into values.yaml.
+    for where, message in controlchars.problems(hal.values):
+        report.error(f"values: {format_path(where)}: {message} {controlchars.HINT}")
+    if not report.ok:
+        return Migration(hal_dir, {}, report, None, {})
     reported = {p.message for p in hal_dir.report.problems if p.level == WARNING and not p.check}
     aside = hal.aside + settle(hal.values, report, reported, hal_dir.base)
     migration = Migration(hal_dir, hal.values, report, hal.namespace, hal.vault.values, hal.groups, aside,

@@ -12,6 +12,8 @@ when it has one, where it went (a chart value). Categories:
 """
 from __future__ import annotations
 
+from renderer.printable import shown
+
 MAPPED, CONVERTED, DROPPED, SECRET, HUMAN, DIFFERENT = "mapped", "converted", "dropped", "secret", "human", \
     "different"
 TITLES = {MAPPED: "Mapped", CONVERTED: "Converted", DROPPED: "Dropped", SECRET: "Files that must become a Secret",
@@ -23,7 +25,8 @@ class Entry:
     __slots__ = ("kind", "source", "target", "text")
 
     def __init__(self, kind, source, target, text):
-        self.kind, self.source, self.target, self.text = kind, source, target, text
+        # Sources and texts name HAL_DIR's files, whatever they are called: each is printed on one line.
+        self.kind, self.source, self.target, self.text = kind, shown(source), shown(target), shown(text)
 
     def line(self) -> str:
         arrow = f" -> {self.target}" if self.target else ""
@@ -63,7 +66,7 @@ class MigrationReport:
         self.add(DIFFERENT, source, target, text)
 
     def error(self, text):
-        self.errors.append(text)
+        self.errors.append(shown(text))
 
     @property
     def ok(self) -> bool:

@@ -43,27 +43,35 @@ class ObjectKeys:
 
 class Objects:
     """objects(kind): the parsed objects of one kind in the stream, read when first asked for (the
-    connection checks read the Services and NetworkPolicies, a few small documents)."""
+    connection checks read the Services and NetworkPolicies, a few small documents).
+    objects(kind, cheap=True): those the block-YAML reader reads (postrender/blockyaml), the others
+    left out rather than loading PyYAML, whose import costs more than a small post-render."""
 
     def __init__(self, docs):
         self._docs = docs
         self._by_kind: dict = {}
 
-    def __call__(self, kind: str) -> list:
-        if kind not in self._by_kind:
+    def __call__(self, kind: str, cheap: bool = False) -> list:
+        if (kind, cheap) not in self._by_kind:
+            from . import blockyaml
             from .stream import NotYaml
 
             found = []
             for doc in self._docs:
-                if doc.kind == kind:
-                    try:
+                if doc.kind != kind:
+                    continue
+                data = doc.parsed()
+                try:
+                    if data is None and cheap:
+                        data = blockyaml.load(doc.body())
+                    elif data is None:
                         data = doc.parse()
-                    except NotYaml:
-                        continue  # the API server refuses it, with its reason
-                    if isinstance(data, dict):
-                        found.append(data)
-            self._by_kind[kind] = found
-        return self._by_kind[kind]
+                except (NotYaml, blockyaml.Declined):
+                    continue  # not YAML: the API server refuses it, with its reason; declined: left out
+                if isinstance(data, dict):
+                    found.append(data)
+            self._by_kind[(kind, cheap)] = found
+        return self._by_kind[(kind, cheap)]
 
 
 def pods(docs, bundle: dict) -> list:

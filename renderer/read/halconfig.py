@@ -8,7 +8,7 @@ values or in the config bundle), so every Helm route reads it alike.
 """
 from __future__ import annotations
 
-from renderer.read import halyard
+from renderer.read import controlchars, halyard
 from renderer.model import HAL
 from renderer.read.preflight import run_checks
 from renderer.problems import Report
@@ -76,6 +76,8 @@ def _read(data, deployment, strict, base, kleat_compat, chart=None, via_helm=Fal
             hint = ("It reads as a list of Halyard deployments, as `hal config` prints them: put it under "
                     "`deploymentConfigurations:` (and set currentDeployment) to make a Halyard file.")
         report.error(base, f"a halconfig is a mapping of sections, not {type(data).__name__}.", hint)
+        return None, report, base
+    if not controlchars.check(data, report, base):
         return None, report, base
     halyard_form = halyard.is_halyard_file(data)
     if halyard_form:

@@ -114,11 +114,14 @@ def check_values(values: dict, *, kleat_compat: bool = False, release=None, name
     `release` (--release), else `spinnaker.version`, else the halconfig's version when it names one,
     else the chart's default, as the chart's `spinnaker.version` helper picks it. `namespace` is the
     release's (Helm's -n)."""
-    from renderer.read import halconfig
+    from renderer.read import controlchars, halconfig
     from renderer.problems import Report
     from renderer.releases import CHART_VERSION_HINT, DEFAULT, Release, UnsupportedRelease
 
     values = values if isinstance(values, dict) else {}
+    refused = Report(kleat_compat=kleat_compat)  # the halconfig's are refused where it is read
+    if not controlchars.check({k: values[k] for k in controlchars.CHART_NAMES if k in values}, refused):
+        return None, None, refused
     chosen = str((values.get("spinnaker") or {}).get("version") or "") if isinstance(values.get("spinnaker"), dict) else ""
     if release is None and chosen:
         try:

@@ -15,6 +15,7 @@ import re
 
 import yaml
 
+from renderer.printable import shown
 from renderer.problems import InvalidHalconfig, Report
 
 try:  # libyaml's parser where the wheel has it; same results, much faster
@@ -255,7 +256,7 @@ def decode(raw: bytes, name: str) -> str:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         line = raw[: exc.start].count(b"\n") + 1
-        raise NotText(f"{name}:{line}: not UTF-8 text (byte 0x{raw[exc.start]:02x} at offset {exc.start}). "
+        raise NotText(f"{shown(name)}:{line}: not UTF-8 text (byte 0x{raw[exc.start]:02x} at offset {exc.start}). "
                       "Save the file as UTF-8.") from None
 
 

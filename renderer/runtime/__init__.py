@@ -49,8 +49,9 @@ class Release:
                            for name, data in (by_name or {}).items()}
                  for service, by_name in files.items()}
         self.bundle, self.files, self.texts, self.object_keys = bundle, files, texts, object_keys
-        # objects(kind): the parsed objects of that kind in the final stream (Services, NetworkPolicies).
-        self.objects = objects or (lambda kind: [])
+        # objects(kind[, cheap]): the parsed objects of that kind in the final stream (Services,
+        # NetworkPolicies); cheap: only those read without PyYAML (postrender.judge.Objects).
+        self.objects = objects or (lambda kind, cheap=False: [])
         self.cache: dict = {}  # what several checks derive once (the connections)
 
     @property

@@ -42,30 +42,70 @@ def _port_number(target_port, peer):
     return found[0] if found and isinstance(found[0], int) else None
 
 
+class Workloads:
+    """The release's workloads as NetworkPolicy peers: the services' pods (already read), and the
+    other Deployments and StatefulSets (Redis, MySQL) read only when a Service selects none of those,
+    and only those the block-YAML reader reads (the bundled Redis' StatefulSet, which holds a script,
+    is not: calls to it are not judged here, as loading PyYAML would cost every helm command more
+    than the rest of the post-render)."""
+
+    def __init__(self, release, pods):
+        from .netpol import Peer
+
+        self.release = release
+        self.namespace = release.namespace
+        self.own = [Peer(p.entry["host"], p.namespace or self.namespace, p.labels, p.ports) for p in pods]
+        self._others = None
+        self._selected: dict = {}
+
+    def others(self) -> list:
+        if self._others is None:
+            known = {peer.name for peer in self.own}
+            self._others = [_peer(o, self.namespace) for kind in ("Deployment", "StatefulSet")
+                            for o in self.release.objects(kind, cheap=True)
+                            if (o.get("metadata") or {}).get("name") not in known]
+        return self._others
+
+    def all(self) -> list:
+        return self.own + self.others()
+
+    def selected(self, target) -> list:
+        """The peers a Service selects, in its namespace (the release's)."""
+        if target.name not in self._selected:
+            from .netpol import selects
+
+            def matching(peers):
+                return [w for w in peers if w.namespace == self.namespace and target.selector
+                        and selects({"matchLabels": target.selector}, w.labels)]
+
+            self._selected[target.name] = matching(self.own) or matching(self.others())
+        return self._selected[target.name]
+
+
 def check(release, pods) -> list:
     policies = release.objects("NetworkPolicy")
     if not policies:
         return []
     from .connections import connections, targets
-    from .netpol import Peer, allowed, selects
+    from .netpol import allowed
 
-    namespace = release.namespace
-    workloads = [_peer(o, namespace) for kind in ("Deployment", "StatefulSet") for o in release.objects(kind)]
+    workloads = Workloads(release, pods)
+    callers = {peer.name: peer for peer in workloads.own}
     services = targets(release)
-    found, seen = [], set()
+    found, judged, memo = [], {}, {}
     for conn in connections(release, pods):
         target = conn.target
         if target is None or conn.port not in target.ports or not target.selector:
             continue
-        source = Peer(conn.pod.workload, conn.pod.namespace or namespace, conn.pod.labels, conn.pod.ports)
-        for dest in workloads:
-            if dest.namespace != source.namespace or not selects({"matchLabels": target.selector}, dest.labels):
-                continue
+        source = callers.get(conn.pod.entry["host"])
+        for dest in workloads.selected(target):
             number = _port_number(target.ports[conn.port], dest)
-            key = (conn.pod.workload, dest.name, number)
-            if number is None or key in seen or allowed(policies, source, dest, number):
+            key = (source.name, dest.name, number)
+            if number is None or key in judged:
                 continue
-            seen.add(key)
+            judged[key] = allowed(policies, source, dest, number, memo=memo)
+            if judged[key]:
+                continue
             found.append(error("networkPolicy", f"{conn.pod.workload} calls {conn.url} ({conn.where}), but the "
                                                 f"release's NetworkPolicies do not admit {conn.pod.workload}'s pods to "
                                                 f"{dest.name}'s on port {number} (the caller's egress and the "
@@ -75,7 +115,7 @@ def check(release, pods) -> list:
     found += _ingresses(release, policies, services, workloads)
     found += _gate_api(release, pods, policies, services, workloads)
     found += _monitors(release, policies, services, workloads)
-    found += _kubernetes_api(release, pods, policies)
+    found += _kubernetes_api(release, pods, policies, callers)
     return found
 
 
@@ -83,13 +123,6 @@ def _own(release) -> dict:
     """The labels that select the release's pods (Helm's instance and name labels)."""
     labels = (release.bundle.get("release") or {}).get("labels") or {}
     return {k: labels[k] for k in ("app.kubernetes.io/instance", "app.kubernetes.io/name") if k in labels}
-
-
-def _selected(target, workloads, namespace):
-    from .netpol import selects
-
-    return [w for w in workloads if w.namespace == namespace and target.selector
-            and selects({"matchLabels": target.selector}, w.labels)]
 
 
 def _ingresses(release, policies, services, workloads) -> list:
@@ -117,7 +150,7 @@ def _ingresses(release, policies, services, workloads) -> list:
                                               f"{', '.join(str(p) for p in target.ports)}): it can never serve.",
                                    f"Use one of {target.name}'s ports."))
                 continue
-            for dest in _selected(target, workloads, release.namespace):
+            for dest in workloads.selected(target):
                 pod_port = _port_number(target.ports[number], dest)
                 if pod_port is not None and not admits_from_outside(policies, dest, pod_port, _own(release)):
                     found.append(error("networkPolicy.ingressFrom", f"Ingress {name} sends traffic to {dest.name} on "
@@ -152,8 +185,7 @@ def _gate_api(release, pods, policies, services, workloads) -> list:
 
         where = values_path("gate", file) or "halconfig"
         exposed = [t for t in services.values() if any(_port_number(tp, w) == port for tp in t.ports.values()
-                                                       for w in _selected(t, workloads, release.namespace)
-                                                       if w.name == pod.entry["host"])]
+                                                       for w in workloads.selected(t) if w.name == pod.entry["host"])]
         if not exposed:
             found.append(warning(where, f"gate serves its X.509 client-certificate API on port {port} (default.apiPort "
                                         f"in {file}), but no Service of the release has that port: clients cannot "
@@ -161,7 +193,7 @@ def _gate_api(release, pods, policies, services, workloads) -> list:
                                                      "with TLS passthrough: a TLS-terminating Ingress drops the "
                                                      "client certificate)."))
             continue
-        dest = next((w for w in workloads if w.name == pod.entry["host"]), None)
+        dest = next((w for w in workloads.own if w.name == pod.entry["host"]), None)
         if dest is not None and not admits_from_outside(policies, dest, port, _own(release)):
             found.append(warning("networkPolicy", f"gate serves its X.509 client-certificate API on port {port} "
                                                   f"(default.apiPort in {file}), but the release's NetworkPolicies "
@@ -179,7 +211,7 @@ def _monitors(release, policies, services, workloads) -> list:
         selector = spec.get("selector") or {}
         for endpoint in spec.get("podMetricsEndpoints") or ():
             name = (endpoint or {}).get("port")
-            for dest in workloads:
+            for dest in workloads.all():
                 if dest.namespace != release.namespace or not selects(selector, dest.labels):
                     continue
                 found += _scraped(monitor, dest, name, policies, _own(release))
@@ -194,7 +226,7 @@ def _monitors(release, policies, services, workloads) -> list:
                 target = services.get((obj.get("metadata") or {}).get("name"))
                 if port is None or target is None:
                     continue
-                for dest in _selected(target, workloads, release.namespace):
+                for dest in workloads.selected(target):
                     number = _port_number(port.get("targetPort", port.get("port")), dest)
                     if number is not None and not admits_from_outside(policies, dest, number, _own(release)):
                         found.append(_unscraped(monitor, dest, number))
@@ -221,8 +253,8 @@ def _unscraped(monitor, dest, number):
                    "Name Prometheus' namespace in networkPolicy.metricsFrom.")
 
 
-def _kubernetes_api(release, pods, policies) -> list:
-    from .netpol import Peer, admits_some_address
+def _kubernetes_api(release, pods, policies, callers) -> list:
+    from .netpol import admits_some_address
 
     halconfig = release.bundle.get("halconfig") if isinstance(release.bundle.get("halconfig"), dict) else {}
     kubernetes = ((halconfig.get("providers") or {}).get("kubernetes") or {}) if isinstance(halconfig, dict) else {}
@@ -232,8 +264,7 @@ def _kubernetes_api(release, pods, policies) -> list:
     for pod in pods:
         if pod.service != "clouddriver" or pod.container is None:
             continue
-        peer = Peer(pod.workload, pod.namespace or release.namespace, pod.labels, pod.ports)
-        if not admits_some_address(policies, peer, (443, 6443)):
+        if not admits_some_address(policies, callers[pod.entry["host"]], (443, 6443)):
             found.append(warning("networkPolicy.egress", f"{pod.workload} calls the Kubernetes API of its kubernetes "
                                                          "accounts, but the release's NetworkPolicies admit its egress "
                                                          "to no address on port 443 or 6443: on most CNIs every call "

@@ -22,10 +22,10 @@ from __future__ import annotations
 
 import functools
 import os.path
-import re
 
-# A URL's scheme, optional user-info, host and port.
-_URL = r"\b([A-Za-z][A-Za-z0-9+.-]*(?::[A-Za-z][A-Za-z0-9+.-]*)?)://(?:[^/\s@'\"]*@)?([A-Za-z0-9_.-]+)(?::([0-9]+))?"
+_SCHEME_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789+.-:")
+_HOST_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.-")
+_AUTHORITY_ENDS = "/?#'\" \t\n"
 _REDIS = ("redis", "rediss")
 DEFAULT_PORTS = {"http": 80, "https": 443, "redis": 6379, "rediss": 6379, "jdbc:mysql": 3306,
                  "jdbc:mariadb": 3306, "jdbc:postgresql": 5432}
@@ -103,6 +103,7 @@ def connections(release, pods) -> list:
     prefix = os.path.commonprefix(sorted(services)) if services else ""
     needles = (["://" + prefix] if len(prefix) >= 3 else ["://" + n for n in services]) + ["://spin-", "@spin-"]
     found = []
+    urls_in: dict = {}  # {text: [(path, hits)]}: the splits and services share files of the same text
     for pod in pods:
         if pod.container is None:
             continue
@@ -112,12 +113,14 @@ def connections(release, pods) -> list:
             text = texts.get(file)
             if not isinstance(text, str) or "://" not in text or not any(n in text for n in needles):
                 continue
-            from .spring import located_strings
+            if text not in urls_in:
+                from .spring import located_strings
 
+                urls_in[text] = [(path, hits) for path, value in located_strings(conf.files[file], "://")
+                                 for hits in [list(_urls(value, names, services, release.namespace))] if hits]
             shared = file.startswith("spinnaker")
-            for path, value in located_strings(conf.files[file], "://"):
-                hits = [hit for hit in _urls(value, names, services, release.namespace)
-                        if not (shared and hit[1] in _REDIS and pod.service not in REDIS_SERVICES)]
+            for path, hits in urls_in[text]:
+                hits = [hit for hit in hits if not (shared and hit[1] in _REDIS and pod.service not in REDIS_SERVICES)]
                 if hits and not conf.later_sets(file, path):
                     values = values_path(pod.service, file) or "the chart"
                     found += [Connection(pod, f"{file}: {path}", values, *hit) for hit in hits]
@@ -136,12 +139,47 @@ def connections(release, pods) -> list:
     return found
 
 
+def scan(value: str):
+    """(url, scheme, host, port text) of each `scheme://[user-info@]host[:port]` in `value`, read with
+    string methods (a regular expression's compilation alone costs more than the search on a small
+    release)."""
+    at = value.find("://")
+    while at >= 0:
+        start = at
+        while start > 0 and value[start - 1] in _SCHEME_CHARS:
+            start -= 1
+        while start < at and not value[start].isalpha():
+            start += 1  # a scheme starts with a letter
+        scheme = value[start:at].lstrip(":")
+        head = at + 3
+        end = head
+        while end < len(value) and value[end] not in _AUTHORITY_ENDS:
+            end += 1
+        authority = value[head:end]
+        host_at = head + authority.rfind("@") + 1 if "@" in authority else head
+        host_end = host_at
+        while host_end < end and value[host_end] in _HOST_CHARS:
+            host_end += 1
+        port_end = host_end
+        if host_end < end and value[host_end] == ":":
+            port_end = host_end + 1
+            while port_end < end and value[port_end].isdigit():
+                port_end += 1
+            if port_end == host_end + 1:
+                port_end = host_end
+        if scheme and host_end > host_at:
+            yield (value[start:port_end], scheme, value[host_at:host_end],
+                   value[host_end + 1:port_end] if port_end > host_end else None)
+        at = value.find("://", at + 3)
+
+
 def _urls(value: str, names: set, services: dict, namespace: str):
     """(url, scheme, host, name, namespace, port, target) of each URL in `value` naming one of `names`."""
-    if not any(("://" + n) in value.lower() or ("@" + n) in value.lower() for n in ("spin-", *services)):
+    lower = value.lower()
+    if not any(("://" + n) in lower or ("@" + n) in lower for n in ("spin-", *services)):
         return
-    for match in re.finditer(_URL, value):
-        scheme, host, port = match.group(1).lower(), match.group(2), match.group(3)
+    for url, scheme, host, port in scan(value):
+        scheme = scheme.lower()
         named = service_host(host)
         if named is None or named[0] not in names:
             continue
@@ -150,4 +188,4 @@ def _urls(value: str, names: set, services: dict, namespace: str):
         if target is None and name not in halyard_names():
             continue  # a Service of that name in another namespace: not the release's, not Halyard's
         number = int(port) if port else DEFAULT_PORTS.get(scheme)
-        yield match.group(0), scheme, host, name, ns, number, target
+        yield url, scheme, host, name, ns, number, target

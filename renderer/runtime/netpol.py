@@ -101,15 +101,21 @@ def policy_types(policy) -> list:
     return spec.get("policyTypes") or (["Ingress"] + (["Egress"] if "egress" in spec else []))
 
 
-def selecting(policies, pod, direction) -> list:
-    """The policies that isolate `pod` in `direction` (Ingress, Egress)."""
+def selecting(policies, pod, direction, memo=None) -> list:
+    """The policies that isolate `pod` in `direction` (Ingress, Egress); `memo`: a dict that keeps them
+    per pod for further calls with the same policies."""
+    if memo is not None:
+        key = (pod.namespace, pod.name, direction)
+        if key not in memo:
+            memo[key] = selecting(policies, pod, direction)
+        return memo[key]
     return [p for p in policies if (p.get("metadata") or {}).get("namespace", pod.namespace) == pod.namespace
             and selects((p.get("spec") or {}).get("podSelector"), pod.labels) and direction in policy_types(p)]
 
 
-def admits(policies, pod, direction, peer, port, protocol, destination) -> bool:
+def admits(policies, pod, direction, peer, port, protocol, destination, memo=None) -> bool:
     """Whether `pod`'s `direction` lets `peer` through on `port` (`destination`: whose named ports count)."""
-    isolating = selecting(policies, pod, direction)
+    isolating = selecting(policies, pod, direction, memo)
     if not isolating:
         return True
     rules_key, peers_key = ("ingress", "from") if direction == "Ingress" else ("egress", "to")
@@ -123,13 +129,12 @@ def admits(policies, pod, direction, peer, port, protocol, destination) -> bool:
     return False
 
 
-def allowed(policies, source, destination, port, protocol="TCP") -> bool:
-    """The source's egress and the destination's ingress both admit the connection."""
+def allowed(policies, source, destination, port, protocol="TCP", memo=None) -> bool:
+    """The source's egress and the destination's ingress both admit the connection (`memo`: see selecting)."""
     egress = isinstance(source, External) or admits(policies, source, "Egress", destination, port, protocol,
-                                                    destination)
-    ingress = isinstance(destination, External) or admits(policies, destination, "Ingress", source, port,
-                                                          protocol, destination)
-    return egress and ingress
+                                                    destination, memo)
+    return egress and (isinstance(destination, External) or admits(policies, destination, "Ingress", source, port,
+                                                                   protocol, destination, memo))
 
 
 def admits_from_outside(policies, pod, port, own: dict, protocol="TCP") -> bool:

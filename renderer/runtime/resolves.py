@@ -21,7 +21,7 @@ def check(release, pods) -> list:
     from .connections import connections
     from .netpol import selects
 
-    found, seen = [], set()
+    found, seen, serving = [], set(), {}
     for conn in connections(release, pods):
         key = (conn.pod.workload, conn.where, conn.url)
         if key in seen:
@@ -45,8 +45,10 @@ def check(release, pods) -> list:
         wanted = target.ports[conn.port]
         if not isinstance(wanted, str):
             continue
-        served = [p for p in pods if p.namespace == conn.pod.namespace and target.selector
-                  and selects({"matchLabels": target.selector}, p.labels)]
+        if target.name not in serving:
+            serving[target.name] = [p for p in pods if p.namespace == conn.pod.namespace and target.selector
+                                    and selects({"matchLabels": target.selector}, p.labels)]
+        served = serving[target.name]
         if served and not any(port.get("name") == wanted for p in served for port in p.ports):
             found.append(error(conn.values, f"{conn.pod.workload} calls {conn.url} ({conn.where}): Service "
                                             f"{target.name} sends port {conn.port} to the container port named "

@@ -19,6 +19,20 @@ Object names: the release's full name and each component's, cut to DNS labels.
 {{- end -}}
 {{- end -}}
 
+{{/* Refuses a control character in nameOverride or fullnameOverride with the message every route gives
+(renderer/read/controlchars.py): in an object name Helm would only say "yaml: control characters are not
+allowed" about a rendered file. */}}
+{{- define "spinnaker.checkNames" -}}
+{{- range $key := list "fullnameOverride" "nameOverride" -}}
+{{- $value := get $.Values $key | default "" | toString -}}
+{{- $char := regexFind `[\x00-\x1f\x7f-\x{9f}]` $value -}}
+{{- if $char -}}
+{{- $before := regexSplit `[\x00-\x1f\x7f-\x{9f}]` $value 2 | first -}}
+{{- fail (printf "%s: holds a control character (%q) at character %d; no key, name or host may hold one. Remove it: such characters come from text pasted from a terminal or a binary file." $key $char (add1 (len (splitList "" $before)))) -}}
+{{- end -}}
+{{- end -}}
+{{- end -}}
+
 {{- define "spinnaker.chart" -}}
 {{- printf "%s-%s" .Chart.Name .Chart.Version | replace "+" "_" | trunc 63 | trimSuffix "-" -}}
 {{- end -}}

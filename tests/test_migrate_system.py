@@ -279,3 +279,14 @@ def test_decks_api_host_at_halyards_own_gate_that_the_release_does_not_render_is
     [line] = said(migration, "service-settings/deck.yml: env.API_HOST", "human")
     assert "spin-gate, the name Halyard gives a gate Service, which the release does not render" in line.text, \
         line.text
+
+
+def test_a_user_name_in_a_url_is_no_service_name(tmp_path):
+    """`https://spin-orca@hooks.example.com/...` names a user `spin-orca` of another host: the URL's host is
+    hooks.example.com. Renaming the user would break the credential that authenticates there."""
+    settings = {"gate.yml": "env:\n  JAVA_OPTS: -Dhook.url=https://spin-orca@hooks.example.com/x\n"}
+    migration = migrate(hal_dir(tmp_path, settings=settings),
+                        release_name="acme")
+    options = migration.values["services"]["gate"]["javaOpts"]
+    assert "https://spin-orca@hooks.example.com/x" in options, options
+    assert not [e for e in migration.report.entries if e.source.startswith("Halyard's Service names")]

@@ -23,7 +23,9 @@ from ...runtime.connections import service_host
 from ...service_facts import SERVICES, SPLITS
 from .facts import pod_settings
 
-_URL_HOST = re.compile(r"(://(?:[^/@\s'\"]*@)?)(spin-[a-z0-9-]+)((?:\.[a-z0-9-]+)*)(?![a-z0-9-])", re.IGNORECASE)
+# Not followed by `@` or `:<password>@`: then it is the URL's user, of some other host.
+_URL_HOST = re.compile(r"(://(?:[^/@\s'\"]*@)?)(spin-[a-z0-9-]+)((?:\.[a-z0-9-]+)*)(?![a-z0-9-])"
+                       r"(?!(?::[^/@\s'\"]*)?@)", re.IGNORECASE)
 _NON_PROXY = re.compile(r"(-D(?:http|https|ftp)\.nonProxyHosts=)(['\"]?)([^\s'\"]*)(\2)")
 _PROXY_ENV = ("NO_PROXY", "no_proxy")
 

@@ -290,3 +290,17 @@ def test_a_user_name_in_a_url_is_no_service_name(tmp_path):
     options = migration.values["services"]["gate"]["javaOpts"]
     assert "https://spin-orca@hooks.example.com/x" in options, options
     assert not [e for e in migration.report.entries if e.source.startswith("Halyard's Service names")]
+
+
+def test_a_two_label_host_in_another_namespace_is_someone_elses(tmp_path):
+    """Halyard's Services live in Halyard's namespace (`spinnaker` here): `spin-orca.spinnaker` is one of
+    them, but `spin-orca.corp` (a host of a corporate DNS zone, or a Service of another namespace) is not,
+    and renaming it would point the call at a name nothing serves."""
+    settings = {"gate.yml": "env:\n  JAVA_OPTS: -Da.url=http://spin-orca.corp:8083 "
+                            "-Db.url=http://spin-orca.spinnaker:8083 "
+                            "-Dhttp.nonProxyHosts='spin-echo.internal|spin-echo'\n"}
+    migration = migrate(hal_dir(tmp_path, settings=settings), release_name="acme")
+    options = migration.values["services"]["gate"]["javaOpts"]
+    assert "-Da.url=http://spin-orca.corp:8083" in options, options
+    assert "-Db.url=http://acme-spinnaker-orca.spinnaker:8083" in options, options
+    assert "-Dhttp.nonProxyHosts='spin-echo.internal|acme-spinnaker-echo'" in options, options

@@ -9,9 +9,9 @@ the chart's rule (renderer.read.chartbundle.component, with --release-name): a c
 works only while Halyard's objects run, and a proxy exclusion of it excludes nothing the release calls.
 Each name becomes the release's Service of that workload (the service's own when the release runs
 no splits), in any of its DNS forms (`<name>`, `.<namespace>`, `.<namespace>.svc[.<cluster domain>]`,
-whose suffix is kept: runtime.connections.service_host, as the connection model reads them; not
-`spin-gate.example.com`, some other host); `spin-*` becomes `<fullname>-*`. A name of a service the release does not run
-is reported and kept. Each rewrite is reported, one line per rule with the places. Halyard's Redis
+whose suffix is kept: runtime.connections.service_host, as the connection model reads them, in
+Halyard's namespace; not `spin-gate.example.com` or `spin-gate.corp`, some other host); `spin-*`
+becomes `<fullname>-*`. A name of a service the release does not run is reported and kept. Each rewrite is reported, one line per rule with the places. Halyard's Redis
 (`spin-redis`) is no service: `redis.externalUrl` keeps it on purpose for the cut-over.
 
 Runs after the passes that write javaOpts, env and profiles (env, jvm, profiles, stores)."""
@@ -94,15 +94,21 @@ class _Names:
         if host.lower() == "spin-*":
             self.done.setdefault(rule, {}).setdefault(where, {})[host] = f"{self.fullname}-*"
             return f"{self.fullname}-*"
-        new = self._label(first, where, rule) if service_host(host) else None
+        new = self._label(first, where, rule) if self._halyards(host) else None
         return host if new is None else new + dot + rest
+
+    def _halyards(self, host: str) -> bool:
+        """A Service DNS form in Halyard's namespace (or none): `spin-orca.corp` is another namespace's, or
+        a host of someone's DNS zone."""
+        found = service_host(host)
+        return bool(found) and (not found[1] or not self.hal.namespace or found[1] == self.hal.namespace.lower())
 
     def urls(self, text: str, where: str) -> str:
         if "spin-" not in text.lower():
             return text
 
         def renamed(match):
-            new = self._label(match.group(2), where, "URLs") if service_host(match.group(2) + match.group(3)) \
+            new = self._label(match.group(2), where, "URLs") if self._halyards(match.group(2) + match.group(3)) \
                 else None
             return match.group(1) + (new or match.group(2)) + match.group(3)
         return _URL_HOST.sub(renamed, text)

@@ -11,8 +11,9 @@ Each name becomes the release's Service of that workload (the service's own when
 no splits), in any of its DNS forms (`<name>`, `.<namespace>`, `.<namespace>.svc[.<cluster domain>]`,
 whose suffix is kept: runtime.connections.service_host, as the connection model reads them, in
 Halyard's namespace; not `spin-gate.example.com` or `spin-gate.corp`, some other host); `spin-*`
-becomes `<fullname>-*`. A name of a service the release does not run is reported and kept. Each rewrite is reported, one line per rule with the places. Halyard's Redis
-(`spin-redis`) is no service: `redis.externalUrl` keeps it on purpose for the cut-over.
+becomes `<fullname>-*`. A name of a service the release does not run is reported and kept. Each
+rewrite is reported, one line per rule with the places. Halyard's Redis (`spin-redis`) is no service:
+`redis.externalUrl` keeps it on purpose for the cut-over.
 
 Runs after the passes that write javaOpts, env and profiles (env, jvm, profiles, stores)."""
 from __future__ import annotations

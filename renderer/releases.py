@@ -138,11 +138,17 @@ def _boundary(text: str | None) -> Release | None:
 LOCAL_BOM = "local:"
 
 
-def halconfig_release(version) -> Release:
-    """The release a halconfig's `version` names (Halyard's `local:` prefix dropped); UnsupportedRelease."""
+def halconfig_version(version):
+    """A halconfig's `version` as the release it names: Halyard's `local:` prefix dropped (every route
+    reads `local:1.30.1` as 1.30.1)."""
     if isinstance(version, str) and version.startswith(LOCAL_BOM):
-        version = version[len(LOCAL_BOM):]
-    return Release.parse(version)
+        return version[len(LOCAL_BOM):]
+    return version
+
+
+def halconfig_release(version) -> Release:
+    """The release a halconfig's `version` names (halconfig_version); UnsupportedRelease."""
+    return Release.parse(halconfig_version(version))
 
 
 def target(requested: Release | None, hal: dict, report, path=("version",),

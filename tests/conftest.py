@@ -56,6 +56,20 @@ def string_values(node):
             yield from string_values(value)
 
 
+# Real Halyard directories whose migrated values the runtime model refuses until migrate rewrites
+# Halyard's Service names (issue 33, item 4), with why. Strict: when migrate does, these tests XPASS and
+# fail, and the entry goes.
+MIGRATE_PENDING: dict = {}
+
+
+def corpus_param(name, *more, id=None):
+    """pytest.param for a real Halyard directory `name` (and further arguments), expected to fail while
+    it is in MIGRATE_PENDING."""
+    reason = MIGRATE_PENDING.get(name)
+    marks = [pytest.mark.xfail(strict=True, reason=reason)] if reason else []
+    return pytest.param(name, *more, marks=marks, id=id)
+
+
 CORPUS_MISSING = "reference corpus not found at "
 
 

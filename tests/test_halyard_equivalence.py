@@ -27,7 +27,7 @@ import pytest
 import yaml
 
 import halyard_deployer as hd
-from conftest import ROOT, need_reference
+from conftest import ROOT, corpus_param, need_reference
 from test_migrate_real_world import (CORPUS, CORPUS_DIRS, FIXTURES, _resolved, config_files,  # noqa: F401
                                      migrated_dir, rendered_by_helm, run_migrate)
 
@@ -529,8 +529,11 @@ def _params():
     for name in CORPUS_DIRS + list(OWN):
         for kind in KINDS:
             gap = EXPECTED_GAPS.get(name, {}).get(kind)
-            marks = [pytest.mark.xfail(strict=True, raises=AssertionError, reason=gap)] if gap else []
-            yield pytest.param(name, kind, marks=marks, id=f"{name}-{kind}")
+            if gap:
+                yield pytest.param(name, kind, marks=[pytest.mark.xfail(strict=True, raises=AssertionError, reason=gap)],
+                                   id=f"{name}-{kind}")
+            else:
+                yield corpus_param(name, kind, id=f"{name}-{kind}")
 
 
 @pytest.mark.parametrize("name,kind", list(_params()))

@@ -517,12 +517,20 @@ def test_post_render_refuses_a_hostile_halconfig_string(stream, halconfig, expec
 
 
 def test_post_render_passes_a_huge_and_a_deep_document_through(stream):
-    big = "---\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: big\ndata:\n  blob: " + "x" * (20 << 20) + "\n"
+    # A kind the API server sets no data limit on (a ConfigMap this size is refused: the next test).
+    big = "---\napiVersion: example.com/v1\nkind: Blob\nmetadata:\n  name: big\nspec:\n  blob: " + "x" * (20 << 20) + "\n"
     deep = "---\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: deep\ndata: " + "[" * 100_000 + "]" * 100_000 + "\n"
     result = post_render(stream + big + deep)
     assert result.returncode == 0, result.stderr.decode()[-2000:]
     out = result.stdout.decode()
     assert big in out and deep in out
+
+
+def test_post_render_refuses_a_huge_config_map_in_words(stream):
+    big = "---\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: big\ndata:\n  blob: " + "x" * (20 << 20) + "\n"
+    result = post_render(stream + big)
+    assert result.returncode == 1 and result.stdout == b""
+    assert "ConfigMap big holds 20,971,520 bytes of data" in result.stderr.decode()
 
 
 def test_post_render_refuses_a_stream_over_its_limit(stream):

@@ -397,12 +397,13 @@ def test_sizing_replicas_and_ha(migration):
     assert splits["caching"]["replicas"] == 3 and splits["rw"]["replicas"] == 2
     assert splits["caching"]["resources"] == {"requests": {"cpu": 2, "memory": "8Gi"},
                                                          "limits": {"memory": "8Gi"}}
-    # A memory request without a limit, beside splits with limits, gets the limit equal to it: the
-    # service's JVM options (one for all its splits) size the heap from the limit.
+    # A JVM's memory request without a limit gets a limit of at least the chart's default for the
+    # service (2Gi for clouddriver): here the request, which is larger.
     assert splits["ro"]["resources"] == {"requests": {"cpu": 1, "memory": "4Gi"},
                                                     "limits": {"memory": "4Gi"}}
-    limited = [e for e in migration.report.entries if e.target == "ha.clouddriver.splits.ro.resources.limits.memory"]
-    assert "a limit equal to its request" in limited[0].text
+    limited = migration.report.find("customSizing.clouddriver-ro.requests/limits", "converted")
+    assert "limits.memory 4Gi (Halyard set none; at least the chart's default for clouddriver, 2Gi)" in \
+        limited[0].text
     # The replica's URL carries a password: a placeholder, the URL in the credentials Secret.
     assert ha["clouddriver"]["redisRoUrl"] == "${HAL_HA_CLOUDDRIVER_REDISROURL}"
     assert migration.credentials["HAL_HA_CLOUDDRIVER_REDISROURL"] == "redis://:replica-pass@redis-replica:6379"
@@ -413,12 +414,12 @@ def test_sizing_replicas_and_ha(migration):
     services = values["services"]
     assert services["orca"]["replicas"] == 2 and services["orca"]["resources"]["limits"] == {"cpu": 2, "memory": "2Gi"}
     # Halyard: the container entry (`gate`) wins for resources, `spin-gate` holds the replicas.
-    # A request alone stays a request alone, as Halyard ran it (null removes the chart's default limit),
-    # and the heap gets an -Xmx that fits it.
+    # A JVM's request alone gets the chart's default limit, and the heap the chart's share of it less
+    # what gate is estimated to need outside the heap (runtime.jvm.max_heap_for).
     assert services["gate"]["replicas"] == 2 and services["gate"]["resources"] == {
-        "requests": {"cpu": "250m", "memory": "1Gi"}, "limits": {"memory": None}}
-    assert services["gate"]["javaOpts"].startswith("-Xmx813m")
-    # Requests-only stays requests-only for every container, as Halyard ran it.
+        "requests": {"cpu": "250m", "memory": "1Gi"}, "limits": {"memory": "1Gi"}}
+    assert services["gate"]["javaOpts"].startswith("-Xmx819m")
+    # Requests-only stays requests-only for every other container, as Halyard ran it.
     assert values["monitoringDaemon"]["resources"] == {"requests": {"cpu": "10m", "memory": "64Mi"},
                                                        "limits": {"memory": None}}
     # A typo Halyard silently ignored (seen in a published guide) is reported, with a suggestion.
@@ -727,7 +728,8 @@ def test_a_release_the_chart_does_not_run_is_left_for_a_human(hal_home):
     hal, _ = hal_home
     (hal / "config").write_text((hal / "config").read_text().replace("version: 1.32.4", "version: 1.26.3"))
     result = migrate(str(hal))
-    assert result.ok and "spinnaker" not in result.values and "version" not in result.values["halconfig"]
+    assert result.ok and result.values["spinnaker"] == {"version": "2026.4.0"}
+    assert "version" not in result.values["halconfig"]
     text = result.report.find("deploymentConfigurations[1].version", "human")[0].text
     assert "1.26.3 is not a supported release" in text and "2026.4.0" in text
 
@@ -845,7 +847,11 @@ def test_under_ha_the_services_own_settings_file_reaches_no_split(hal_home):
     result = migrate(str(hal), includes=includes(hal_home))
     assert result.ok, result.report.lines()
     clouddriver = result.values["services"].get("clouddriver", {})
-    assert not {"javaOpts", "env", "podAnnotations"} & set(clouddriver)
+    assert not {"env", "podAnnotations"} & set(clouddriver)
+    # The splits' shared JAVA_OPTS are Halyard's default, sized for clouddriver-ro, which Halyard ran with a
+    # memory request only (tests/test_migrate_system.py); never clouddriver.yml's -Xmx3g.
+    sized = result.report.find("service-settings/clouddriver.yml: env.JAVA_OPTS", "converted")
+    assert clouddriver["javaOpts"] == "-XX:MaxRAMPercentage=79.0" and "memory request only" in sized[0].text
     assert result.values["ha"]["clouddriver"]["splits"]["rw"]["env"] == [{"name": "OTHER", "value": "value"}]
     for field in ("env", "kubernetes.podAnnotations"):
         [dropped] = entries(result, f"service-settings/clouddriver.yml: {field}", "dropped")
@@ -854,7 +860,7 @@ def test_under_ha_the_services_own_settings_file_reaches_no_split(hal_home):
     for split in ("clouddriver-rw", "clouddriver-ro"):
         [main] = [c for c in pods[split]["spec"]["template"]["spec"]["containers"] if c["name"] == "clouddriver"]
         env = {e["name"]: e.get("value") for e in main["env"]}
-        assert env["JAVA_OPTS"] == hd.DEPLOYER["javaOpts"]["value"] and "EXTRA" not in env
+        assert env["JAVA_OPTS"] == clouddriver["javaOpts"] and "EXTRA" not in env
         assert "team" not in (pods[split]["spec"]["template"]["metadata"].get("annotations") or {})
 
 

@@ -26,10 +26,12 @@ def test_the_documented_order_is_the_order_the_passes_run():
 def test_a_pass_runs_on_its_own_and_what_it_read_is_not_dropped_again():
     hal = _facts({"gate": {"port": 8085, "healthEndpoint": "/health"}})
     network.run(hal)
-    assert hal.values == {"services": {"gate": {"port": 8085}}}
-    assert [e.line() for e in hal.report.entries] == ["mapped: service-settings/gate.yml: port -> services.gate.port"]
+    # clouddriver runs as the account its Halyard pod ran as: the namespace's default (network._accounts).
+    assert hal.values == {"services": {"gate": {"port": 8085}, "clouddriver": {"serviceAccountName": "default"}}}
+    assert [e.line() for e in hal.report.entries][0] == "mapped: service-settings/gate.yml: port -> services.gate.port"
+    assert len(hal.report.entries) == 2 and "ServiceAccount default" in hal.report.entries[1].text
     unread.run(hal)
-    assert [e.line() for e in hal.report.entries[1:]] == [
+    assert [e.line() for e in hal.report.entries[2:]] == [
         "dropped: service-settings/gate.yml: healthEndpoint: the chart owns hosts, probes and schemes (scheme "
         "follows the halconfig's TLS)."]
 

@@ -19,7 +19,7 @@ import re
 import pytest
 import yaml
 
-from conftest import REFERENCE, ROOT, need_reference
+from conftest import MIGRATE_PENDING, REFERENCE, ROOT, corpus_param, need_reference
 from halyard_deployer import dotted as _dotted
 from test_helm_binary import CHART, PLUGIN_NAME, helm4_plugin  # noqa: F401  (the Helm 4 plugin fixture)
 
@@ -62,8 +62,10 @@ _MIGRATED: dict = {}
 def migrated_dir(hal_dir, tmp_path_factory, run) -> Migrated:
     if hal_dir not in _MIGRATED:
         out = tmp_path_factory.mktemp("migrated")
+        # The release name the renders below use (`helm template spin`, handover.render): it names the
+        # Services Halyard's names become.
         result = run("migrate", hal_dir, "-o", str(out / "values.yaml"), "--secrets-dir", str(out / "secrets"),
-                     "--report", str(out / "report.md"))
+                     "--report", str(out / "report.md"), "--release-name", "spin")
         assert result.returncode == 0, result.stderr
         _MIGRATED[hal_dir] = Migrated(hal_dir, out, result)
     return _MIGRATED[hal_dir]
@@ -205,7 +207,7 @@ def check_profiles_arrive_unchanged(migration, objs):
         service = _base(java[0])
         files = config_files(objs, service)
         assert name in files, f"{name} is not in {service}'s config"
-        arrived = _resolved(yaml.safe_load(files[name]), credentials)
+        arrived = _halyard_named(_resolved(yaml.safe_load(files[name]), credentials))
         mine, theirs = _dotted(original), _stores_as_written(_dotted(arrived), _dotted(original))
         # Halyard's `overrides` profile (<stem>-overrides.yml, read before it) arrives merged under it.
         overrides = os.path.join(profiles, f"{stem}-overrides.yml")
@@ -217,8 +219,18 @@ def check_profiles_arrive_unchanged(migration, objs):
         checked += 1
     settings_js = os.path.join(profiles, "settings-local.js")
     if os.path.exists(settings_js) and "deck" in running:
-        assert config_files(objs, "deck")["settings-local.js"] == open(settings_js).read()
+        assert _halyard_named(config_files(objs, "deck")["settings-local.js"]) == open(settings_js).read()
     return checked
+
+
+def _halyard_named(data):
+    """`data` with the release's Service names (release `spin`: `spin-spinnaker-orca`) read back as the
+    Halyard names migrate rewrote (passes/servicenames.py): a profile arrives unchanged but for them."""
+    if isinstance(data, dict):
+        return {key: _halyard_named(value) for key, value in data.items()}
+    if isinstance(data, list):
+        return [_halyard_named(value) for value in data]
+    return re.sub(r"(?<![A-Za-z0-9-])spin-spinnaker-", "spin-", data) if isinstance(data, str) else data
 
 
 def _stores_as_written(arrived: dict, original: dict) -> dict:
@@ -369,7 +381,69 @@ def check_health_is_probed_where_served(migration, objs):
         assert probe["port"] == (port or SERVICES[service].port) and probe["port"] in served, (component, probe)
 
 
+def check_the_release_is_pinned(migration, objs):
+    """A later chart's default release must not upgrade the install unasked (issue 33)."""
+    assert (migration.values.get("spinnaker") or {}).get("version"), "spinnaker.version is not pinned"
+
+
+# Halyard's Service name as a URL's host or a proxy exclusion (`|` in -Dhttp.nonProxyHosts, `,` in NO_PROXY),
+# in one of the forms Kubernetes' DNS gives a Service: alone, `.<namespace>`, `.<namespace>.svc...` (not
+# `spin-gate.example.com`, some other host; not `bucket: spin-front50`, no host at all).
+_HALYARD_NAME = re.compile(r"(?:://(?:[^/@\s'\"]*@)?|nonProxyHosts=['\"]?(?:[^\s'\"|]*\|)*|(?<=[|,]))"
+                           r"spin-([a-z0-9-]+)(?:\.[a-z0-9-]+(?:\.svc\b[a-z0-9.-]*)?)?(?![a-z0-9.-])")
+
+
+def check_no_halyard_service_name_is_left(migration, objs):
+    """No call or proxy exclusion of a running workload names Halyard's Service (`spin-orca`) in what the
+    pods read (their config files and env): each became the release's (passes/servicenames.py). A name
+    of a service the release does not run is left and reported; Halyard's Redis is kept for the cut-over."""
+    running = {_base(component) for component in workloads(objs)}
+    for obj in objs:
+        if obj["kind"] in ("ConfigMap", "Secret") and _base(_component(obj)):
+            texts = config_files(objs, _component(obj)).items()
+        elif obj["kind"] in ("Deployment", "StatefulSet") and _base(_component(obj)):
+            texts = [(f"env {e['name']}", ("," if e["name"] in ("NO_PROXY", "no_proxy") else "") + (e.get("value") or ""))
+                     for e in _main(obj).get("env") or ()]
+        else:
+            continue
+        for where, text in texts:
+            for match in _HALYARD_NAME.finditer(text or ""):
+                name = match.group(1)
+                service = SPLITS[name][0] if name in SPLITS else name if name in SERVICES else None
+                assert service not in running, (_component(obj), where, match.group(0))
+
+
+def check_jvms_start_no_smaller_than_the_charts_default(migration, objs):
+    """Each JVM's flags start (an -Xms at most the maximum heap: HotSpot exits otherwise), and one that
+    Halyard ran on a memory request only (its heap a share of the node's memory) has a memory limit of at
+    least the chart's default for its service, with the heap and what lies outside it within it."""
+    from renderer.generate.values_model import default_resources
+    from renderer.runtime.jvm import Heap, non_heap
+
+    sizing = migration.env.get("customSizing") if isinstance(migration.env.get("customSizing"), dict) else {}
+    for component, workload in workloads(objs).items():
+        service = _base(component)
+        if not SERVICES[service].java:
+            continue
+        container = _main(workload)
+        env = {e["name"]: e.get("value") for e in container.get("env") or ()}
+        limit = quantity((container.get("resources") or {}).get("limits", {}).get("memory"))
+        flags = (env.get("JAVA_OPTS") or "").split()
+        heap = Heap(flags, limit or 0)
+        assert not heap.refused, (component, flags)
+        entry = _entry_with(sizing, component, "requests", "limits") or \
+            (_entry_with(sizing, service, "requests", "limits") if component != service else None)
+        if entry and (entry.get("requests") or {}).get("memory") and not (entry.get("limits") or {}).get("memory"):
+            default = quantity(default_resources(SERVICES[service])["limits"]["memory"])
+            assert limit and limit >= default, (component, limit, default)
+            if "$(" not in env.get("JAVA_OPTS", ""):
+                assert heap.bytes + non_heap(service) <= limit, (component, flags, limit)
+
+
 def check_everything(migration, objs):
+    check_the_release_is_pinned(migration, objs)
+    check_no_halyard_service_name_is_left(migration, objs)
+    check_jvms_start_no_smaller_than_the_charts_default(migration, objs)
     check_secrets_exist(migration)
     check_profiles_arrive_unchanged(migration, objs)
     check_sizing_scheduling_and_ha(migration, objs)
@@ -380,7 +454,7 @@ def check_everything(migration, objs):
 # --- the corpus: CLI and the real helm binaries -------------------------------------------------
 
 @pytest.mark.parametrize("major", [3, 4], ids=["helm3", "helm4"])
-@pytest.mark.parametrize("name", CORPUS_DIRS)
+@pytest.mark.parametrize("name", [corpus_param(n, id=n) for n in CORPUS_DIRS])
 def test_a_real_hal_directory_migrates_and_renders_with_everything(name, major, request, tmp_path_factory,
                                                                    run_migrate):
     need_reference()
@@ -389,7 +463,7 @@ def test_a_real_hal_directory_migrates_and_renders_with_everything(name, major, 
     check_everything(migration, objs)
 
 
-@pytest.mark.parametrize("name", CORPUS_DIRS)
+@pytest.mark.parametrize("name", [corpus_param(n, id=n) for n in CORPUS_DIRS])
 def test_validate_accepts_what_migrate_wrote(name, helm3, tmp_path_factory, run_migrate):
     """One verdict: `validate -f` (which renders the chart with helm) accepts the migrated values."""
     import subprocess
@@ -397,7 +471,8 @@ def test_validate_accepts_what_migrate_wrote(name, helm3, tmp_path_factory, run_
 
     need_reference()
     migration = migrated_dir(os.path.join(CORPUS, name), tmp_path_factory, run_migrate)
-    result = subprocess.run([sys.executable, "-m", "renderer", "validate", "-f", migration.values_path],
+    result = subprocess.run([sys.executable, "-m", "renderer", "validate", "-f", migration.values_path,
+                             "--release-name", "spin"],
                             capture_output=True, text=True, cwd=ROOT, env=dict(helm3.env, HELM_BIN=str(helm3)))
     assert result.returncode == 0, result.stderr
     assert "error:" not in result.stderr
@@ -409,7 +484,7 @@ def _section(report, heading):
     return report.split("## " + heading, 1)[1].split("\n## ", 1)[0]
 
 
-@pytest.mark.parametrize("name", CORPUS_DIRS)
+@pytest.mark.parametrize("name", [corpus_param(n, id=n) for n in CORPUS_DIRS])
 def test_a_finding_about_several_services_is_said_once(name, tmp_path_factory, run_migrate):
     """One paragraph per finding, listing the services (hal-dir 05 ran ten vendor builds; 02 and 04 ask
     Prometheus to scrape eight or nine services), not one near-identical line per service."""
@@ -430,7 +505,7 @@ def test_a_finding_about_several_services_is_said_once(name, tmp_path_factory, r
 _DROPPED = re.compile(r"^\| `config: deploymentConfigurations\[\d+\]\.([^`]+)` \|")
 
 
-@pytest.mark.parametrize("name", CORPUS_DIRS + FIXTURE_DIRS)
+@pytest.mark.parametrize("name", [corpus_param(n, id=n) for n in CORPUS_DIRS] + FIXTURE_DIRS)
 def test_what_the_report_says_was_dropped_is_not_in_the_values(name, tmp_path_factory, run_migrate):
     if name in CORPUS_DIRS:
         need_reference()
@@ -456,6 +531,8 @@ def test_the_corpus_profiles_are_all_checked(tmp_path_factory, run_migrate, requ
     need_reference()
     checked = 0
     for name in CORPUS_DIRS:
+        if name in MIGRATE_PENDING:
+            continue  # refused until migrate rewrites what it keeps of Halyard's (tested with its own mark)
         migration = migrated_dir(os.path.join(CORPUS, name), tmp_path_factory, run_migrate)
         checked += check_profiles_arrive_unchanged(migration, rendered_by_helm(migration, 3, request,
                                                                                  tmp_path_factory))
@@ -501,8 +578,8 @@ def _fixture(name, tmp_path_factory, run_migrate):
 def test_an_old_release_unreadable_files_and_a_redis_store_do_not_stop_it(tmp_path_factory, run_migrate):
     migration, objs = _fixture("old-and-unreadable", tmp_path_factory, run_migrate)
     values, report, stderr = migration.values, migration.report, migration.result.stderr
-    # 1.20.5: the chart's release, with a note; no spinnaker.version the chart would refuse.
-    assert "spinnaker" not in values and "version" not in values["halconfig"]
+    # 1.20.5: the chart's release, pinned and named, never a spinnaker.version the chart would refuse.
+    assert values["spinnaker"] == {"version": "2026.4.0"} and "version" not in values["halconfig"]
     assert "1.20.5 is not a supported release" in report
     # A TAB-indented service-settings file and a readme in profiles/: reported, skipped.
     assert "human: default/service-settings/gate.yml: not valid YAML" in stderr
@@ -653,8 +730,8 @@ def test_a_value_helm_would_refuse_is_set_aside_and_commented(tmp_path_factory, 
     assert "csrf" not in [m for m in masters if m["name"] == "build"][0]
     assert "expected true or false (boolean), got a string 'sometimes'" in migration.report
     assert "# - halconfig.ci.jenkins.masters[1].csrf: expected true or false" in text
-    # local:1.30.1 is a local BOM: the chart's release.
-    assert "spinnaker" not in values and "local BOM" in migration.report
+    # local:1.30.1 is Halyard's local BOM of 1.30.1, read as validate reads it (releases.halconfig_version).
+    assert values["spinnaker"] == {"version": "1.30.1"} and "local:1.30.1 read as 1.30.1" in migration.report
     assert "igor" in workloads(objs)
 
 

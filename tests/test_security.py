@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import base64
 import functools
-import ipaddress
 import json
 import os
 
@@ -32,6 +31,7 @@ import handover  # noqa: E402
 from renderer import service_facts  # noqa: E402
 from renderer.model import HAL  # noqa: E402
 from renderer.model.credentials import secret_values  # noqa: E402
+from renderer.runtime import netpol  # noqa: E402
 
 NAMESPACE, FULLNAME = "spinnaker", "spin-spinnaker"
 JAVA = set(service_facts.JAVA_SERVICES)  # Deck is Apache, not Spring Boot
@@ -398,106 +398,10 @@ def test_tokens_are_mounted_only_where_needed(releases, value_set):
 
 # NetworkPolicies -----------------------------------------------------------------
 
-class Pod:
-    def __init__(self, name, namespace, labels, ports=(), namespace_labels=None):
-        self.name, self.namespace, self.labels = name, namespace, dict(labels)
-        self.ports = {p.get("name"): (p["containerPort"], p.get("protocol", "TCP")) for p in ports}
-        self.namespace_labels = dict(namespace_labels or {}, **{"kubernetes.io/metadata.name": namespace})
-
-    def __repr__(self):
-        return f"Pod({self.namespace}/{self.name})"
-
-
-class External:
-    def __init__(self, ip):
-        self.ip = ipaddress.ip_address(ip)
-
-    def __repr__(self):
-        return f"External({self.ip})"
-
-
-def selects(selector, labels) -> bool:
-    for key, value in (selector.get("matchLabels") or {}).items():
-        if labels.get(key) != value:
-            return False
-    for expression in selector.get("matchExpressions") or ():
-        key, op, values = expression["key"], expression["operator"], expression.get("values") or []
-        if op == "In" and labels.get(key) not in values:
-            return False
-        if op == "NotIn" and key in labels and labels[key] in values:
-            return False
-        if op == "Exists" and key not in labels:
-            return False
-        if op == "DoesNotExist" and key in labels:
-            return False
-    return True
-
-
-def _peer_matches(peer, policy_namespace, other) -> bool:
-    if "ipBlock" in peer:
-        if not isinstance(other, External):
-            return False
-        block = peer["ipBlock"]
-        return other.ip in ipaddress.ip_network(block["cidr"]) and not any(
-            other.ip in ipaddress.ip_network(e) for e in block.get("except") or ())
-    if isinstance(other, External):
-        return False
-    if "namespaceSelector" in peer:
-        if not selects(peer["namespaceSelector"], other.namespace_labels):
-            return False
-    elif other.namespace != policy_namespace:
-        return False
-    return selects(peer["podSelector"], other.labels) if "podSelector" in peer else True
-
-
-def _ports_match(ports, port, protocol, destination) -> bool:
-    if not ports:
-        return True
-    for entry in ports:
-        if entry.get("protocol", "TCP") != protocol:
-            continue
-        wanted = entry.get("port")
-        if wanted is None:
-            return True
-        if isinstance(wanted, int) and wanted <= port <= entry.get("endPort", wanted):
-            return True
-        if isinstance(wanted, str) and isinstance(destination, Pod) \
-                and destination.ports.get(wanted) == (port, protocol):
-            return True
-    return False
-
-
-def _types(policy):
-    spec = policy["spec"]
-    return spec.get("policyTypes") or (["Ingress"] + (["Egress"] if "egress" in spec else []))
-
-
-def _selecting(policies, pod, direction):
-    return [p for p in policies if p["metadata"]["namespace"] == pod.namespace
-            and selects(p["spec"]["podSelector"], pod.labels) and direction in _types(p)]
-
-
-def _admits(policies, pod, direction, peer, port, protocol, destination) -> bool:
-    selecting = _selecting(policies, pod, direction)
-    if not selecting:
-        return True
-    rules_key, peers_key = ("ingress", "from") if direction == "Ingress" else ("egress", "to")
-    for policy in selecting:
-        for rule in policy["spec"].get(rules_key) or ():
-            peers = rule.get(peers_key)
-            if (not peers or any(_peer_matches(p, policy["metadata"]["namespace"], peer) for p in peers)) \
-                    and _ports_match(rule.get("ports"), port, protocol, destination):
-                return True
-    return False
-
-
-def allowed(policies, source, destination, port, protocol="TCP") -> bool:
-    """Kubernetes NetworkPolicy semantics: the source's egress and the destination's ingress must admit."""
-    egress = isinstance(source, External) or _admits(policies, source, "Egress", destination, port, protocol,
-                                                     destination)
-    ingress = isinstance(destination, External) or _admits(policies, destination, "Ingress", source, port,
-                                                           protocol, destination)
-    return egress and ingress
+# The semantics live in the runtime model (renderer/runtime/netpol.py), which judges every call the
+# release makes with them.
+Pod, External, selects, allowed = netpol.Peer, netpol.External, netpol.selects, netpol.allowed
+_selecting = netpol.selecting
 
 
 def release_pods(objs):

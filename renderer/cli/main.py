@@ -89,6 +89,10 @@ def _parser():
                      help="the namespace Halyard's install runs in, when the config's deploymentEnvironment.location "
                           "is a placeholder (SPINNAKER_NAMESPACE) or wrong: the release uses Halyard's Redis there "
                           "and the report's commands name it (default: the config's location)")
+    mig.add_argument("--release-name", metavar="NAME", default="spinnaker",
+                     help="the Helm release name the values will be installed as (default: spinnaker), as given to "
+                          "helm: Halyard's Service names (spin-orca, spin-clouddriver-rw) in proxy settings, profiles "
+                          "and env become the release's (e.g. spinnaker-orca), and the values are judged as it")
     mig.add_argument("--include", action="append", default=[], metavar="PATH",
                      help="also read this file, or the files under this directory, where the config names them "
                           "outside HAL_DIR (e.g. --include ~/.kube); repeatable. Without it nothing outside HAL_DIR "
@@ -364,16 +368,17 @@ def cmd_migrate(args) -> int:
     if not archive and not os.path.isdir(args.hal_dir):
         raise UsageError(f"{shown(args.hal_dir)} is neither a directory nor a `hal backup` archive (HAL_DIR holds "
                          "Halyard's `config`, usually ~/.hal)")
-    if args.namespace:
-        from renderer.postrender.names import dns1123_label
+    from renderer.postrender.names import dns1123_label
 
-        if dns1123_label(args.namespace):
-            raise UsageError(f"--namespace {args.namespace!r} {dns1123_label(args.namespace)}")
+    if args.namespace and dns1123_label(args.namespace):
+        raise UsageError(f"--namespace {args.namespace!r} {dns1123_label(args.namespace)}")
+    if dns1123_label(args.release_name):
+        raise UsageError(f"--release-name {args.release_name!r} {dns1123_label(args.release_name)}")
     notes: list = []
     try:
         with hal_dir_of(args.hal_dir, notes) as root:
             migration = migrate(root, args.deployment, args.include, getattr(args, "argv", None),
-                                args.hal_dir if archive else None, notes, args.namespace)
+                                args.hal_dir if archive else None, notes, args.namespace, args.release_name)
     except ArchiveError as exc:
         raise _InputError(f"error: {shown(args.hal_dir)}: cannot use it as a `hal backup` archive: {exc}.") from None
     if migration.ok:
@@ -384,7 +389,7 @@ def cmd_migrate(args) -> int:
         # Halyard's `location` is often a placeholder (SPINNAKER_NAMESPACE) the user fills at install
         # (migration.namespace is None then): judge in a namespace the API server would accept.
         namespace = migration.namespace or "spinnaker"
-        migration.judged(chart_verdict_of_text(migration.values_yaml, namespace))
+        migration.judged(chart_verdict_of_text(migration.values_yaml, namespace, release=args.release_name))
     for line in migration.report.lines():
         print(line, file=sys.stderr)
     if not migration.ok:

@@ -18,7 +18,8 @@ ARCHIVE_FILES = ("The referenced files come from the `hal backup` archive, which
 ORDER = ("spinnaker", "halconfig", "services", "serviceDefaults", "ha", "redis", "monitoringDaemon", "profiles",
          "settingsLocalJs", "bootstrapConfig", "secrets", "rbac")
 COMMENTS = {
-    "spinnaker": "The release Halyard ran (the halconfig's `version`); change it here to upgrade.",
+    "spinnaker": "The release these values run, pinned: Halyard's (the halconfig's `version`) when the chart "
+                 "runs it, else the one chosen at migration (the report says which); change it here to upgrade.",
     "halconfig": "The deployment's halconfig in kleat form: Halyard's spellings converted and referenced files "
                  "pointing at /var/secrets (see the report for every change).",
     "services": "From deploymentEnvironment (customSizing, tolerations, affinity, sidecars, initContainers, "

@@ -11,12 +11,13 @@ from .settle import settle
 
 
 def migrate(path: str, deployment: str | None = None, includes=(), command=None, source=None,
-            notes=(), namespace: str | None = None) -> Migration:
+            notes=(), namespace: str | None = None, release_name: str = "spinnaker") -> Migration:
     """Migrate HAL_DIR; `.ok` is false only when there is nothing to write (no readable Halyard config,
     no such deployment) or the values could not render. `includes`: paths outside HAL_DIR it may read
     (--include); `command`: the migrate command line, for the hints adding them; `source`: what the
     user named, when HAL_DIR is an unpacked `hal backup` archive; `notes`: (source, text) of what
-    unpacking it skipped; `namespace`: Halyard's namespace (--namespace), over the config's `location`."""
+    unpacking it skipped; `namespace`: Halyard's namespace (--namespace), over the config's `location`;
+    `release_name`: the Helm release the values are for (--release-name), which names its Services."""
     hal_dir = read_hal_dir(path, deployment, includes=includes, command=command, source=source)
     for where, text in notes:
         hal_dir.findings.human(where, text)
@@ -28,7 +29,7 @@ def migrate(path: str, deployment: str | None = None, includes=(), command=None,
         if report.ok:
             report.error("the config could not be read.")
         return Migration(hal_dir, {}, report, None, {})
-    hal = Halyard(hal_dir, report, credentials.Vault(report), namespace=namespace)
+    hal = Halyard(hal_dir, report, credentials.Vault(report), namespace=namespace, release_name=release_name)
     passes.run(hal)
     # What HAL_DIR's files (profiles, service-settings, scripts) put in the values, under the rule the
     # config's own values met in read_hal_dir: refused, not set aside into values.yaml.

@@ -4,14 +4,14 @@
   spans) differ between A and B: it moves, changes form, stops or starts being read;
 - removed: the fields among them that B reads nowhere, with the release that stopped;
 - steps and deprecations: the entries of renderer/release_changes.py whose
-  release the bump crosses and whose condition holds.
+  release the bump crosses and whose condition holds (renderer.read.bumps.crossed, which migrate
+  reads too).
 """
 from __future__ import annotations
 
 from ..model import HAL
-from ..release_changes import CHANGES
 from ..releases import Release
-from ..read import chartbundle
+from ..read.bumps import crossed  # noqa: F401  (plan lists what a bump crosses: bump.crossed)
 
 
 class KeyChange:
@@ -97,25 +97,3 @@ def key_changes(hal: dict, old: Release, new: Release) -> list:
         out.append(KeyChange(".".join(str(p) for p in path), kind, _describe(before, names), _describe(after, names),
                              _boundary(field, low, high)))
     return out
-
-
-def _applies(entry: dict, hal: dict, state: dict) -> bool:
-    when = entry.get("when") or ()
-    if when and not any(chartbundle.hal_switch(hal, path) for path in when):
-        return False
-    for fact, wanted in (entry.get("state") or {}).items():
-        if state.get(fact) not in wanted:
-            return False
-    return True
-
-
-def crossed(old: Release, new: Release, hal: dict, state: dict) -> list:
-    """The release_changes entries an upgrade from `old` to `new` crosses and that apply (in release
-    order); for a downgrade, the ones it crosses backwards."""
-    low, high = min(old, new), max(old, new)
-    out = []
-    for entry in CHANGES:
-        at = Release(*(int(p) for p in entry["release"].split(".")))
-        if low < at <= high and _applies(entry, hal or {}, state):
-            out.append(entry)
-    return sorted(out, key=lambda e: tuple(int(p) for p in e["release"].split(".")))

@@ -197,10 +197,17 @@ def _scalar(text: str):
 
 
 def _flow_sequence(inner: str) -> list:
-    """`[sh, -c]`: plain one-word items only (no nesting, quotes, colons, comments or empty items)."""
-    if any(ch in inner for ch in "[]{}'\"#:"):
-        raise Declined
+    """`[sh, -c]`, `["deck","gate"]` (toJson's): plain one-word items, or double-quoted ones without
+    escapes or commas (no nesting, single quotes, comments or empty items)."""
     items = [item.strip(" ") for item in inner.split(",")]
-    if not all(items) or any(" " in item for item in items):
-        raise Declined
-    return [_scalar(item) for item in items]
+    out = []
+    for item in items:
+        if item[:1] == '"':
+            if len(item) < 2 or item[-1] != '"' or '"' in item[1:-1] or "\\" in item:
+                raise Declined
+            out.append(item[1:-1])
+            continue
+        if not item or " " in item or any(ch in item for ch in "[]{}'\"#:"):
+            raise Declined
+        out.append(_scalar(item))
+    return out

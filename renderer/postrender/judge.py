@@ -41,6 +41,39 @@ class ObjectKeys:
         return keys
 
 
+class Objects:
+    """objects(kind): the parsed objects of one kind in the stream, read when first asked for (the
+    connection checks read the Services and NetworkPolicies, a few small documents).
+    objects(kind, cheap=True): those the block-YAML reader reads (postrender/blockyaml), the others
+    left out rather than loading PyYAML, whose import costs more than a small post-render."""
+
+    def __init__(self, docs):
+        self._docs = docs
+        self._by_kind: dict = {}
+
+    def __call__(self, kind: str, cheap: bool = False) -> list:
+        if (kind, cheap) not in self._by_kind:
+            from . import blockyaml
+            from .stream import NotYaml
+
+            found = []
+            for doc in self._docs:
+                if doc.kind != kind:
+                    continue
+                data = doc.parsed()
+                try:
+                    if data is None and cheap:
+                        data = blockyaml.load(doc.body())
+                    elif data is None:
+                        data = doc.parse()
+                except (NotYaml, blockyaml.Declined):
+                    continue  # not YAML: the API server refuses it, with its reason; declined: left out
+                if isinstance(data, dict):
+                    found.append(data)
+            self._by_kind[(kind, cheap)] = found
+        return self._by_kind[(kind, cheap)]
+
+
 def pods(docs, bundle: dict) -> list:
     """runtime.pods.Pod of every workload the bundle names, read from its final document."""
     from ..runtime.pods import Pod
@@ -71,7 +104,7 @@ def judge(docs, bundle: dict, files: dict, texts: dict, known_keys: dict, own=()
 
     skip = {id(doc) for doc in own}
     chart = [doc for doc in docs if id(doc) not in skip]
-    release = Release(bundle, files, texts, ObjectKeys(chart, known_keys))
+    release = Release(bundle, files, texts, ObjectKeys(chart, known_keys), Objects(chart))
     findings = judge_pods(release, pods(chart, bundle)) + apiserver.check(docs, own)
     errors = [f for f in findings if f.level == ERROR]
     if errors:

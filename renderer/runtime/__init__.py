@@ -17,7 +17,11 @@ the consequence (a source path at a release tag, or the JVM's, Spring's or Kuber
 - `apiserver` (on every document, not pod by pod): each ConfigMap's and Secret's data, each object's
   annotations and size, and the release as Helm stores it, within the API server's limits;
 - `urls`: the Redis the chart's values name (`redis.externalUrl`) has a Redis scheme and a host a DNS
-  name can be (not an unfilled `RELEASE_NAME-redis-master`).
+  name can be (not an unfilled `RELEASE_NAME-redis-master`);
+- the connections (`connections`: each call a pod makes to a Service of the release or of Halyard):
+  `resolves` (the Service has the port and pods serve it; Halyard's names are reported), `admitted`
+  (the release's NetworkPolicies, `netpol`), `proxies` (the JVM's proxy lets it through) and
+  `trust` (every key and trust store is there, a CA store where the image's JDK reads it).
 
 Severity follows the consequence: an error where a pod never becomes ready or its calls fail (the
 post-renderer refuses the release, on every route), a warning (with the numbers and the fix) where
@@ -33,9 +37,9 @@ class Release:
     each service's files ({service: {file: data}}) and their texts (for cheap searches), and the keys
     of the ConfigMaps and Secrets the release holds ({(kind, name): keys})."""
 
-    __slots__ = ("bundle", "files", "texts", "object_keys")
+    __slots__ = ("bundle", "files", "texts", "object_keys", "objects", "cache")
 
-    def __init__(self, bundle: dict, files: dict, texts: dict, object_keys: dict):
+    def __init__(self, bundle: dict, files: dict, texts: dict, object_keys: dict, objects=None):
         from ..read.springtext import settings
 
         # A Spring file the user gave as YAML text (`--set-file profiles.gate=gate-local.yml`) is judged by
@@ -45,13 +49,21 @@ class Release:
                            for name, data in (by_name or {}).items()}
                  for service, by_name in files.items()}
         self.bundle, self.files, self.texts, self.object_keys = bundle, files, texts, object_keys
+        # objects(kind[, cheap]): the parsed objects of that kind in the final stream (Services,
+        # NetworkPolicies); cheap: only those read without PyYAML (postrender.judge.Objects).
+        self.objects = objects or (lambda kind, cheap=False: [])
+        self.cache: dict = {}  # what several checks derive once (the connections)
+
+    @property
+    def namespace(self) -> str:
+        return str((self.bundle.get("release") or {}).get("namespace") or "")
 
 
 def judge(release: Release, pods: list) -> list:
     """Every finding for `pods` (runtime.pods.Pod), errors and warnings, in a stable order."""
-    from . import bootstrap, images, jvm, placeholders, tls, urls
+    from . import admitted, bootstrap, images, jvm, placeholders, proxies, resolves, tls, trust, urls
 
     found: list = []
-    for check in (images, jvm, tls, placeholders, bootstrap, urls):
+    for check in (images, jvm, tls, placeholders, bootstrap, urls, resolves, proxies, admitted, trust):
         found += check.check(release, pods)
     return found

@@ -84,6 +84,22 @@ def option_sources(service: str) -> tuple:
             "".join(c if c.isalnum() else "_" for c in service.upper()) + "_OPTS", "_JAVA_OPTIONS")
 
 
+def system_properties(pod) -> dict:
+    """{name: (value, env var)} of the `-D` system properties the pod's JVM gets, a later flag winning
+    ({} when a variable is unreadable, from a Secret or ConfigMap). Gradle's start scripts split JAVA_OPTS
+    and `<SERVICE>_OPTS` as a shell would (`xargs`): the quotes around a value
+    (`-Dhttp.nonProxyHosts='a|b'`) are not part of it."""
+    read = _flags(pod)
+    found: dict = {}
+    for flag, var in zip(read[0], read[2]) if read else ():
+        if flag.startswith("-D"):
+            name, _, text = flag[2:].partition("=")
+            if len(text) >= 2 and text[0] == text[-1] and text[0] in "'\"":
+                text = text[1:-1]
+            found[name] = (text, var)
+    return found
+
+
 # The variables HotSpot reads itself: their `-XX:` flags are not the command line's (FLAG_IS_CMDLINE).
 _ENVIRON = ("JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS")
 

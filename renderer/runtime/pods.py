@@ -20,13 +20,16 @@ class Pod:
     (service, host, port, scheme, profiles, ...); `spec`: the pod template's spec; `container`: the
     main container (None when a patch removed it)."""
 
-    __slots__ = ("workload", "entry", "service", "spec", "container", "_env")
+    __slots__ = ("workload", "entry", "service", "spec", "labels", "namespace", "container", "_env")
 
     def __init__(self, workload: str, entry: dict, obj: dict):
         self.workload = workload
         self.entry = entry
         self.service = entry["service"]
-        self.spec = _mapping(_mapping(_mapping(_mapping(obj).get("spec")).get("template")).get("spec"))
+        template = _mapping(_mapping(_mapping(obj).get("spec")).get("template"))
+        self.spec = _mapping(template.get("spec"))
+        self.labels = {str(k): str(v) for k, v in _mapping(_mapping(template.get("metadata")).get("labels")).items()}
+        self.namespace = str(_mapping(_mapping(obj).get("metadata")).get("namespace") or "")
         self.container = next((c for c in _items(self.spec.get("containers")) if c.get("name") == self.service),
                               None)
         self._env = None
@@ -76,6 +79,11 @@ class Pod:
         for kind in _PROBES:
             if isinstance(container.get(kind), dict):
                 yield kind, container[kind]
+
+    @property
+    def ports(self) -> list:
+        """The container ports of every container of the pod (a Service's named targetPort finds any)."""
+        return [p for c in _items(self.spec.get("containers")) for p in _items(c.get("ports"))]
 
     def port_number(self, port):
         """A probe's `port` (number or the name of a container port) as a number, or None."""

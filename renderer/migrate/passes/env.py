@@ -3,6 +3,8 @@
 from the credentials Secret (renderer.migrate.credentials) instead. Runs after pods (the containers)."""
 from __future__ import annotations
 
+import re
+
 from ...service_facts import SERVICES
 from .facts import UNKNOWN_SETTING, deep, deep_get, env_text, said, service_of
 from .jvm import HALYARD_JAVA_OPTS
@@ -82,7 +84,11 @@ def _chart_env(hal, name, var, value, where):
                                 "API_HOST to its own Gate, which does not run with `services.gate.enabled: "
                                 "false`. Keep Halyard's with a patch: `patches: [{target: {kind: Deployment, "
                                 "name: <release>-spinnaker-deck}, patch: {spec: {template: {spec: {containers: "
-                                f"[{{name: deck, env: [{{name: API_HOST, value: '{value}'}}]}}]}}}}}}]`.",
+                                f"[{{name: deck, env: [{{name: API_HOST, value: '{value}'}}]}}]}}}}}}]`."
+                         + (" It names spin-gate, the name Halyard gives a gate Service, which the release does "
+                            "not render: the patch works only while that Service (kept from Halyard's install) "
+                            "runs, so point it at the Gate you run."
+                            if re.search(r"://spin-gate(?![a-z0-9-])", str(value)) else ""),
                          target="patches")
         return
     hal.report.dropped(where, CHART_ENV[var])

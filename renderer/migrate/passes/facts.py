@@ -38,6 +38,18 @@ def deep_get(values, path):
     return values
 
 
+def pod_settings(values):
+    """(values path, mapping) of each service's and HA split's pod settings the values hold
+    (`services.<name>`, `ha.<service>.splits.<key>`)."""
+    for name, node in sorted((values.get("services") or {}).items()):
+        if isinstance(node, dict):
+            yield ("services", name), node
+    for name, block in sorted((values.get("ha") or {}).items()):
+        for key, node in sorted(((block or {}).get("splits") or {}).items() if isinstance(block, dict) else ()):
+            if isinstance(node, dict):
+                yield ("ha", name, "splits", key), node
+
+
 def entries(value, where):
     """(key, entry, where) of a mapping's entries in key order; none for another shape (Halyard read it
     into a Java map: anything else never took effect)."""
@@ -104,15 +116,16 @@ class Halyard:
     """The deployment's facts (`raw`, `env`: its deploymentEnvironment, `settings`: service-settings),
     the values the passes build (`values`), their findings (`report`) and what one pass hands a later one."""
 
-    def __init__(self, hal_dir, report, vault=None, namespace: str | None = None):
+    def __init__(self, hal_dir, report, vault=None, namespace: str | None = None, release_name: str = "spinnaker"):
         """`hal_dir`: the directory read (renderer.migrate.haldir.HalDir); `vault`: where credentials go
         (renderer.migrate.credentials.Vault); `namespace`: Halyard's namespace as the user gave it
-        (--namespace), over the config's `location`."""
+        (--namespace), over the config's `location`; `release_name`: the Helm release the values are for
+        (--release-name), which names its Services."""
         from ...releases import DEFAULT
 
         self.hal_dir = hal_dir
         self.release = DEFAULT  # the release the values run (renderer.migrate.passes.release)
-        self.pinned = False  # it is the halconfig's own version (so `spinnaker.version` names it)
+        self.pinned = False  # the values run Halyard's own release (passes.release)
         raw = hal_dir.raw
         self.hal_version = str(raw.get("version") or "")
         self.raw = raw
@@ -128,9 +141,13 @@ class Halyard:
         self.schemes: dict = {}  # {service or split: (service-settings `scheme`, where)}
         self.location = None  # Halyard's namespace as the config writes it (maybe a placeholder)
         self.given = namespace
+        self.release_name = release_name
         # Halyard's own Redis (spin-redis): None (it ran none: an external one, or switched off),
         # "used" (the release uses it: redis.externalUrl) or "unused" (its namespace is not known).
         self.spin_redis = None
+        # {service or split: Halyard's memory request} of the JVMs Halyard ran with a request and no limit
+        # (passes.sizing gives them a limit, passes.jvm sizes their heap to it)
+        self.requests_only: dict = {}
         self.scraped: list = []  # [(service or split, port)] of the pods with Prometheus' scrape annotations
         self.read: set = set()  # what the walkers handed to a pass: ("env", key), (file, key), (file, key, sub)
         self.stores: list = []  # (Referenced, readers) of the key and trust stores (passes.stores)
@@ -227,10 +244,11 @@ class Halyard:
                     self.read.add((file, key))
                     yield name, key, data[key], f"{file}: {key}"
 
-    def kubernetes(self, keys):
+    def kubernetes(self, keys, split_keys=()):
         """(name, key, value, where, block) of each field in `keys` of the service-settings `kubernetes`
         blocks, set to something; noted as read. A split's field that the chart keeps per service
-        (PER_SERVICE) is said here, with the service's value to set, and not handed on."""
+        (PER_SERVICE) is said here, with the service's value to set, and not handed on, unless the
+        caller takes it (`split_keys`)."""
         for name, file, data in self.running():
             block = data.get("kubernetes")
             if not isinstance(block, dict):
@@ -240,7 +258,7 @@ class Halyard:
                     continue
                 self.read.add((file, "kubernetes", key))
                 where = f"{file}: kubernetes.{key}"
-                if name in SPLITS and key in PER_SERVICE:
+                if name in SPLITS and key in PER_SERVICE and key not in split_keys:
                     service = SPLITS[name][0]
                     self.report.human(where, f"{name}'s own {key}: the chart keeps it per service, for all of "
                                              f"{service}'s splits (`services.{service}.{PER_SERVICE[key]}`); set it "

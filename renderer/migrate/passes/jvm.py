@@ -14,6 +14,7 @@ from .facts import deep, deep_get
 # kubernetes/v2/KubernetesV2Service.java buildServiceSettings, at spinnaker-release-2025.0.0).
 HALYARD_JAVA_OPTS = "-XX:MaxRAMPercentage=50.0"
 _HEAP_FLAG = re.compile(r"(?:^|\s)-(?:Xmx|XX:MaxHeapSize=|XX:MaxRAMPercentage=|XX:MaxRAMFraction=)\S*")
+_INITIAL_FLAG = re.compile(r"(^|\s)-(?:Xms|XX:InitialHeapSize=)(\S*)")
 
 
 def run(hal) -> None:
@@ -29,12 +30,11 @@ def run(hal) -> None:
 def _fit_heaps(hal):
     """Each Java workload's heap, plus what the JVM needs outside it (renderer/runtime/jvm.py), fits
     its pods: Halyard's JAVA_OPTS often carry `-XX:MaxRAMPercentage=100.0`, which gives the heap the
-    whole limit. Pods without a memory limit (requests only, as Halyard ran them) get an -Xmx from
-    their request, since the JVM would size the heap from the node's memory; when only some of the
-    pods sharing one `javaOpts` have a limit (a service's is one for all its splits without their
-    own), the others get a limit equal to their request, and the heap a share of the limits that
-    fits the smallest. Only services whose sizing or JVM options come from the Halyard directory are
-    looked at: the chart's own defaults fit."""
+    whole limit. Pods Halyard ran with a memory request only (their heap a share of the node's memory)
+    have a limit from passes.sizing, and their heap is sized to it (`_sized_to_limit`); the pods sharing
+    one `javaOpts` (a service's is one for all its splits without their own) get a share of the limits
+    that fits the smallest. Only services whose sizing or JVM options come from the Halyard directory
+    are looked at: the chart's own defaults fit."""
     from ...generate.values_model import DEFAULT_JAVA_OPTS
     from ...runtime.jvm import MIB, MIN_HEAP, NON_HEAP, Heap
 
@@ -69,24 +69,65 @@ def _fit_heap(hal, name, facts, path, members, fallback, jvm):
         pods = _sized_pods(hal, name, facts, (hal.values.get("services") or {}).get(name) or {}, ha)
         return [pod for pod in pods if pod[0] in members]
     pods = sized()
-    if any(limit for *_, limit, _ in pods) and not all(limit for *_, limit, _ in pods):
-        for pod, request, limit, where in pods:
-            if not limit and request:
-                deep(hal.values, where + ("limits", "memory"), deep_get(hal.values, where + ("requests", "memory")))
-                hal.report.converted(f"{hal.source}.customSizing", ".".join(where) + ".limits.memory",
-                                     f"{pod}: a limit equal to its request, as the other pods of {name} "
-                                     "have limits and their JVM options (one for all) size the heap "
-                                     "from the limit")
-        pods = sized()
-    new, why = fitted(options, [(pod, request, limit) for pod, request, limit, _ in pods], *jvm)
+    sizes = [(pod, request, limit) for pod, request, limit, _ in pods]
+    requests_only = [pod for pod, _, _, where in pods
+                 if pod in hal.requests_only or (name in hal.requests_only and where[0] == "services")]
+    if requests_only:
+        new, why = _sized_to_limit(hal, name, options, pods, requests_only, jvm)
+        sizes = [(pod, request, limit) for pod, request, limit, _ in sized()]
+    else:
+        new, why = fitted(options, sizes, *jvm)
     target = ".".join(path)
     if new is None and why:
         hal.report.human(f"{hal.source}.customSizing", why, target=target)
-    elif new is not None:
+    lowered, note = initial_fits(new or options, sizes, jvm[0], jvm[3])
+    if note:
+        new, why = lowered, (f"{why}; " if new is not None else "") + note
+    if new is not None:
         deep(hal.values, path, new)
         settings = members[0] if path[0] == "ha" else name
         said = repr(options) if given else f"(none: Halyard's default {options!r})"
         hal.report.converted(f"service-settings/{settings}.yml: env.JAVA_OPTS", target, f"{said} -> {new!r}: {why}")
+
+
+def _sized_to_limit(hal, name, options, pods, unlimited, jvm):
+    """(JAVA_OPTS, why) for pods Halyard ran with a memory request and no limit (`unlimited`): their JVM
+    sized its heap from the node's memory (MaxRAMPercentage of it), so passes.sizing gave them a limit of
+    at least the chart's default for the service; the heap is the chart's share of it less the sourced
+    estimate of what the service needs outside its heap (runtime.jvm.max_heap_for). An explicit -Xmx
+    Halyard's JVM had keeps its size: the limit grows to hold it."""
+    from ...runtime.jvm import max_heap_for, non_heap
+    from ...service_facts import DEFAULT_HEAP_PERCENT
+
+    mib, heap_of = jvm[0], jvm[3]
+    had = heap_of(options.split(), 1 << 50)
+    outside = non_heap(name) / mib
+    if had.flag in ("xmx", "xms"):
+        # Halyard's JVM had this heap whatever the node: the limit holds it and what lies outside it.
+        need = int(max(had.bytes / mib / DEFAULT_HEAP_PERCENT * 100, had.bytes / mib + outside)) + 1
+        for pod, request, limit, where in pods:
+            if limit / mib < need:
+                deep(hal.values, where + ("limits", "memory"), f"{need}Mi")
+    sized = [(pod, limit) for pod, request, limit, _ in _sized_pods(hal, name, SERVICES[name],
+                                                                       (hal.values.get("services") or {}).get(name)
+                                                                       or {}, (hal.values.get("ha") or {}).get(name)
+                                                                       or {})
+             if pod in {p[0] for p in pods}]
+    heaps = {pod: max_heap_for(name, limit / mib) for pod, limit in sized}
+    if len({limit for _, limit in sized}) == 1:
+        flag = f"-Xmx{min(heaps.values())}m"
+    else:
+        flag = f"-XX:MaxRAMPercentage={min(heaps[pod] * 100 // int(limit / mib) for pod, limit in sized)}.0"
+    rest = _HEAP_FLAG.sub("", options).strip()
+    share = had.flag_text if had.flag in ("xmx", "xms") else \
+        f"{had.percent:g}% of the node's memory ({had.flag_text if had.flag == 'percent' else 'the JVM default'})"
+    requests = ", ".join(f"{pod} {hal.requests_only.get(pod) or hal.requests_only.get(name)}" for pod in unlimited)
+    limits = ", ".join(f"{pod} {int(limit // mib)} MiB" for pod, limit in sized)
+    return flag + (f" {rest}" if rest else ""), (
+        f"Halyard gave {'these pods' if len(unlimited) > 1 else unlimited[0]} a memory request only ({requests}) "
+        f"and no limit, so the JVM's heap was {share}; the release gives a memory limit ({limits}: at least the "
+        f"chart's default for {name}) and {flag}, the chart's {DEFAULT_HEAP_PERCENT}% share at most, leaving the "
+        f"{int(outside)} MiB {name} is estimated to need outside its heap (runtime.jvm.max_heap_for)")
 
 
 def _sized_pods(hal, name, facts, svc, ha) -> list:
@@ -108,23 +149,40 @@ def _sized_pods(hal, name, facts, svc, ha) -> list:
              quantity((res.get("limits") or {}).get("memory")), where) for pod, res, where in pods]
 
 
+def initial_fits(options: str, pods: list, mib, heap_of):
+    """(JAVA_OPTS, why): an initial heap (`-Xms`, `-XX:InitialHeapSize=`) above the maximum heap the
+    options give the smallest pod ((pod, request, limit) in bytes) lowered to that maximum, since HotSpot
+    then exits at start-up (GCArguments::initialize_heap_flags_and_sizes, gcArguments.cpp: "Initial heap
+    size set to a larger value than the maximum heap size"); ("", "") when it fits or there is none."""
+    from ...runtime.jvm import size
+
+    found = list(_INITIAL_FLAG.finditer(options))
+    initial = size(found[-1].group(2)) if found else None
+    if initial is None:
+        return "", ""
+    flags = _INITIAL_FLAG.sub(r"\1", options).split()
+    explicit = any(f.startswith(("-Xmx", "-XX:MaxHeapSize=")) for f in flags)
+    maxima = [heap_of(flags, limit or 0).bytes for pod, request, limit in pods if limit or explicit]
+    if not maxima or initial <= min(maxima):
+        return "", ""
+    most = int(min(maxima) // mib)
+    last = found[-1].start()
+
+    def lowered(match):
+        return f"{match.group(1)}-Xms{most}m" if match.start() == last else match.group(1)
+    new = re.sub(r"\s+", " ", _INITIAL_FLAG.sub(lowered, options)).strip()
+    return new, (f"{found[-1].group(0).strip()} is above the maximum heap of {most} MiB"
+                 + (" (the smallest pod's)" if len(maxima) > 1 else "") + ": the JVM would exit at start-up "
+                 "(\"Initial heap size set to a larger value than the maximum heap size\", HotSpot's "
+                 f"gcArguments.cpp), so it is lowered to -Xms{most}m")
+
+
 def fitted(options: str, pods: list, mib, min_heap, non_heap, heap_of):
     """(new JAVA_OPTS or None, why): heap flags that fit every pod ((pod, request, limit) in bytes),
     replacing the heap flags of `options`; None with a reason when no flag can, None and "" when
     `options` fit already."""
     flags = options.split()
     rest = _HEAP_FLAG.sub("", options).strip()
-    unlimited = [(pod, request or 0) for pod, request, limit in pods if not limit]
-    if unlimited:
-        pod, request = min(unlimited, key=lambda item: item[1])
-        heap = max(request - non_heap, min_heap)
-        new = f"-Xmx{int(heap // mib)}m" + (f" {rest}" if rest else "")
-        pods_said = "its pods run" if len(unlimited) > 1 else f"{pod} runs"
-        return new, (f"{pods_said} without a memory limit (customSizing with a request only, as Halyard ran it), "
-                     "where the JVM would size its heap from the node's memory; -Xmx is the memory request "
-                     f"({int(request // mib)} MiB{', the smallest' if len(unlimited) > 1 else ''}) less the "
-                     f"{int(non_heap // mib)} MiB a Spinnaker service needs outside its heap, at least "
-                     f"{int(min_heap // mib)} MiB")
     heaps = [(pod, limit, heap_of(flags, limit).bytes) for pod, request, limit in pods]
     if all(heap + non_heap <= limit for pod, limit, heap in heaps):
         return None, ""

@@ -2,8 +2,8 @@
 who scrapes them, and the ServiceAccount each runs as."""
 from __future__ import annotations
 
-from ...service_facts import SPLITS
-from .facts import deep, said, settings_source
+from ...service_facts import SERVICES, SPLITS
+from .facts import deep, deep_get, said, settings_source
 
 KUBERNETES = ("serviceAnnotations", "serviceLabels", "serviceType", "nodePort", "serviceAccountName")
 
@@ -11,8 +11,10 @@ KUBERNETES = ("serviceAnnotations", "serviceLabels", "serviceType", "nodePort", 
 def run(hal) -> None:
     hal.each(hal.fields(("port", "overrideBaseUrl", "location")),
              lambda name, key, value, where: _setting(hal, name, key, value, where))
-    hal.each(hal.kubernetes(KUBERNETES), lambda name, key, value, where, block: _kubernetes(hal, name, key, value,
-                                                                                             where))
+    accounts: dict = {}  # {service: (ServiceAccount, where)} of the ones Halyard's pods ran as
+    hal.each(hal.kubernetes(KUBERNETES, split_keys=("serviceAccountName",)),
+             lambda name, key, value, where, block: _kubernetes(hal, name, key, value, where, accounts))
+    _accounts(hal, accounts)
     _say_scraped(hal)
 
 
@@ -48,7 +50,11 @@ def _setting(hal, name, key, value, where):
                                 "release namespace.")
 
 
-def _kubernetes(hal, name, key, value, where):
+def _kubernetes(hal, name, key, value, where, accounts):
+    if name in SPLITS:  # only serviceAccountName is handed on for a split (the walker's split_keys)
+        if hal.text(value, where):
+            accounts[name] = (str(value), where)
+        return
     svc = hal.place(name)
     path = ".".join(svc)
     if key in ("serviceAnnotations", "serviceLabels"):
@@ -66,13 +72,56 @@ def _kubernetes(hal, name, key, value, where):
         hal.report.human(where, f"nodePort {value}: the chart sets no fixed nodePort; add it with `patches` "
                                 f"on the {name} Service.")
     else:
-        # The same name keeps what trusts it (an IRSA role's trust policy names the account).
-        deep(hal.values, ("services", name, "serviceAccountName"), str(value))
-        hal.report.mapped(where, f"services.{name}.serviceAccountName",
-                          f"with `rbac.create` the chart creates {value!s} itself: if Halyard's account is "
-                          "still in the release namespace, Helm will not take it over (install into a new "
-                          "namespace, or delete it first) and its annotations (IRSA, Workload Identity) go "
-                          f"to `services.{name}.serviceAccountAnnotations`")
+        accounts[name] = (str(value), where)
+
+
+def _accounts(hal, accounts):
+    """Each service runs as the ServiceAccount its Halyard pod ran as, used as the account that exists
+    (`rbac.serviceAccounts.<name>.create: false`), not made again: the RBAC and annotations (IRSA, Workload
+    Identity) its owner gave it keep applying, and one account several services named stays one. Halyard
+    ran clouddriver without `serviceAccountName` as the namespace's `default` account (a pod without one
+    runs as `default`), which its in-cluster kubernetes accounts acted as; so it keeps running as that."""
+    for service in sorted({SPLITS[name][0] for name in accounts if name in SPLITS}):
+        # The chart keeps one account per service for all its splits: the one every split ran as.
+        splits = [split.name for split in SERVICES[service].splits if hal.split_on(split.name)]
+        named = {accounts.pop(split, (None, ""))[0] for split in splits}
+        files = [f"service-settings/{split}.yml" for split in splits]
+        if len(named) == 1 and None not in named and service not in accounts:
+            accounts[service] = (named.pop(), settings_source(splits, "kubernetes.serviceAccountName"), splits)
+        else:
+            hal.report.human(settings_source(splits, "kubernetes.serviceAccountName"),
+                             f"{service}'s splits ran as different ServiceAccounts ({', '.join(files)}); the chart "
+                             f"runs all of them as one (`services.{service}.serviceAccountName`): set it to the "
+                             "one that has what they all need.", target=f"services.{service}.serviceAccountName")
+    if hal.runs("clouddriver") and "clouddriver" not in accounts:
+        accounts["clouddriver"] = ("default", "service-settings/clouddriver.yml: kubernetes.serviceAccountName "
+                                              "(none: the namespace's default)")
+    users: dict = {}
+    for service, (account, where, *files) in sorted(accounts.items()):
+        deep(hal.values, ("services", service, "serviceAccountName"), account)
+        if account != "default":
+            deep(hal.values, ("rbac", "serviceAccounts", account, "create"), False)
+        users.setdefault(account, []).append((service, where, files[0] if files else [service]))
+    for account, named in sorted(users.items()):
+        services = [service for service, _, _ in named]
+        sources = [where for _, where, _ in named if "(none" not in where]
+        source = settings_source([f for _, _, stems in named for f in stems], "kubernetes.serviceAccountName") \
+            if len(sources) > 1 else (sources[0] if sources else named[0][1])
+        kept = "the namespace's own `default` account" if account == "default" else \
+            f"the existing account (`rbac.serviceAccounts.{account}.create: false`), not created"
+        hal.report.different(
+            source, f"services.{services[0] if len(services) == 1 else '{' + ','.join(services) + '}'}"
+                    ".serviceAccountName",
+            f"{', '.join(services)} run{'s' if len(services) == 1 else ''} as ServiceAccount {account}, as "
+            f"{'its' if len(services) == 1 else 'their'} Halyard pods did: {kept}, so the RBAC and annotations "
+            "(IRSA, Workload Identity) you gave it still apply"
+            + (", and clouddriver's in-cluster kubernetes accounts act as it as under Halyard" if "clouddriver" in
+               services else "")
+            + ". The chart's least-privilege alternative: remove these values for one ServiceAccount per service "
+            "made by the chart, with clouddriver's RBAC following the namespaces its in-cluster accounts list "
+            "(`rbac.clouddriver.access: accounts`, the default)"
+            + (f", then delete {account} and its bindings once nothing else uses it." if account != "default"
+               else "."))
 
 
 def _say_scraped(hal):

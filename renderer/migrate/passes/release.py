@@ -8,7 +8,7 @@ import re
 
 from ...model import HAL
 from ...problems import ERROR, NOTE, WARNING, Report, format_path
-from ...releases import DEFAULT, Release, UnsupportedRelease
+from ...releases import DEFAULT, LINES, Release, UnsupportedRelease, halconfig_release, halconfig_version
 from .. import credentials
 
 _RELEASE_SHAPE = re.compile(r"^[0-9]+\.[0-9]+\.[0-9]+$")
@@ -19,7 +19,8 @@ def run(hal) -> None:
     _problems(hal_dir, report, base)
     hal.release = _release(hal_dir.rewritten.get("version"), "config: " + format_path(base + ("version",)),
                            hal.values, report)
-    hal.pinned = "spinnaker" in hal.values
+    hal.pinned = _own(hal_dir.rewritten.get("version")) == hal.release  # Halyard's own release runs
+    _jump(hal, hal_dir.rewritten)
     halconfig = dict(credentials.move(HAL, _read_by(hal_dir.rewritten, hal.release, report, base), hal.vault, base,
                                       hal.release, hal_dir.text))
     # The release lives in `spinnaker.version` only: one place to change it when upgrading.
@@ -67,21 +68,54 @@ def _read_by(halconfig: dict, release, report, base) -> dict:
     return halconfig
 
 
+def _own(version):
+    """Halyard's release as a Release (even one the chart does not run), or None."""
+    text = str(halconfig_version(version) or "")
+    return Release(*(int(part) for part in text.split("."))) if _RELEASE_SHAPE.match(text) else None
+
+
 def _release(version, where, values, report):
-    """The release to translate for, and `spinnaker.version` when the chart runs Halyard's release."""
+    """The release to translate for, always pinned in `spinnaker.version` (a later chart's default
+    must not upgrade the install unasked): Halyard's release when the chart runs it (Halyard's
+    `local:X.Y.Z` read as X.Y.Z, as on every route: releases.halconfig_release), else the chart's."""
     try:
-        release = Release.parse(version)
+        release = halconfig_release(version)
     except UnsupportedRelease as exc:
-        if version and _RELEASE_SHAPE.match(str(version)):
-            report.human(where, f"{exc} Halyard ran {version}; the release runs {DEFAULT} (the chart's default) "
-                                "unless `spinnaker.version` names another. Read the upgrade notes of the releases "
-                                "in between before switching over.")
-        elif version:
-            report.dropped(where, f"{version!r} is not a published Spinnaker release (a build name or a local "
-                                  f"BOM); the chart runs {DEFAULT} unless `spinnaker.version` is set (images of "
-                                  "your own: `services.<name>.image`, declared with the release they were built "
-                                  "from in `image.release`).")
+        values["spinnaker"] = {"version": str(DEFAULT)}
+        if version and _own(version) is not None:
+            report.human(where, f"{exc} Halyard ran {version}; the values pin {DEFAULT}, the release chosen at "
+                                "migration (`spinnaker.version`).", target="spinnaker.version")
+        else:
+            report.human(where, (f"{version!r} is not a published Spinnaker release (a build name or a local BOM)"
+                                 if version else "the config names no Spinnaker release")
+                         + f"; the values pin {DEFAULT}, the release chosen at migration (`spinnaker.version`; "
+                         "images of your own: `services.<name>.image`, declared with the release they were "
+                         "built from in `image.release`).", target="spinnaker.version")
         return DEFAULT
-    values["spinnaker"] = {"version": version}
-    report.mapped(where, "spinnaker.version")
+    values["spinnaker"] = {"version": str(release)}
+    report.mapped(where, "spinnaker.version", f"{version} read as {release}" if str(release) != version else "")
     return release
+
+
+def _jump(hal, halconfig):
+    """The one-time steps `plan --to-release` lists between Halyard's release and the one the values
+    pin (renderer/release_changes.py); for a release older than the oldest the project knows, that the
+    steps before it are not covered."""
+    from ...read.bumps import crossed
+
+    old = _own(halconfig.get("version"))
+    if old is None or old == hal.release:
+        return
+    oldest = Release(LINES[0].major, LINES[0].first, 0)
+    where = f"config: {format_path(hal.hal_dir.base + ('version',))}"
+    storage = (halconfig.get("persistentStorage") or {}) if isinstance(halconfig.get("persistentStorage"), dict) \
+        else {}
+    state = {"front50Store": str(storage.get("persistentStoreType") or "").lower() or None}
+    steps = crossed(max(old, oldest) if old < oldest else old, hal.release, halconfig, state)
+    said = "; ".join(f"{entry['release']} ({entry['kind']}, {', '.join(entry['services'])}): {entry['what'].rstrip('.')}"
+                     for entry in steps) or "none known for this config"
+    hal.report.human(where, f"Halyard ran {old}, the values run {hal.release}: the one-time steps of that jump "
+                            f"(as `spinnaker-renderer plan --to-release {hal.release}` lists them): {said}."
+                     + (f" The project knows no steps before {oldest}: read the upstream notes from {old} to "
+                        f"{oldest} (https://spinnaker.io/changelogs/) before switching over." if old < oldest
+                        else ""), target="spinnaker.version")

@@ -52,7 +52,7 @@ def _custom_sizing(hal, value, where):
             model = values_model.MonitoringDaemon if name == "monitoring-daemon" else values_model.Redis
             deep(hal.values, tuple(target.split(".")),
                  _complete(hal, resources(entry), None, split=False, where=f"{here}.requests/limits",
-                           default=model.fields["resources"].default))
+                           default=model.fields["resources"].default, target=target))
             hal.report.mapped(here, target)
             continue
         if name not in SERVICES and name not in SPLITS:
@@ -76,12 +76,16 @@ def _custom_sizing(hal, value, where):
                     hal.report.mapped(f"{here}.replicas", ".".join(path))
         own = resources(entry)
         if own:
-            own = _complete(hal, own, service, split=name in SPLITS, where=f"{here}.requests/limits")
+            own = _complete(hal, own, service, split=name in SPLITS, where=f"{here}.requests/limits",
+                            target=".".join(hal.target(name, "resources")))
             if not container and isinstance(value.get(name), dict) and resources(value[name]):
                 hal.report.dropped(f"{here}.requests/limits", f"'{name}' (the container entry) wins, as in Halyard.")
                 continue
             path = hal.target(name, "resources")
             deep(hal.values, path, own)
+            if SERVICES[service].java and "memory" not in (resources(entry).get("limits") or {}) and \
+                    "memory" in (resources(entry).get("requests") or {}):
+                hal.requests_only[name] = own["requests"]["memory"]
             note = ""
             if name == service and hal.ha_on.get(service):
                 note = (f"with haServices.{service} on, Halyard applied this to no pod; the chart applies it "
@@ -89,12 +93,13 @@ def _custom_sizing(hal, value, where):
             hal.report.mapped(f"{here}.requests/limits", ".".join(path), note)
 
 
-def _complete(hal, given, service, split, where, default=None):
+def _complete(hal, given, service, split, where, default=None, target=""):
     """Resources the chart accepts, as Kubernetes and upstream read Halyard's: a JVM's memory request
-    without a limit stays without one, as Halyard ran it (a service's `limits.memory: null` removes
-    the chart's default limit, which Helm would merge in; a split has none to remove), and its heap
-    gets an -Xmx (renderer.migrate.passes.jvm); another container's request gets the limit equal to it
-    when the chart's default limit (`default`) is below it; a limit without a request gets the request
+    without a limit (its heap a share of the node's memory under Halyard) gets a limit of at least the
+    chart's default for the service, its heap sized to it (renderer.migrate.passes.jvm); another
+    container's request stays without a limit, as Halyard ran it (a service's `limits.memory: null`
+    removes the chart's default limit, which Helm would merge in; a split has none to remove); a limit
+    without a request gets the request
     equal to it (Kubernetes' own default); a request above its limit raises the limit. A split's entry
     replaces the service's whole value, so one without memory gets the service's default memory."""
     if default is None and service is not None:
@@ -109,13 +114,19 @@ def _complete(hal, given, service, split, where, default=None):
     # even be below it, a pod the API server refuses); Halyard ran it without one.
     if "memory" in requests and "memory" not in limits:
         java = service is not None and SERVICES[service].java
-        kept = quantity(((default or {}).get("limits") or {}).get("memory"))
-        if not split and kept is not None:
-            limits["memory"] = None
-        if java or kept is not None:
-            added.append("no memory limit, as under Halyard" + ("" if split or kept is None else
-                         " (limits.memory: null removes the chart's default)")
-                         + ("; the heap gets an -Xmx instead" if java else ""))
+        kept = ((default or {}).get("limits") or {}).get("memory")
+        if java:
+            # Under Halyard the JVM sized its heap from the node's memory: a limit no smaller than the
+            # chart's default for the service, with the heap sized to it (passes.jvm), gives it no less.
+            request = quantity(requests["memory"])
+            limits["memory"] = requests["memory"] if kept is None or request >= quantity(kept) else kept
+            added.append(f"limits.memory {limits['memory']} (Halyard set none; at least the chart's default for "
+                         f"{service}, {kept}): its heap is sized to it")
+        elif kept is not None:
+            if not split:
+                limits["memory"] = None
+            added.append("no memory limit, as under Halyard" + ("" if split else
+                         " (limits.memory: null removes the chart's default)"))
     for kind in ("memory", "cpu"):
         request, limit = quantity(requests.get(kind)), quantity(limits.get(kind))
         if request is not None and limit is not None and request > limit:
@@ -129,7 +140,7 @@ def _complete(hal, given, service, split, where, default=None):
         added = [a for a in added if "no memory limit" not in a]
         added.append(f"memory from {service}'s default")
     if added:
-        hal.report.converted(where, "", "completed for the chart: " + ", ".join(added))
+        hal.report.converted(where, target, "completed for the chart: " + ", ".join(added))
     return {k: v for k, v in (("requests", requests), ("limits", limits)) if v}
 
 

@@ -167,3 +167,13 @@ def test_the_jvm_reads_its_flags_as_the_start_script_passes_them():
     assert props["http.nonProxyHosts"] == ("x|y", "JAVA_OPTS")
     assert proxy_for(props, "http") == ("http.proxyHost", "b")  # ORCA_OPTS comes after JAVA_OPTS
     assert proxy_for(props, "https") == ("proxyHost", "c")  # https: https.proxyHost, then proxyHost
+
+
+@pytest.mark.parametrize("url", ["http://admin:s3cretpw@spin-spinnaker-echo:9999",  # resolves: an error
+                                 "http://admin:s3cretpw@spin-echo:8089"])  # resolves: Halyard's Service
+def test_a_url_password_stays_out_of_the_message(url):
+    """A URL's user-info is left out of what the connection checks say: their messages reach stderr, CI logs and
+    the findings ConfigMap."""
+    found = judged({"profiles": {"orca": {"services": {"echo": {"baseUrl": url}}}}})
+    assert found and all("s3cretpw" not in text for *_, text in found), found
+    assert any("http://spin-" in text for *_, text in found)

@@ -142,7 +142,7 @@ def connections(release, pods) -> list:
 def scan(value: str):
     """(url, scheme, host, port text) of each `scheme://[user-info@]host[:port]` in `value`, read with
     string methods (a regular expression's compilation alone costs more than the search on a small
-    release)."""
+    release). The url leaves the user-info out: it goes into messages, and may hold a password."""
     at = value.find("://")
     while at >= 0:
         start = at
@@ -168,7 +168,7 @@ def scan(value: str):
             if port_end == host_end + 1:
                 port_end = host_end
         if scheme and host_end > host_at:
-            yield (value[start:port_end], scheme, value[host_at:host_end],
+            yield (value[start:head] + value[host_at:port_end], scheme, value[host_at:host_end],
                    value[host_end + 1:port_end] if port_end > host_end else None)
         at = value.find("://", at + 3)
 

@@ -177,3 +177,18 @@ def test_a_url_password_stays_out_of_the_message(url):
     found = judged({"profiles": {"orca": {"services": {"echo": {"baseUrl": url}}}}})
     assert found and all("s3cretpw" not in text for *_, text in found), found
     assert any("http://spin-" in text for *_, text in found)
+
+
+@pytest.mark.parametrize("spec,types", [({"egress": [{"ports": [{"port": 53}]}]}, ["Ingress", "Egress"]),
+                                        ({}, ["Ingress"]),
+                                        ({"egress": []}, ["Ingress"]), ({"egress": None}, ["Ingress"]),
+                                        ({"policyTypes": ["Egress"], "egress": []}, ["Egress"])])
+def test_policy_types_default_as_the_api_server_does(spec, types):
+    """kubernetes pkg/apis/networking/v1/defaults.go SetDefaults_NetworkPolicy: no policyTypes is Ingress, plus
+    Egress when `len(spec.egress) != 0`: an empty or null `egress` isolates no egress."""
+    from renderer.runtime.netpol import External, Peer, allowed, policy_types
+
+    policy = {"metadata": {"namespace": "ns"}, "spec": {"podSelector": {}, **spec}}
+    assert policy_types(policy) == types
+    # A call out of the cluster on 443: dropped only where the policy isolates egress.
+    assert allowed([policy], Peer("a", "ns", {}), External("203.0.113.7"), 443) is ("Egress" not in types)

@@ -108,15 +108,19 @@ CASES = [
                  "podMetricsEndpoints": [{"port": "prometheus"}]}}]},
      [("warning", "metrics", ["PodMonitor mine", "'prometheus'", "spin-spinnaker-orca"])]),
     # trusted: the JDK's stores (renderer/runtime/image_jdks.py for where the release's JDK reads)
-    ("a trust store flag for a file the container lacks",
+    # OpenJDK 17 TrustStoreManager.TrustStoreDescriptor.createInstance: the named store, else the JDK's cacerts
+    ("a trust store flag for a file the container lacks: the JDK falls back to its own cacerts",
      {"services": {"orca": {"javaOpts": "-XX:MaxRAMPercentage=80.0 -Djavax.net.ssl.trustStore=/etc/certs/ts.jks"}}},
-     [("error", "services.orca", ["-Djavax.net.ssl.trustStore in JAVA_OPTS", "/etc/certs/ts.jks",
-                                  "every TLS connection fails"])]),
+     [("warning", "services.orca", ["-Djavax.net.ssl.trustStore in JAVA_OPTS", "/etc/certs/ts.jks",
+                                    "falls back to its own cacerts", "private CA"])]),
+    ("a key store flag for a file the container lacks",
+     {"services": {"orca": {"javaOpts": "-XX:MaxRAMPercentage=80.0 -Djavax.net.ssl.keyStore=/etc/certs/ks.jks"}}},
+     [("error", "services.orca", ["-Djavax.net.ssl.keyStore in JAVA_OPTS", "/etc/certs/ks.jks"])]),
     ("the image JDK's own store", {"services": {"orca": {
         "javaOpts": "-XX:MaxRAMPercentage=80.0 -Djavax.net.ssl.trustStore=/etc/ssl/certs/java/cacerts"}}}, []),
     ("a store in a Secret of the release that has it", _STORE("/var/secrets/truststore.jks"), []),
     ("a store in a Secret of the release that lacks it", _STORE("/var/secrets/other.jks"),
-     [("error", "services.orca", ["/var/secrets/other.jks", "not in the container"])]),
+     [("warning", "services.orca", ["/var/secrets/other.jks", "not in the container"])]),
     ("a store in a Secret made outside the release is not judged", {
         "secrets": {"files": [{"secretName": "outside", "services": ["orca"]}]},
         "services": {"orca": {"javaOpts": "-XX:MaxRAMPercentage=80.0 -Djavax.net.ssl.trustStore=/var/secrets/x.jks"}}},

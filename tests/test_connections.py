@@ -196,3 +196,10 @@ def test_policy_types_default_as_the_api_server_does(spec, types):
     assert policy_types(policy) == types
     # A call out of the cluster on 443: dropped only where the policy isolates egress.
     assert allowed([policy], Peer("a", "ns", {}), External("203.0.113.7"), 443) is ("Egress" not in types)
+
+
+def test_a_url_with_user_info_to_the_releases_service_is_judged():
+    """A release whose Services are not named spin-*: `://user:password@<service>` is a call all the same."""
+    found = judged({"fullnameOverride": "prod", "profiles": {"orca": {"services": {"echo": {
+        "baseUrl": "http://admin:s3cretpw@prod-echo:9999"}}}}})
+    exactly(found, [("error", "profiles.orca", ["orca calls http://prod-echo:9999", "has no port 9999"])])

@@ -101,7 +101,9 @@ def connections(release, pods) -> list:
     # The release's Services share its prefix, Halyard's theirs: a few searches at C speed tell the
     # files that name any (a large clouddriver.yml is megabytes of other URLs).
     prefix = os.path.commonprefix(sorted(services)) if services else ""
-    needles = (["://" + prefix] if len(prefix) >= 3 else ["://" + n for n in services]) + ["://spin-", "@spin-"]
+    # A host follows `://`, or `@` after user-info (`redis://:password@<service>`).
+    needles = ([sep + prefix for sep in ("://", "@")] if len(prefix) >= 3 else
+               [sep + n for n in services for sep in ("://", "@")]) + ["://spin-", "@spin-"]
     found = []
     urls_in: dict = {}  # {text: [(path, hits)]}: the splits and services share files of the same text
     for pod in pods:

@@ -50,6 +50,8 @@ CASES = [
     ("a Service of the release on a port it does not have (Kubernetes Service spec.ports)",
      {"profiles": {"orca": {"services": {"echo": {"baseUrl": "http://spin-spinnaker-echo:9999"}}}}},
      [("error", "profiles.orca", ["orca calls http://spin-spinnaker-echo:9999", "has no port 9999", "8089"])]),
+    ("a scheme whose default port is unknown is not judged by port",
+     {"profiles": {"orca": {"services": {"echo": {"baseUrl": "thrift://spin-spinnaker-echo"}}}}}, []),
     ("a Service of the release in another namespace is not the release's",
      {"profiles": {"orca": {"services": {"echo": {"baseUrl": "http://spin-spinnaker-echo.other:9999"}}}}}, []),
     # proxies: sun.net.spi.DefaultProxySelector (OpenJDK 17)

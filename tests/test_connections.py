@@ -75,6 +75,10 @@ CASES = [
           "baseUrl": "http://spin-spinnaker-echo.spinnaker.svc.cluster.local:8089"}}}}},
      [("warning", "services.orca", ["spin-spinnaker-echo.spinnaker.svc.cluster.local",
                                     "only if it runs in the cluster"])]),
+    ("an HA split's own proxy flags", {"ha": {"clouddriver": {"enabled": True, "splits": {"caching": {
+        "javaOpts": OPTS + " -Dhttp.nonProxyHosts=x"}}}}},
+     [("error", "ha.clouddriver.splits.caching.javaOpts", ["clouddriver-caching's JVM",
+                                                           "-Dhttp.nonProxyHosts in ha.clouddriver.splits.caching"])]),
     ("only https proxied: the http calls go direct", {"services": {"orca": {
         "javaOpts": "-XX:MaxRAMPercentage=80.0 -Dhttps.proxyHost=proxy.example.com"}}}, []),
     ("HTTP_PROXY is not read by the JVM", {"services": {"orca": {"env": [

@@ -238,7 +238,9 @@ def main(error_file: str | None = None, exit_when_done: bool = False) -> int:
         message = exc.render()
         print(f"spinnaker-renderer post-render: {message}", file=sys.stderr)
         lasterror.keep(message, error_file)
-        if os.environ.get("HELM_PLUGIN_DIR"):  # run as Helm 4's plugin, which hides our stderr
+        # Run as Helm 4's plugin (plugins/spinnaker-renderer/plugin.yaml's name), which hides our stderr; another
+        # plugin's HELM_PLUGIN_* (helm-diff running Helm 3, which shows our stderr) is inherited, not ours.
+        if os.environ.get("HELM_PLUGIN_NAME") == "spinnaker-renderer":
             text = f"spinnaker-renderer post-render: {message}\n(saved for `spinnaker-renderer last-error`)\n"
             if not _to_helm_stderr(text):
                 _to_terminal(text)

@@ -155,7 +155,7 @@ CASES = [
         "data": {"a": __import__("base64").b64encode(b"z" * 900_000).decode()}}]},
      [("warning", "", ["Secret big is about 1,20", "last-applied-configuration"])]),
     ("a release Helm cannot store", {"profiles": {"orca": {"notes": _RANDOM_TEXT}}},
-     [("error", "", ["the release as Helm stores it", "encodeRelease", "HELM_DRIVER=sql"]),
+     [("warning", "", ["the release as Helm stores it", "encodeRelease", "HELM_DRIVER=sql"]),
       ("warning", "profiles.orca", ["last-applied-configuration"])]),
     # TLS
     # The chart follows a profile's server.ssl (scheme, probes, callers' URLs: _tls.tpl): nothing to say.

@@ -87,7 +87,7 @@ def render(text: str, warnings: list | None = None, halconfig_warnings: bool = T
 
         out = apply_patches(out, patches)
     found += check_names(out, bundle)  # last: names a patch changed are checked too
-    check_control_characters(out, bundle)  # after `names`, whose words stay for what it refuses
+    check_control_characters(out, bundle, moved, written)  # after `names`, whose words stay for what it refuses
     judged = judge(out, bundle, files, objects.texts, objects.keys, objects.documents)
     if findings is not None:
         findings.extend(judged)

@@ -9,7 +9,7 @@ one is "yaml: control characters are not allowed"), and the API server stores it
 - a NUL cannot reach a process: exec takes NUL-terminated strings, and the container runtime (Go:
   syscall.SlicePtrFromStrings) fails the container's start with EINVAL on an env value holding one;
 - a config file the services read with SnakeYAML that holds one raw is refused ("special characters
-  are not allowed"), so the service does not start;
+  are not allowed"), so the service does not start; escaped, it reaches the service's config unseen;
 - anywhere else it reaches `kubectl get`, `kubectl describe` and logs, where an escape sequence
   rewrites what the reader's terminal shows.
 
@@ -33,12 +33,25 @@ HINT = ("Remove it: such characters come from text pasted from a terminal or a b
         "belongs in a Secret's data or a ConfigMap's binaryData, base64-encoded).")
 
 
-def check_control_characters(docs, bundle: dict) -> None:
+def check_control_characters(docs, bundle: dict, moved: dict, written: dict) -> None:
     """Raise PostRenderError listing each string of `docs` that holds a C0 control character other
-    than tab, newline and carriage return."""
+    than tab, newline and carriage return, and each credential `moved` ({service: {Secret key: value}},
+    credentials.env_credentials) out of the pods' env into a Secret's base64, which the pods get back
+    as env all the same; and each service file `written` ({service: {file name: Written}}): a profile's
+    `"\\x01"` is text to the ConfigMap, and a control character to the service that reads it."""
     from .stream import NotYaml
 
     found: dict = {}  # (field, what, values path) -> objects: commonAnnotations' one value is on every object
+    for service, name, path, char, at in _files(written):
+        origin = f"profiles.{name[:-len('-local.yml')]}" if name.endswith("-local.yml") else ""
+        found.setdefault((f"{name}: " + _path(path), _said(char, at), origin), []).append(f"the {service} pods")
+    for service, env in sorted(moved.items()):
+        for key, value in env.items():
+            match = _C0.search(value) if isinstance(value, str) else None
+            if match:
+                field = f"env {key.removeprefix('env.')} (a credential, moved into the pods' Secret)"
+                found.setdefault((field, _said(match.group(), match.start() + 1),
+                                  f"services.{service}.env or serviceDefaults.env"), []).append(f"the {service} pods")
     for doc in docs:
         text = doc.text
         if not _SUSPECT.search(text):
@@ -59,10 +72,44 @@ def check_control_characters(docs, bundle: dict) -> None:
         shown = lines[:_SHOWN] + ([f"... and {len(lines) - _SHOWN} more"] if len(lines) > _SHOWN else [])
         patched = " (or a `patches` entry, applied before this check)" if bundle.get("patches") else ""
         raise PostRenderError(
-            "control characters the release's objects may not hold (tab, newline and carriage return are "
-            f"the only ones a value may hold; an env value with a NUL fails the container's start, a config "
-            f"file with one stops the service that reads it){patched}:\n  " + "\n  ".join(shown) + "\n ",
+            "control characters the release's objects may not hold (a value may hold tab, newline and carriage "
+            "return, no other C0 character: a NUL in an env value fails the container's start, as exec takes "
+            "NUL-terminated strings; anywhere else it reaches the services' config, kubectl's output and logs "
+            f"unseen, or as a terminal escape){patched}:\n  " + "\n  ".join(shown) + "\n ",
             HINT)
+
+
+def _files(written: dict):
+    """(service, file name, path in its data, character, position) of each refused character in a service's
+    files. Each file is looked at once (spinnaker.yml is every service's); parsed only when it may hold one."""
+    seen: set = set()
+    for service in sorted(written):
+        for name, file in sorted(written[service].items()):
+            if id(file) in seen:
+                continue
+            seen.add(id(file))
+            raw = next(((value, match) for value in file.strings if isinstance(value, str)
+                        for match in [_C0.search(value)] if match), None)
+            if raw is not None and not name.endswith((".yml", ".yaml")):
+                yield service, name, (), raw[1].group(), raw[1].start() + 1
+                continue
+            if raw is None and not (name.endswith((".yml", ".yaml")) and _SUSPECT.search(file.text)):
+                continue
+            import yaml
+
+            try:
+                documents = list(yaml.load_all(file.text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)))
+            except yaml.YAMLError:
+                continue  # the pass that reads the user's profiles refuses a file the services cannot read
+            for index, data in enumerate(documents):
+                for path, char, at in _strings(data):
+                    yield service, name, ((index,) if len(documents) > 1 else ()) + path, char, at
+
+
+def _path(path) -> str:
+    from ..problems import format_path
+
+    return format_path(path) if path else "(the text)"
 
 
 def _strings(data):
@@ -102,7 +149,6 @@ def _object(doc, data) -> str:
 
 
 def _entry(doc, data, path, char, at, bundle) -> tuple:
-    from ..problems import format_path
     from .names import values_origin
 
-    return format_path(path), _said(char, at), values_origin(bundle, doc, data, path)
+    return _path(path), _said(char, at), values_origin(bundle, doc, data, path)

@@ -88,17 +88,18 @@ def _files(written: dict):
             if id(file) in seen:
                 continue
             seen.add(id(file))
-            raw = next(((value, match) for value in file.strings if isinstance(value, str)
-                        for match in [_C0.search(value)] if match), None)
-            if raw is not None and not name.endswith((".yml", ".yaml")):
-                yield service, name, (), raw[1].group(), raw[1].start() + 1
+            text = file.text  # the data written as YAML (escaped), or the user's text as given
+            if not _SUSPECT.search(text):
                 continue
-            if raw is None and not (name.endswith((".yml", ".yaml")) and _SUSPECT.search(file.text)):
+            if not name.endswith((".yml", ".yaml")):  # Deck's settings.js: only a raw one is certain
+                match = _C0.search(text)
+                if match:
+                    yield service, name, (), match.group(), match.start() + 1
                 continue
             import yaml
 
             try:
-                documents = list(yaml.load_all(file.text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)))
+                documents = list(yaml.load_all(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)))
             except yaml.YAMLError:
                 continue  # the pass that reads the user's profiles refuses a file the services cannot read
             for index, data in enumerate(documents):

@@ -13,7 +13,7 @@ one is "yaml: control characters are not allowed"), and the API server stores it
 - anywhere else it reaches `kubectl get`, `kubectl describe` and logs, where an escape sequence
   rewrites what the reader's terminal shows.
 
-Cheap by design: one pattern over each document's text finds a raw C0 character or an escape that
+Cheap by design: a scan of each document's text finds a raw C0 character or an escape that
 could stand for one (YAML's `\\0 \\a \\b \\v \\f \\e \\xXX \\uXXXX \\UXXXXXXXX`, as Helm and Go's %q write
 them); only a document it matches is parsed. Base64 (`Secret.data`, `binaryData`) holds none, so binary
 key stores pass. Messages name the object, the field and the values path where it is known, and show the
@@ -25,10 +25,17 @@ import re
 
 from .errors import PostRenderError
 
-_SUSPECT = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f]|\\(?:[0abvfe]|x[01][0-9A-Fa-f]|u00[01][0-9A-Fa-f]|"
-                      r"U0000[01][0-9A-Fa-f])")
+# An escape that may stand for one: a pattern that starts with a literal is searched at memchr speed.
+_ESCAPE = re.compile(r"\\(?:[0abvfe]|x[01][0-9A-Fa-f]|u00[01][0-9A-Fa-f]|U0000[01][0-9A-Fa-f])")
+_C0_CHARS = tuple(chr(code) for code in range(32) if chr(code) not in "\t\n\r")
 _C0 = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f]")
 _SHOWN = 25
+
+
+def _suspect(text: str) -> bool:
+    """Whether `text` may hold a refused character: a raw one (29 `in` tests, each at memchr speed: a
+    character class is matched position by position, some 50 times slower) or an escape."""
+    return any(char in text for char in _C0_CHARS) or _ESCAPE.search(text) is not None
 HINT = ("Remove it: such characters come from text pasted from a terminal or a binary file (a binary file "
         "belongs in a Secret's data or a ConfigMap's binaryData, base64-encoded).")
 
@@ -54,7 +61,7 @@ def check_control_characters(docs, bundle: dict, moved: dict, written: dict) -> 
                                   f"services.{service}.env or serviceDefaults.env"), []).append(f"the {service} pods")
     for doc in docs:
         text = doc.text
-        if not _SUSPECT.search(text):
+        if not _suspect(text):
             continue
         try:
             data = doc.parse()
@@ -89,7 +96,7 @@ def _files(written: dict):
                 continue
             seen.add(id(file))
             text = file.text  # the data written as YAML (escaped), or the user's text as given
-            if not _SUSPECT.search(text):
+            if not _suspect(text):
                 continue
             if not name.endswith((".yml", ".yaml")):  # Deck's settings.js: only a raw one is certain
                 match = _C0.search(text)

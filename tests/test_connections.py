@@ -50,6 +50,8 @@ CASES = [
     ("a Service of the release on a port it does not have (Kubernetes Service spec.ports)",
      {"profiles": {"orca": {"services": {"echo": {"baseUrl": "http://spin-spinnaker-echo:9999"}}}}},
      [("error", "profiles.orca", ["orca calls http://spin-spinnaker-echo:9999", "has no port 9999", "8089"])]),
+    ("a scheme whose default port is unknown is not judged by port",
+     {"profiles": {"orca": {"services": {"echo": {"baseUrl": "thrift://spin-spinnaker-echo"}}}}}, []),
     ("a Service of the release in another namespace is not the release's",
      {"profiles": {"orca": {"services": {"echo": {"baseUrl": "http://spin-spinnaker-echo.other:9999"}}}}}, []),
     # proxies: sun.net.spi.DefaultProxySelector (OpenJDK 17)
@@ -73,6 +75,10 @@ CASES = [
           "baseUrl": "http://spin-spinnaker-echo.spinnaker.svc.cluster.local:8089"}}}}},
      [("warning", "services.orca", ["spin-spinnaker-echo.spinnaker.svc.cluster.local",
                                     "only if it runs in the cluster"])]),
+    ("an HA split's own proxy flags", {"ha": {"clouddriver": {"enabled": True, "splits": {"caching": {
+        "javaOpts": OPTS + " -Dhttp.nonProxyHosts=x"}}}}},
+     [("error", "ha.clouddriver.splits.caching.javaOpts", ["clouddriver-caching's JVM",
+                                                           "-Dhttp.nonProxyHosts in ha.clouddriver.splits.caching"])]),
     ("only https proxied: the http calls go direct", {"services": {"orca": {
         "javaOpts": "-XX:MaxRAMPercentage=80.0 -Dhttps.proxyHost=proxy.example.com"}}}, []),
     ("HTTP_PROXY is not read by the JVM", {"services": {"orca": {"env": [
@@ -108,15 +114,19 @@ CASES = [
                  "podMetricsEndpoints": [{"port": "prometheus"}]}}]},
      [("warning", "metrics", ["PodMonitor mine", "'prometheus'", "spin-spinnaker-orca"])]),
     # trusted: the JDK's stores (renderer/runtime/image_jdks.py for where the release's JDK reads)
-    ("a trust store flag for a file the container lacks",
+    # OpenJDK 17 TrustStoreManager.TrustStoreDescriptor.createInstance: the named store, else the JDK's cacerts
+    ("a trust store flag for a file the container lacks: the JDK falls back to its own cacerts",
      {"services": {"orca": {"javaOpts": "-XX:MaxRAMPercentage=80.0 -Djavax.net.ssl.trustStore=/etc/certs/ts.jks"}}},
-     [("error", "services.orca", ["-Djavax.net.ssl.trustStore in JAVA_OPTS", "/etc/certs/ts.jks",
-                                  "every TLS connection fails"])]),
+     [("warning", "services.orca", ["-Djavax.net.ssl.trustStore in JAVA_OPTS", "/etc/certs/ts.jks",
+                                    "falls back to its own cacerts", "private CA"])]),
+    ("a key store flag for a file the container lacks",
+     {"services": {"orca": {"javaOpts": "-XX:MaxRAMPercentage=80.0 -Djavax.net.ssl.keyStore=/etc/certs/ks.jks"}}},
+     [("error", "services.orca", ["-Djavax.net.ssl.keyStore in JAVA_OPTS", "/etc/certs/ks.jks"])]),
     ("the image JDK's own store", {"services": {"orca": {
         "javaOpts": "-XX:MaxRAMPercentage=80.0 -Djavax.net.ssl.trustStore=/etc/ssl/certs/java/cacerts"}}}, []),
     ("a store in a Secret of the release that has it", _STORE("/var/secrets/truststore.jks"), []),
     ("a store in a Secret of the release that lacks it", _STORE("/var/secrets/other.jks"),
-     [("error", "services.orca", ["/var/secrets/other.jks", "not in the container"])]),
+     [("warning", "services.orca", ["/var/secrets/other.jks", "not in the container"])]),
     ("a store in a Secret made outside the release is not judged", {
         "secrets": {"files": [{"secretName": "outside", "services": ["orca"]}]},
         "services": {"orca": {"javaOpts": "-XX:MaxRAMPercentage=80.0 -Djavax.net.ssl.trustStore=/var/secrets/x.jks"}}},
@@ -167,3 +177,35 @@ def test_the_jvm_reads_its_flags_as_the_start_script_passes_them():
     assert props["http.nonProxyHosts"] == ("x|y", "JAVA_OPTS")
     assert proxy_for(props, "http") == ("http.proxyHost", "b")  # ORCA_OPTS comes after JAVA_OPTS
     assert proxy_for(props, "https") == ("proxyHost", "c")  # https: https.proxyHost, then proxyHost
+
+
+@pytest.mark.parametrize("url", ["http://admin:s3cretpw@spin-spinnaker-echo:9999",  # resolves: an error
+                                 "http://admin:s3cretpw@spin-echo:8089"])  # resolves: Halyard's Service
+def test_a_url_password_stays_out_of_the_message(url):
+    """A URL's user-info is left out of what the connection checks say: their messages reach stderr, CI logs and
+    the findings ConfigMap."""
+    found = judged({"profiles": {"orca": {"services": {"echo": {"baseUrl": url}}}}})
+    assert found and all("s3cretpw" not in text for *_, text in found), found
+    assert any("http://spin-" in text for *_, text in found)
+
+
+@pytest.mark.parametrize("spec,types", [({"egress": [{"ports": [{"port": 53}]}]}, ["Ingress", "Egress"]),
+                                        ({}, ["Ingress"]),
+                                        ({"egress": []}, ["Ingress"]), ({"egress": None}, ["Ingress"]),
+                                        ({"policyTypes": ["Egress"], "egress": []}, ["Egress"])])
+def test_policy_types_default_as_the_api_server_does(spec, types):
+    """kubernetes pkg/apis/networking/v1/defaults.go SetDefaults_NetworkPolicy: no policyTypes is Ingress, plus
+    Egress when `len(spec.egress) != 0`: an empty or null `egress` isolates no egress."""
+    from renderer.runtime.netpol import External, Peer, allowed, policy_types
+
+    policy = {"metadata": {"namespace": "ns"}, "spec": {"podSelector": {}, **spec}}
+    assert policy_types(policy) == types
+    # A call out of the cluster on 443: dropped only where the policy isolates egress.
+    assert allowed([policy], Peer("a", "ns", {}), External("203.0.113.7"), 443) is ("Egress" not in types)
+
+
+def test_a_url_with_user_info_to_the_releases_service_is_judged():
+    """A release whose Services are not named spin-*: `://user:password@<service>` is a call all the same."""
+    found = judged({"fullnameOverride": "prod", "profiles": {"orca": {"services": {"echo": {
+        "baseUrl": "http://admin:s3cretpw@prod-echo:9999"}}}}})
+    exactly(found, [("error", "profiles.orca", ["orca calls http://prod-echo:9999", "has no port 9999"])])

@@ -683,3 +683,90 @@ def test_validate_never_says_it_wrote_nothing(tmp_path):
     assert validated.returncode == 1 and validated.stderr.splitlines()[-1] == f"{halconfig}: 1 error."
     generated = run("generate", str(halconfig), str(tmp_path / "out"))
     assert generated.stderr.splitlines()[-1] == f"{halconfig}: 1 error; nothing was written."
+
+
+# --- C0 control characters in the rest of the values: refused on the rendered objects (renderer/postrender/controls.py)
+
+CREDENTIAL = "hunter-7c1e"
+C0_VALUES = {
+    "services": {"gate": {"env": [{"name": "DB_PASSWORD", "value": CREDENTIAL + "\x00"}]}},  # moved into a Secret
+    "profiles": {"orca": {"tasks": {"note": "a\x1b[2Jb"}},                                # a profile's mapping
+                 "echo": "slack:\n  token: \"x\\x07y\"\n  pattern: \"\\\\bword\\\\b\"\n"},  # a profile's text
+    "extraObjects": [{"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": "extra"},
+                      "data": {"k\x01": "v"}}],                                         # a key
+}
+C0_LINES = [
+    "env DB_PASSWORD (a credential, moved into the pods' Secret): the value, at character 12, holds the control "
+    'character "\\x00" [services.gate.env or serviceDefaults.env]: on the gate pods',
+    'orca-local.yml: tasks.note: the value, at character 2, holds the control character "\\x1b" [profiles.orca]: '
+    "on the orca pods",
+    'echo-local.yml: slack.token: the value, at character 2, holds the control character "\\a" [profiles.echo]: '
+    "on the echo pods",
+    'data: a key holds the control character "\\x01" [extraObjects]: on ConfigMap extra',
+]
+
+
+def _c0_said(text: str) -> list:
+    return [line for line in C0_LINES if line not in text]
+
+
+def test_a_c0_character_in_other_values_is_said_alike_by_every_route(helm, tmp_path):
+    """validate -f, the wrapper and Helm (3 and 4) refuse it in one message, naming the object, the field and
+    the values path, the character escaped; a credential's value is never shown. Tab, newline, CR and a
+    regular expression's escaped backslash (`\\\\b`) pass."""
+    from test_helm_binary import _failure_reason
+
+    binary, flags, env = helm
+    values = tmp_path / "values.yaml"
+    values.write_text(yaml.safe_dump(C0_VALUES))
+    said = {"validate": run("validate", "-f", str(values), "--release-name", "spin")}
+    helm_env = dict(os.environ, **binary.env, **env, HELM_BIN=str(binary))
+    said["wrapper"] = subprocess.run([sys.executable, "-m", "renderer", "helm", "template", "spin", CHART_DIR, "-f",
+                                      str(values)], capture_output=True, text=True, cwd=ROOT, env=helm_env,
+                                     timeout=120)
+    plain = binary.run("template", "spin", CHART_DIR, "-f", str(values), *flags, env=env)
+    assert plain.returncode != 0 and plain.stdout == ""
+    texts = {route: result.stderr for route, result in said.items()}
+    texts["helm"] = _failure_reason(binary, plain, env)
+    for route, text in texts.items():
+        assert route == "helm" or said[route].returncode == 1, text
+        assert not _c0_said(text), f"{route}: {_c0_said(text)} not in:\n{text}"
+        assert CREDENTIAL not in text and "\x00" not in text and "\x1b" not in text, route
+        assert "bword" not in text and text.count("holds the control character") == len(C0_LINES), text
+
+
+def test_tab_newline_and_carriage_return_pass_and_a_c0_escape_in_a_profile_alone_is_refused(tmp_path):
+    values = tmp_path / "values.yaml"
+    values.write_text(yaml.safe_dump({
+        "commonAnnotations": {"note": "a\tb\r\nc"},
+        "profiles": {"gate": "server:\r\n  port: 8084\r\n# a\ttab\r\nre: \"\\\\bword\\\\0\"\n"},
+        "services": {"gate": {"env": [{"name": "MULTI", "value": "line one\nline\ttwo\r\n"}]}}}))
+    ok = run("validate", "-f", str(values))
+    assert ok.returncode == 0, ok.stderr
+    values.write_text('profiles:\n  gate:\n    x: "\\u0085ok"\n'
+                      'services:\n  gate:\n    env:\n    - name: A\n      value: "\\vv"\n')
+    refused = run("validate", "-f", str(values))
+    assert refused.returncode == 1
+    # C1 is not C0: only names, keys and hosts are refused it (renderer/read/controlchars.py). (Helm itself
+    # refuses a DEL anywhere in the values: its schema check writes them out raw and reads them back.)
+    assert "gate-local.yml" not in refused.stderr, refused.stderr
+    assert 'value, at character 1, holds the control character "\\v" [services.gate.env or serviceDefaults.env]' \
+        in refused.stderr, refused.stderr
+
+
+def test_post_render_names_a_raw_control_character_by_line(stream):
+    extra = "---\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: raw\ndata:\n  k: \"a\x07b\"\n"
+    result = post_render(stream + extra)
+    assert result.returncode == 1 and result.stdout == b""
+    said = result.stderr.decode()
+    assert 'line 7: the text holds the control character "\\a": on ConfigMap raw' in said, said
+    assert "\x07" not in said
+
+
+def test_post_render_passes_binary_data_in_base64(stream):
+    binary = base64.b64encode(bytes(range(32))).decode()
+    extra = ("---\napiVersion: v1\nkind: Secret\nmetadata:\n  name: keystore\ndata:\n  ks.p12: " + binary +
+             "\n---\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: bin\nbinaryData:\n  b: " + binary + "\n")
+    result = post_render(stream + extra)
+    assert result.returncode == 0, result.stderr.decode()[-2000:]
+    assert extra in result.stdout.decode()

@@ -91,8 +91,28 @@ def test_an_initial_heap_above_the_fitted_maximum_is_lowered(tmp_path):
         assert initial and initial[0] <= heap.bytes, flags
         assert not [f for f in flags if f.startswith("-XX:InitialHeapSize")], flags
         line = said(migration, f"service-settings/{name}.yml: env.JAVA_OPTS", "converted")
-        assert any("the JVM would exit at start-up" in e.text and "lowered to -Xms" in e.text for e in line), line
+        # With an -Xmx HotSpot exits; with the maximum from MaxRAMPercentage it raises the maximum to the
+        # initial size instead (GCArguments::initialize_heap_flags_and_sizes), past the memory limit.
+        why = "the JVM would exit at start-up" if name == "orca" else "HotSpot would raise its maximum heap to it"
+        assert any(why in e.text and "lowered to -Xms" in e.text for e in line), line
     assert "-Dfoo=bar" in services["orca"]["javaOpts"]
+
+
+def test_an_initial_heap_on_requests_only_is_kept_and_the_limit_holds_it(tmp_path):
+    """Under Halyard a requests-only JVM with -Xms1024m had at least that heap (its maximum was a share of
+    the node's memory): the release's limit grows to hold the -Xms and what the service needs outside its
+    heap, instead of lowering the heap the user asked for."""
+    from renderer.runtime.jvm import Heap, non_heap, quantity, size
+
+    environment = "    customSizing:\n      orca:\n        requests: {memory: 512Mi}\n"
+    migration = migrate(hal_dir(tmp_path, environment=environment,
+                                settings={"orca.yml": "env:\n  JAVA_OPTS: -XX:MaxRAMPercentage=100.0 -Xms1536m\n"}))
+    orca = migration.values["services"]["orca"]
+    limit = quantity(orca["resources"]["limits"]["memory"])
+    flags = orca["javaOpts"].split()
+    heap = Heap(flags, limit)
+    assert not heap.refused and "-Xms1536m" in flags, flags
+    assert heap.bytes >= 1536 << 20 and heap.bytes + non_heap("orca") <= limit, (flags, limit)
 
 
 REQUESTS_ONLY = ("    haServices:\n      clouddriver: {enabled: true}\n"

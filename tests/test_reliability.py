@@ -688,3 +688,20 @@ def test_the_helm4_plugin_renders_a_valid_stream(tmp_path, default_streams):
                             env=_plugin_env(tmp_path, XDG_CACHE_HOME=str(tmp_path / "cache")))
     assert result.returncode == 0 and result.stderr == b"", result.stderr
     assert b"spinnaker-renderer-placeholder" not in result.stdout and b"SpinnakerConfigBundle" not in result.stdout
+
+
+def test_a_refusal_under_helm3_run_by_another_plugin_is_said_once(tmp_path, helm3):
+    """helm-diff (helmfile diff) runs `helm template --post-renderer ...` with its own HELM_PLUGIN_DIR and
+    HELM_PLUGIN_NAME in the environment: Helm 3 shows the post-renderer's stderr in its error, so the reason
+    must not also be written to helm's stderr (that is for Helm 4 running this project's plugin)."""
+    chart = tmp_path / "chart"
+    (chart / "templates").mkdir(parents=True)
+    (chart / "Chart.yaml").write_text("apiVersion: v2\nname: other\nversion: 0.1.0\n")
+    (chart / "templates" / "cm.yaml").write_text("apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: x\n")
+    env = dict(helm3.env, HELM_PLUGIN_DIR=str(tmp_path / "plugins" / "diff"), HELM_PLUGIN_NAME="diff",
+               SPINNAKER_RENDERER_NO_TTY="1", **{lasterror.ERROR_FILE_ENV: str(tmp_path / "error.txt")})
+    # helm's stderr a pipe (a CI job's log): where the plugin route writes too.
+    result = subprocess.run([str(helm3), "template", "r", str(chart), "--post-renderer",
+                             os.path.join(ROOT, "scripts", "post-render")], capture_output=True, text=True, env=env)
+    assert result.returncode != 0
+    assert result.stderr.count("has no SpinnakerConfigBundle document") == 1, result.stderr

@@ -255,6 +255,19 @@ MISTAKES = [
      ["Service 'spin-spinnaker-gate'", "two objects of this kind in one namespace", "[extraObjects"], True),
     ("an Ingress host with a newline", {"expose": {"host": "a\nb.example.com"}, "halconfig": hal()}, "refuse",
      ["expose.host", "host 'a\\nb.example.com'"], True),
+    # C0 control characters in any other string of the objects (renderer/postrender/controls.py)
+    ("a NUL in an annotation value", {"commonAnnotations": {"team": "a\x00b"}, "halconfig": hal()}, "refuse",
+     ["metadata.annotations.team", 'the control character "\\x00"', "[commonAnnotations]"], True),
+    ("a terminal escape in an env value", {"services": {"gate": {"env": [{"name": "A", "value": "\x1b[2J"}]}},
+                                           "halconfig": hal()}, "refuse",
+     ["env[", 'the control character "\\x1b"', "[services.gate.env or serviceDefaults.env]"], True),
+    ("a backspace in an extra object", {"extraObjects": [{"apiVersion": "v1", "kind": "ConfigMap", "metadata": {
+        "name": "extra"}, "data": {"k": "a\bb"}}], "halconfig": hal()}, "refuse",
+     ["data.k", 'the control character "\\b"', "[extraObjects]", "ConfigMap extra"], True),
+    ("tab, newline and carriage return in values", {"commonAnnotations": {"note": "a\tb\r\nc"}, "extraObjects": [{
+        "apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": "pem"}, "data": {
+            "ca.crt": "-----BEGIN CERTIFICATE-----\nMIIB\tAA\r\n-----END CERTIFICATE-----\n"}}],
+        "halconfig": hal()}, "accept", [], True),
     # TLS between the services (tls, services.<name>.tls)
     ("TLS on without a Secret", {"tls": {"enabled": True}, "halconfig": hal()}, "refuse",
      ["tls (services.", "no Secret holds its key store", "tls.secretName"], True),

@@ -14,7 +14,8 @@ A pipeline of small passes over the document stream:
    (`usersecrets`);
 6. replace the workloads' placeholders with those names, drop the bundle,
    apply the user's patches (`patches`);
-7. check every name as the API server would (`names`), then judge whether the release would run
+7. check every name as the API server would (`names`), refuse C0 control characters in any other
+   string (`controls`), then judge whether the release would run
    (`judge`: renderer/runtime, on the final documents);
 8. list every finding of the render in the ConfigMap `<fullname>-findings` (`findings`: Helm shows
    none of a succeeding post-renderer's stderr, so GitOps users read them in the release), join.
@@ -49,6 +50,7 @@ def render(text: str, warnings: list | None = None, halconfig_warnings: bool = T
     from ..translate.front50 import front50_env, front50_env_refs
     from .k8s_secrets import check_kubernetes_secrets, switch_engine
     from .judge import judge
+    from .controls import check_control_characters
     from .names import check_names
     from .objects import build_objects
     from .tls import apply_to_outputs as apply_tls
@@ -85,6 +87,7 @@ def render(text: str, warnings: list | None = None, halconfig_warnings: bool = T
 
         out = apply_patches(out, patches)
     found += check_names(out, bundle)  # last: names a patch changed are checked too
+    check_control_characters(out, bundle, moved, written)  # after `names`, whose words stay for what it refuses
     judged = judge(out, bundle, files, objects.texts, objects.keys, objects.documents)
     if findings is not None:
         findings.extend(judged)
@@ -238,7 +241,9 @@ def main(error_file: str | None = None, exit_when_done: bool = False) -> int:
         message = exc.render()
         print(f"spinnaker-renderer post-render: {message}", file=sys.stderr)
         lasterror.keep(message, error_file)
-        if os.environ.get("HELM_PLUGIN_DIR"):  # run as Helm 4's plugin, which hides our stderr
+        # Run as Helm 4's plugin (plugins/spinnaker-renderer/plugin.yaml's name), which hides our stderr; another
+        # plugin's HELM_PLUGIN_* (helm-diff running Helm 3, which shows our stderr) is inherited, not ours.
+        if os.environ.get("HELM_PLUGIN_NAME") == "spinnaker-renderer":
             text = f"spinnaker-renderer post-render: {message}\n(saved for `spinnaker-renderer last-error`)\n"
             if not _to_helm_stderr(text):
                 _to_terminal(text)

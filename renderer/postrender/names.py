@@ -520,3 +520,35 @@ def _message(errors: dict, bundle: dict) -> str:
         shown.append(f"... and {len(lines) - len(shown)} more")
     patched = " (or a `patches` entry, applied before this check)" if bundle.get("patches") else ""
     return (f"names Kubernetes would refuse{patched}:\n  " + "\n  ".join(shown) + "\n ")
+
+
+def values_origin(bundle: dict, doc, data, path: tuple) -> str:
+    """The chart's values path behind the field at `path` of `doc` (parsed: `data`), where it is known; ""
+    otherwise. Worked out only for what is refused."""
+    if (doc.source or "").endswith("extra-objects.yaml"):
+        return "extraObjects"
+    meta = data.get("metadata") if isinstance(data, dict) else None
+    labels = meta.get("labels") if isinstance(meta, dict) and isinstance(meta.get("labels"), dict) else {}
+    component = str(labels.get("spinnaker.io/service") or labels.get("app.kubernetes.io/component") or "")
+    kind = doc.kind
+    for at in range(len(path) - 1):
+        if path[at] == "metadata" and path[at + 1] in ("annotations", "labels") and len(path) > at + 2:
+            nested, key = at > 0, str(path[at + 2])
+            if path[at + 1] == "annotations":
+                return _annotation_origin(_Found(bundle), kind, key, component, nested)
+            value = _get(data, path[:at + 3])
+            return _label_origin(_Found(bundle), kind, key, "" if value is None else str(value), component, nested)
+    if "env" in path and path[-1] == "value" and component:
+        return f"services.{component}.env or serviceDefaults.env"
+    if kind == "Ingress" and path[:1] == ("spec",):
+        return "expose.host (and expose.gateSubdomain)"
+    return ""
+
+
+def _get(data, path):
+    for part in path:
+        try:
+            data = data[part]
+        except (KeyError, IndexError, TypeError):
+            return None
+    return data

@@ -17,7 +17,9 @@ it. The limits, from Kubernetes' and Helm's sources:
   the same in Helm 3 and 4): the release (chart, values, rendered manifest, hooks) as JSON, gzipped at
   best compression and base64-encoded (helm/helm pkg/storage/driver/util.go encodeRelease, secrets.go
   newSecretsObject), so that text must fit 1 MiB too. Its size is estimated from the final manifest and
-  the chart's own part (CHART_STORED, measured), leaving out the values the user gave.
+  the chart's own part (CHART_STORED, measured), leaving out the values the user gave. A warning: the
+  post-renderer cannot tell `helm install` from `helm template` (Argo CD, Flux), where Helm stores nothing,
+  and Helm's SQL driver has no such limit.
 """
 from __future__ import annotations
 
@@ -52,11 +54,12 @@ def check(docs: list, own=()) -> list:
             found.append(_too_big_to_apply(doc, id(doc) in mine))
     release = stored_size(docs)
     if release > MAX_DATA:
-        found.append(error(
+        found.append(warning(
             "", f"the release as Helm stores it (the Secret sh.helm.release.v1.<release>.v<revision>: its chart, "
                 f"values and rendered manifest as JSON, gzipped and base64-encoded, helm pkg/storage/driver/util.go "
                 f"encodeRelease) would be about {release:,} bytes, and the API server refuses a Secret over "
-                f"{MAX_DATA:,} (MaxSecretSize), so `helm install` or `upgrade` fails once the objects are applied.",
+                f"{MAX_DATA:,} (MaxSecretSize), so `helm install` or `upgrade` with Helm's default Secret driver fails once "
+                f"the objects are applied (`helm template`, as Argo CD and Flux run it, stores nothing).",
             "To fix it, make the large files smaller, or keep releases in Helm's SQL storage driver "
             "(HELM_DRIVER=sql), which has no such limit."))
     return found

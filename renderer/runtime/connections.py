@@ -101,7 +101,9 @@ def connections(release, pods) -> list:
     # The release's Services share its prefix, Halyard's theirs: a few searches at C speed tell the
     # files that name any (a large clouddriver.yml is megabytes of other URLs).
     prefix = os.path.commonprefix(sorted(services)) if services else ""
-    needles = (["://" + prefix] if len(prefix) >= 3 else ["://" + n for n in services]) + ["://spin-", "@spin-"]
+    # A host follows `://`, or `@` after user-info (`redis://:password@<service>`).
+    needles = ([sep + prefix for sep in ("://", "@")] if len(prefix) >= 3 else
+               [sep + n for n in services for sep in ("://", "@")]) + ["://spin-", "@spin-"]
     found = []
     urls_in: dict = {}  # {text: [(path, hits)]}: the splits and services share files of the same text
     for pod in pods:
@@ -142,7 +144,7 @@ def connections(release, pods) -> list:
 def scan(value: str):
     """(url, scheme, host, port text) of each `scheme://[user-info@]host[:port]` in `value`, read with
     string methods (a regular expression's compilation alone costs more than the search on a small
-    release)."""
+    release). The url leaves the user-info out: it goes into messages, and may hold a password."""
     at = value.find("://")
     while at >= 0:
         start = at
@@ -168,7 +170,7 @@ def scan(value: str):
             if port_end == host_end + 1:
                 port_end = host_end
         if scheme and host_end > host_at:
-            yield (value[start:port_end], scheme, value[host_at:host_end],
+            yield (value[start:head] + value[host_at:port_end], scheme, value[host_at:host_end],
                    value[host_end + 1:port_end] if port_end > host_end else None)
         at = value.find("://", at + 3)
 

@@ -261,14 +261,16 @@ def check(release, pods) -> list:
         if pod.container is None or facts is None or not facts.java:
             continue
         read = _flags(pod)
-        if read is None or "-XX:-UseContainerSupport" in read[0]:
+        if read is None:
             continue
         flags, environ, sources = read
         limit = quantity(pod.memory_limit)
         heap = Heap(flags, limit or 0, environ)
-        if heap.refused:
+        if heap.refused:  # with container support or without: an -Xms above the -Xmx never starts
             found.append(_refused(pod, flags, sources, heap))
             continue
+        if "-XX:-UseContainerSupport" in flags:
+            continue  # the heap is a share of the node's memory, not of the limit
         if not limit:
             continue  # no limit: nothing kills the container for its size (the chart wants -Xmx then)
         if heap.bytes + non_heap(pod.service) <= limit:

@@ -98,7 +98,9 @@ def _ports_match(ports, port, protocol, destination) -> bool:
 
 def policy_types(policy) -> list:
     spec = policy.get("spec") or {}
-    return spec.get("policyTypes") or (["Ingress"] + (["Egress"] if "egress" in spec else []))
+    # The API server's defaulting (SetDefaults_NetworkPolicy): Egress when `egress` holds a rule, not when it is
+    # only present (`egress: []`).
+    return spec.get("policyTypes") or (["Ingress"] + (["Egress"] if spec.get("egress") else []))
 
 
 def selecting(policies, pod, direction, memo=None) -> list:

@@ -95,8 +95,13 @@ def check(release, pods) -> list:
 
 
 def _finding(calls, props, name, host):
+    from ..service_facts import SPLITS
+    from .jvm import _options_path
+
     pod = calls[0].pod
     var = props[name][1]
+    # An HA split's own javaOpts or env (ha.<service>.splits.<split>) hold its flags, else the service's do.
+    where = _options_path(pod, var) if pod.workload in SPLITS else f"services.{pod.service}"
     non_proxy = props.get("http.nonProxyHosts")
     source = f"-Dhttp.nonProxyHosts in {non_proxy[1]}" if non_proxy else "no -Dhttp.nonProxyHosts"
     hosts = ", ".join(c.host for c in calls)
@@ -106,11 +111,11 @@ def _finding(calls, props, name, host):
                f"http.nonProxyHosts for https URLs too), e.g. {example.url} ({example.where})")
     prefix = sorted(c.name for c in calls)[0].rsplit("-", 1)[0]
     hint = (f"Add the release's Service names ({hosts}, or a pattern such as {prefix}-*) to -Dhttp.nonProxyHosts in "
-            f"services.{pod.service} ({var}).")
+            f"{where} ({var}).")
     short = [c.host for c in calls if c.short]
     if short:
-        return error(f"services.{pod.service}", message + f"; {', '.join(short)} "
+        return error(where, message + f"; {', '.join(short)} "
                      f"{'is a name' if len(short) == 1 else 'are names'} only pods of the release's namespace resolve, "
                      "so the proxy reaches nothing and every such call fails.", hint)
-    return warning(f"services.{pod.service}", message + ", so the calls leave through the proxy, which reaches the "
+    return warning(where, message + ", so the calls leave through the proxy, which reaches the "
                    "Services only if it runs in the cluster.", hint)

@@ -35,6 +35,8 @@ def check(release, pods) -> list:
                                  "setting to use the release's own URL."))
             continue
         target = conn.target
+        if conn.port is None:
+            continue  # a scheme whose default port is not known here (thrift://, ws://): which port it calls is not
         if conn.port not in target.ports:
             listed = ", ".join(str(p) for p in target.ports) or "none"
             found.append(error(conn.values, f"{conn.pod.workload} calls {conn.url} ({conn.where}), but Service "

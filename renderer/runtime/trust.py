@@ -7,10 +7,16 @@ defaults for every TLS client), and in its Spring config `server.ssl.key-store` 
 
 - a server's key store: Tomcat cannot start its connector (Spring Boot's SslConnectorCustomizer
   fails to load it), so the service never starts;
-- a trust store or client key store: every TLS connection that needs it fails (the JDK's
-  TrustStoreManager finds no store and trusts nothing; kork's clients cannot load theirs).
+- a trust store or client key store in the Spring config: every TLS connection that needs it fails
+  (kork's clients cannot load theirs);
+- a client key store named by `-Djavax.net.ssl.keyStore`: the JDK's default SSLContext cannot load it,
+  so TLS through that context fails.
 
-Both are errors. A path is judged only where its presence can be told: under a mount of a
+These are errors. A `-Djavax.net.ssl.trustStore` that is not there is a warning: the JDK's
+TrustStoreManager (OpenJDK 17, sun/security/ssl/TrustStoreManager.java, TrustStoreDescriptor.createInstance)
+tries the named file, then the JDK's own `lib/security/cacerts`, so the service runs trusting the
+public CAs, and only its calls to hosts a private CA signs fail (as for a CA store the JDK does not read,
+below). A path is judged only where its presence can be told: under a mount of a
 ConfigMap or Secret of the release, whose keys are the files (runtime.pods), or, on the release's
 own images, outside every mount, where the image holds no store but the JDK's own (image_jdks). A
 mount of anything else (a Secret made outside the release, a volume) is not judged, nor is a vendor
@@ -92,13 +98,16 @@ def check(release, pods) -> list:
             value, var = props.get(prop, ("", ""))
             if value.startswith("/"):
                 named.add(value)
-                if _present(release, pod, value, tag) is False:
-                    found.append(error(f"services.{pod.service}", f"{pod.workload}'s JVM is given the {what} "
-                                                                  f"{value} (-D{prop} in {var}), which is not in the "
-                                                                  "container: the JDK trusts nothing else, so every TLS "
-                                                                  "connection fails." if what == "trust store" else
-                                       f"{pod.workload}'s JVM is given the {what} {value} (-D{prop} in {var}), which is "
-                                       "not in the container: every TLS connection that presents it fails.",
+                if _present(release, pod, value, tag) is False and what == "trust store":
+                    found.append(warning(f"services.{pod.service}", f"{pod.workload}'s JVM is given the {what} "
+                                                                    f"{value} (-D{prop} in {var}), which is not in the "
+                                                                    "container: the JDK falls back to its own cacerts, "
+                                                                    "so its calls to hosts a private CA signs fail.",
+                                         _mount_hint(pod)))
+                elif _present(release, pod, value, tag) is False:
+                    found.append(error(f"services.{pod.service}", f"{pod.workload}'s JVM is given the {what} {value} "
+                                                                  f"(-D{prop} in {var}), which is not in the container: "
+                                                                  "every TLS connection that presents it fails.",
                                        _mount_hint(pod)))
         conf = PodConfig(release.files.get(pod.service) or {}, pod.service, pod.profiles)
         for prop, what, server in _SPRING:

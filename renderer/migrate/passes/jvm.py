@@ -95,16 +95,19 @@ def _sized_to_limit(hal, name, options, pods, unlimited, jvm):
     sized its heap from the node's memory (MaxRAMPercentage of it), so passes.sizing gave them a limit of
     at least the chart's default for the service; the heap is the chart's share of it less the sourced
     estimate of what the service needs outside its heap (runtime.jvm.max_heap_for). An explicit -Xmx
-    Halyard's JVM had keeps its size: the limit grows to hold it."""
-    from ...runtime.jvm import max_heap_for, non_heap
+    Halyard's JVM had keeps its size, and so does an explicit initial heap (-Xms, the least heap the user
+    asked for): the limit grows to hold it."""
+    from ...runtime.jvm import max_heap_for, non_heap, size
     from ...service_facts import DEFAULT_HEAP_PERCENT
 
     mib, heap_of = jvm[0], jvm[3]
     had = heap_of(options.split(), 1 << 50)
     outside = non_heap(name) / mib
-    if had.flag in ("xmx", "xms"):
+    initial = [size(match.group(2)) for match in _INITIAL_FLAG.finditer(options)]
+    kept = max(([had.bytes] if had.flag in ("xmx", "xms") else []) + [b for b in initial[-1:] if b], default=0)
+    if kept:
         # Halyard's JVM had this heap whatever the node: the limit holds it and what lies outside it.
-        need = int(max(had.bytes / mib / DEFAULT_HEAP_PERCENT * 100, had.bytes / mib + outside)) + 1
+        need = int(max(kept / mib / DEFAULT_HEAP_PERCENT * 100, kept / mib + outside)) + 1
         for pod, request, limit, where in pods:
             if limit / mib < need:
                 deep(hal.values, where + ("limits", "memory"), f"{need}Mi")
@@ -171,10 +174,11 @@ def initial_fits(options: str, pods: list, mib, heap_of):
     def lowered(match):
         return f"{match.group(1)}-Xms{most}m" if match.start() == last else match.group(1)
     new = re.sub(r"\s+", " ", _INITIAL_FLAG.sub(lowered, options)).strip()
+    why = ("the JVM would exit at start-up (\"Initial heap size set to a larger value than the maximum heap "
+           "size\", HotSpot's gcArguments.cpp)" if explicit else
+           "HotSpot would raise its maximum heap to it (gcArguments.cpp), past what the memory limit holds")
     return new, (f"{found[-1].group(0).strip()} is above the maximum heap of {most} MiB"
-                 + (" (the smallest pod's)" if len(maxima) > 1 else "") + ": the JVM would exit at start-up "
-                 "(\"Initial heap size set to a larger value than the maximum heap size\", HotSpot's "
-                 f"gcArguments.cpp), so it is lowered to -Xms{most}m")
+                 + (" (the smallest pod's)" if len(maxima) > 1 else "") + f": {why}, so it is lowered to -Xms{most}m")
 
 
 def fitted(options: str, pods: list, mib, min_heap, non_heap, heap_of):

@@ -10,7 +10,7 @@
   that the release does not render works only while Halyard's objects still run, and stops when the
   cut-over removes them: a warning, with the file and property. Halyard's Redis (`spin-redis`) is
   not one of them: `redis.externalUrl: redis://spin-redis.<namespace>:6379` is how the cut-over keeps
-  the executions it holds (README, "From Halyard").
+  the executions it holds (docs/migrate.md, "Moving from Halyard").
 """
 from __future__ import annotations
 

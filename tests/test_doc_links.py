@@ -126,3 +126,19 @@ def test_every_task_page_is_reached_from_the_readme():
             if path.endswith(".md") and not re.match(r"^[a-z]+:", path):
                 queue.append(os.path.normpath(os.path.join(os.path.dirname(page), path)))
     assert {page for page in PAGES if page.startswith("docs/")} - reached == set()
+
+
+def test_no_message_or_comment_sends_a_user_to_a_readme_section():
+    """The README is a landing page: a hint, a values description or an example's comment that names a
+    README section ("see the README, \\"SQL storage\\"") points at nothing; it names the docs page."""
+    stale = []
+    for top in ("renderer", os.path.join("charts", "spinnaker", "templates"), "examples", "plugins", "scripts"):
+        for folder, _, files in os.walk(os.path.join(ROOT, top)):
+            for name in files:
+                if not name.endswith((".py", ".tpl", ".txt", ".yaml", ".yml", ".sh", ".json")):
+                    continue
+                path = os.path.join(folder, name)
+                for number, line in enumerate(open(path, encoding="utf-8", errors="replace"), 1):
+                    if re.search(r'\bREADME\b,?\s*\\?"|[Ss]ee the README\b(?!\.md)', line):
+                        stale.append(f"{os.path.relpath(path, ROOT)}:{number}: {line.strip()[:100]}")
+    assert stale == []

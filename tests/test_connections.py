@@ -83,6 +83,34 @@ CASES = [
         "javaOpts": "-XX:MaxRAMPercentage=80.0 -Dhttps.proxyHost=proxy.example.com"}}}, []),
     ("HTTP_PROXY is not read by the JVM", {"services": {"orca": {"env": [
         {"name": "HTTP_PROXY", "value": "http://proxy.example.com:3128"}]}}}, []),
+    # proxies of Go programs: kubectl reads HTTPS_PROXY/NO_PROXY (golang.org/x/net/http/httpproxy)
+    ("kubectl's calls to the API server through HTTPS_PROXY (no IP or CIDR in NO_PROXY)",
+     {"services": {"clouddriver": {"env": [{"name": "HTTPS_PROXY", "value": "http://proxy.example.com:3128"},
+                                           {"name": "NO_PROXY", "value": ".svc,*.cluster.local,localhost"}]}}},
+     [("warning", "services.clouddriver.env", ["clouddriver sets HTTPS_PROXY", "kubectl", "account k8s calls",
+                                               "no entry of NO_PROXY is an IP, a CIDR or *", "cannot be known",
+                                               "Service CIDR"])]),
+    ("lower-case https_proxy without any no_proxy, in an HA split's env",
+     {"ha": {"clouddriver": {"enabled": True, "splits": {"caching": {"env": [
+         {"name": "https_proxy", "value": "proxy.example.com:3128"}]}}}}},
+     [("warning", "ha.clouddriver.splits.caching.env", ["clouddriver-caching sets https_proxy", "no NO_PROXY is set"])]),
+    ("NO_PROXY with the Service CIDR (Halyard's OpsMx proxy example)",
+     {"services": {"clouddriver": {"env": [{"name": "HTTPS_PROXY", "value": "http://proxy.example.com:3128"},
+                                           {"name": "NO_PROXY", "value": ".svc,10.100.0.0/16"}]}}}, []),
+    ("NO_PROXY=* calls every host directly",
+     {"services": {"clouddriver": {"env": [{"name": "https_proxy", "value": "http://proxy.example.com:3128"},
+                                           {"name": "no_proxy", "value": "*"}]}}}, []),
+    ("the upper-case NO_PROXY wins over no_proxy (getEnvAny)",
+     {"services": {"clouddriver": {"env": [{"name": "HTTPS_PROXY", "value": "http://proxy.example.com:3128"},
+                                           {"name": "NO_PROXY", "value": ".svc"},
+                                           {"name": "no_proxy", "value": "10.0.0.0/8"}]}}},
+     [("warning", "services.clouddriver.env", ["no entry of NO_PROXY"])]),
+    ("accounts with a kubeconfig do not call the cluster's own API server",
+     {"halconfig": {"providers": {"kubernetes": {"enabled": True, "primaryAccount": "k8s", "accounts": [
+         {"name": "k8s", "kubeconfigFile": "encryptedFile:k8s!n:kubeconfig"}]}}},
+      "services": {"clouddriver": {"env": [{"name": "HTTPS_PROXY", "value": "http://proxy.example.com:3128"}]}}}, []),
+    ("only HTTP_PROXY: kubectl's https calls go direct", {"services": {"clouddriver": {"env": [
+        {"name": "HTTP_PROXY", "value": "http://proxy.example.com:3128"}]}}}, []),
     # admitted: Kubernetes NetworkPolicy semantics (runtime/netpol.py)
     ("a service the chart's MySQL policy does not admit", {"profiles": {"orca": {"sql": {"connectionPools": {
         "default": {"jdbcUrl": "jdbc:mysql://spin-spinnaker-mysql:3306/orca"}}}}}},
@@ -163,6 +191,26 @@ def test_non_proxy_hosts_follow_the_jdk():
     assert bypasses("Spin-Orca", "SPIN-ORCA")
     assert bypasses("x", "localhost") and bypasses(None, "127.0.0.1") and not bypasses(None, "spin-orca")
     assert not bypasses("", "localhost")
+
+
+def test_no_proxy_follows_go():
+    """golang.org/x/net/http/httpproxy, proxy.go: config.init reads NO_PROXY (comma-separated, trimmed,
+    lower-cased: `*`, CIDR, IP[:port], domain[:port] with `.`/`*.` for subdomains only); useProxy never
+    proxies localhost or a loopback IP and matches a domain against the host's text, an IP's too."""
+    from renderer.runtime.goproxy import may_match_an_ip, uses_proxy
+
+    assert not uses_proxy("example.com", "example.com", "443") and not uses_proxy("example.com", "a.example.com", "443")
+    assert uses_proxy(".example.com", "example.com", "443") and not uses_proxy(".example.com", "a.example.com", "443")
+    assert uses_proxy("*.svc", "svc", "443") and not uses_proxy(" *.SVC ", "orca.spinnaker.svc", "443")
+    assert not uses_proxy("10.96.0.0/12", "10.96.0.1", "443") and uses_proxy("10.96.0.0/12", "10.112.0.1", "443")
+    assert not uses_proxy("10.96.0.1", "10.96.0.1", "443") and uses_proxy("10.96.0.1:6443", "10.96.0.1", "443")
+    assert not uses_proxy("[::1]:443,example.com:443", "example.com", "443") and uses_proxy("example.com:80",
+                                                                                            "example.com", "443")
+    assert not uses_proxy("", "localhost", "443") and not uses_proxy("", "127.0.0.2", "443")
+    assert not uses_proxy("a,*", "anything", "443") and uses_proxy("*.", "anything", "443")
+    assert not uses_proxy("0.1", "10.0.0.1", "443")  # a domain entry is matched as text, an IP's too
+    assert may_match_an_ip("x,10.0.0.0/8") and may_match_an_ip("10.96.0.1:443") and may_match_an_ip("*")
+    assert may_match_an_ip(".0.1") and not may_match_an_ip(".svc,*.cluster.local,localhost,a1.example")
 
 
 def test_the_jvm_reads_its_flags_as_the_start_script_passes_them():

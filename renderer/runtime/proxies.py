@@ -25,6 +25,8 @@ the host with its own DNS. A name that only the release's pods resolve (`<servic
 from a proxy outside the namespace, so every call fails: an error. A fully qualified
 `<service>.<namespace>.svc...` resolves only for a proxy in the cluster, and even then the call
 leaves through the proxy rather than the pod network: a warning.
+
+kubectl, which clouddriver runs, reads HTTPS_PROXY and NO_PROXY instead (runtime/goproxy.py).
 """
 from __future__ import annotations
 
@@ -91,7 +93,10 @@ def check(release, pods) -> list:
     for workload, by_proxy in sorted(caught.items()):
         for (name, host), calls in by_proxy.items():
             found.append(_finding(calls, props[workload], name, host))
-    return found
+    # The Go programs in the pods (kubectl) read the environment's proxy instead: runtime/goproxy.py.
+    from . import goproxy
+
+    return found + goproxy.check(release, pods)
 
 
 def _finding(calls, props, name, host):

@@ -211,6 +211,7 @@ def test_no_proxy_follows_go():
     assert not uses_proxy("0.1", "10.0.0.1", "443")  # a domain entry is matched as text, an IP's too
     assert may_match_an_ip("x,10.0.0.0/8") and may_match_an_ip("10.96.0.1:443") and may_match_an_ip("*")
     assert may_match_an_ip(".0.1") and not may_match_an_ip(".svc,*.cluster.local,localhost,a1.example")
+    assert not may_match_an_ip("10.0.0.0/255.0.0.0")  # not a CIDR to net.ParseCIDR: a domain no IP ends with
 
 
 def test_the_jvm_reads_its_flags_as_the_start_script_passes_them():

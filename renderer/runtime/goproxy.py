@@ -58,7 +58,7 @@ def matchers(no_proxy: str) -> list:
             continue
         if entry == "*":
             return [("all",)]
-        if "/" in entry:
+        if "/" in entry and entry.rsplit("/", 1)[1].isdigit():  # net.ParseCIDR takes a prefix length only
             try:
                 found.append(("cidr", ipaddress.ip_network(entry, strict=False)))
                 continue
@@ -84,9 +84,9 @@ def matchers(no_proxy: str) -> list:
 def uses_proxy(no_proxy: str, host: str, port: str) -> bool:
     """Whether a Go program with a proxy for the URL's scheme sends a request to host:port through it
     (httpproxy's useProxy)."""
-    host = host.strip().lower()
-    if host == "localhost":
+    if host == "localhost":  # compared before lower-casing, as useProxy does
         return False
+    host = host.strip().lower()
     address = _ip(host)
     if address is not None and address.is_loopback:
         return False

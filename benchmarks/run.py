@@ -2,7 +2,8 @@
 """`make bench`: post-render cost against yardsticks measured in the same run.
 
 For halconfigs with N accounts of each of four kinds (Kubernetes, Docker
-registry, GitHub artifact, Jenkins), N in 10, 100, 1,000, 5,000:
+registry, GitHub artifact, Jenkins), N in 10, 100, 1,000, 2,000 (the most whose
+clouddriver.yml fits the 1 MiB the API server allows a ConfigMap or Secret):
 
 - post-render: the chart rendered once by Helm's engine (helm-python-sdk),
   handed to `scripts/post-render` (the executable Helm 3 runs, and Helm 4's
@@ -42,7 +43,10 @@ sys.path.insert(0, os.path.join(ROOT, "tests"))  # handover: Helm's hand-over, a
 import handover  # noqa: E402
 from conftest import chart_ready  # noqa: E402
 
-SIZES = (10, 100, 1000, 5000)
+# The largest size renders a clouddriver.yml of about 0.9 MB; at 5,000 it is 2.3 MB, which the post-renderer
+# refuses as the API server would (renderer/runtime/apiserver.py).
+LARGEST = 2000
+SIZES = (10, 100, 1000, LARGEST)
 REFERENCE = os.path.join(os.path.dirname(ROOT), "shared", "reference", "kleat-corpus", "halconfig.yml")
 YARDSTICK_CHART = {"Chart.yaml": "apiVersion: v2\nname: yardstick\nversion: 0.1.0\n",
                    "templates/halconfig.yaml": "kind: Yardstick\nhalconfig: |\n"
@@ -53,10 +57,11 @@ INTERPRETER = os.path.join(ROOT, ".venv", "bin", "python")
 
 # (what, limit): the targets of issue 21, each a ratio measured within one run.
 TARGETS = {
-    "size": ("5,000 accounts: post-render / Go toYaml of the same halconfig", 0.5),
+    "size": ("2,000 accounts: post-render / Go toYaml of the same halconfig", 0.5),
     "reference": ("reference release: post-render / bare interpreter start", 2.5),
-    "growth": ("growth: post-render at 5,000 / at 1,000 accounts", 5.5),
-    "memory": ("peak memory at 5,000 accounts (MiB)", 100),
+    # Issue 21's 5.5x for 5x the accounts, scaled to 2x: no worse than linear.
+    "growth": ("growth: post-render at 2,000 / at 1,000 accounts", 2.2),
+    "memory": ("peak memory at 2,000 accounts (MiB)", 100),
 }
 
 
@@ -209,11 +214,11 @@ def main(argv=None) -> int:
 def targets(rows, ref) -> dict:
     by_n = {row["n"]: row for row in rows}
     measured = {"reference": ref["ratio"]}
-    if 5000 in by_n:
-        measured["size"] = by_n[5000]["ratio"]
-        measured["memory"] = by_n[5000]["peak"] / 1024
-    if 5000 in by_n and 1000 in by_n:
-        measured["growth"] = by_n[5000]["post_render"] / by_n[1000]["post_render"]
+    if LARGEST in by_n:
+        measured["size"] = by_n[LARGEST]["ratio"]
+        measured["memory"] = by_n[LARGEST]["peak"] / 1024
+    if LARGEST in by_n and 1000 in by_n:
+        measured["growth"] = by_n[LARGEST]["post_render"] / by_n[1000]["post_render"]
     return measured
 
 

@@ -42,6 +42,8 @@ def problems(data, base: tuple = ()) -> list[tuple[tuple, str]]:
     """(path, message) for each control character refused in `data` (parsed YAML), paths under `base`."""
     from renderer.printable import go_quote
 
+    if not _ANY_CONTROL.search("".join(_texts(data))):
+        return []  # the usual case, decided without a path per value: the post-renderer runs on every helm command
     found = []
     stack = [(data, tuple(base), False)]
     while stack:
@@ -66,6 +68,21 @@ def problems(data, base: tuple = ()) -> list[tuple[tuple, str]]:
                 found.append((path, f"holds a control character ({go_quote(match.group())}) at character "
                                     f"{match.start() + 1}; {what}"))
     return found
+
+
+def _texts(data) -> list:
+    """Every string key and string value in `data`."""
+    texts, stack = [], [data]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, dict):
+            texts.extend(key for key in node if isinstance(key, str))
+            stack.extend(node.values())
+        elif isinstance(node, list):
+            stack.extend(node)
+        elif isinstance(node, str):
+            texts.append(node)
+    return texts
 
 
 def check(data, report, base: tuple = ()) -> bool:

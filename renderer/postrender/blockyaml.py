@@ -75,18 +75,11 @@ class _Reader:
         self.at = index
         return self.sequence(indent) if item else self.mapping(indent)
 
-    def nested(self, indent: int, same_level_sequence: bool):
-        """The block that is the value of an entry whose own line gave none: more indented, or a
-        sequence at the same indentation (a mapping's value); null when there is none."""
-        at = self.at
-        if at < len(self.lines):
-            next_indent, _, item = self.lines[at]
-            if next_indent > indent or (same_level_sequence and next_indent == indent and item):
-                return self.block(at)
-        return None
+    # The hot loops of a post-render that edits workloads (a block is two or three lines on average):
+    # the position is kept in a local, a nested block is entered without a call of its own, and a plain
+    # word is taken as it is without asking `_scalar`.
 
     def mapping(self, indent: int) -> dict:
-        # The hot loop of a post-render that edits workloads: the position is kept in a local.
         out: dict = {}
         lines = self.lines
         count = len(lines)
@@ -104,13 +97,20 @@ class _Reader:
                 raise Declined
             at += 1
             if rest:
-                out[key] = _scalar(rest)
-            else:
-                self.at = at
-                out[key] = self.nested(indent, True)
-                at = self.at
+                out[key] = rest if _WORD(rest) and rest not in _NOT_KEYS else _scalar(rest)
+                continue
+            # No value on the line: the block below (more indented, or a sequence at this indentation), or null.
+            if at < count:
+                next_indent, _, next_item = lines[at]
+                if next_indent > indent or (next_item and next_indent == indent):
+                    self.at = at
+                    out[key] = self.sequence(next_indent) if next_item else self.mapping(next_indent)
+                    at = self.at
+                    continue
+            out[key] = None
         self.at = at
-        self._ends(indent)
+        if at < count and lines[at][0] > indent:
+            raise Declined  # a line more indented than the block that ended belongs to nothing
         return out
 
     def sequence(self, indent: int) -> list:
@@ -124,9 +124,13 @@ class _Reader:
                 break
             rest = content[1:].lstrip(" ")
             if not rest:
-                self.at = at + 1
-                out.append(self.nested(indent, False))
-                at = self.at
+                at += 1
+                if at < count and lines[at][0] > indent:  # the item's block is on the lines below
+                    self.at = at
+                    out.append(self.block(at))
+                    at = self.at
+                else:
+                    out.append(None)
             elif _is_item(rest) or _is_entry(rest):
                 # The item's block starts on this line, at the column of `rest`.
                 lines[at] = (indent + len(content) - len(rest), rest, _is_item(rest))
@@ -134,15 +138,16 @@ class _Reader:
                 at = self.at
             else:
                 at += 1
-                out.append(_scalar(rest))
+                out.append(rest if _WORD(rest) and rest not in _NOT_KEYS else _scalar(rest))
         self.at = at
-        self._ends(indent)
+        if at < count and lines[at][0] > indent:
+            raise Declined
         return out
 
-    def _ends(self, indent: int) -> None:
-        # A line more indented than the block that just ended belongs to nothing: YAML refuses it.
-        if self.at < len(self.lines) and self.lines[self.at][0] > indent:
-            raise Declined
+
+# A word YAML 1.1 can only read as text (booleans and nulls aside): a letter or `/` first, then no
+# character that starts a comment, a mapping value or a flow collection.
+_WORD = re.compile(r"[A-Za-z/][A-Za-z0-9_./-]*\Z").match
 
 
 def _is_item(content: str) -> bool:

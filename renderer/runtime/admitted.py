@@ -170,13 +170,13 @@ def _named_ports(release, service_name) -> dict:
 
 def _gate_api(release, pods, policies, services, workloads) -> list:
     from .netpol import admits_from_outside
-    from .spring import PodConfig
+    from .spring import pod_config
 
     found = []
     for pod in pods:
         if pod.service != "gate" or pod.container is None:
             continue
-        file, port = PodConfig(release.files.get("gate") or {}, "gate", pod.profiles).effective("default.apiPort")
+        file, port = pod_config(release, pod).effective("default.apiPort")
         try:
             port = int(port)
         except (TypeError, ValueError):

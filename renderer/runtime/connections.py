@@ -92,7 +92,7 @@ def connections(release, pods) -> list:
     if "connections" in release.cache:
         return release.cache["connections"]
     from ..service_facts import REDIS_SERVICES
-    from .spring import PodConfig
+    from .spring import pod_config
     from .tls import values_path
 
     services = targets(release)
@@ -110,7 +110,7 @@ def connections(release, pods) -> list:
         if pod.container is None:
             continue
         texts = release.texts.get(pod.service) or {}
-        conf = PodConfig(release.files.get(pod.service) or {}, pod.service, pod.profiles)
+        conf = pod_config(release, pod)
         for file in conf.order:
             text = texts.get(file)
             if not isinstance(text, str) or "://" not in text or not any(n in text for n in needles):

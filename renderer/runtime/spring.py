@@ -104,18 +104,46 @@ def lookup(data, dotted: str):
 
 
 class PodConfig:
-    """The Spring files one pod reads (`files`: {file name: data}), in `order`."""
+    """The Spring files one pod reads (`files`: {file name: data}), in `order`. Its files' keys are read
+    once: several checks look up many properties in the same few files (a large clouddriver.yml's
+    top level holds every account list)."""
 
-    __slots__ = ("files", "order")
+    __slots__ = ("files", "order", "_keys")
 
     def __init__(self, files: dict, service: str, profiles):
         self.files = files
         self.order = [name for name in read_order(service, profiles) if isinstance(files.get(name), dict)]
+        self._keys: dict = {}  # id(mapping) -> {first uniform element: [(key's elements, value)]}
+
+    def lookup(self, file: str, dotted: str):
+        """(True, value) of property `dotted` in `file` (one of `order`), else (False, None): `lookup`."""
+        return self._find(self.files[file], name_parts(dotted), 0)
+
+    def _find(self, node, parts, at):
+        if at == len(parts):
+            return True, node
+        if not isinstance(node, dict):
+            return False, None
+        keys = self._keys.get(id(node))
+        if keys is None:
+            keys = self._keys[id(node)] = {}
+            for key, value in node.items():
+                key_parts = name_parts(key if isinstance(key, str) else str(key))
+                if key_parts:
+                    keys.setdefault(key_parts[0], []).append((key_parts, value))
+        found = (False, None)
+        for key_parts, value in keys.get(parts[at], ()):
+            if tuple(parts[at:at + len(key_parts)]) != key_parts:
+                continue
+            hit = self._find(value, parts, at + len(key_parts))
+            if hit[0]:
+                found = hit  # the last spelling in the file wins, as in a YAML map read in order
+        return found
 
     def effective(self, dotted: str):
         """(file, value) of the file that decides property `dotted`, or (None, None) when none sets it."""
         for name in reversed(self.order):
-            found, value = lookup(self.files[name], dotted)
+            found, value = self.lookup(name, dotted)
             if found:
                 return name, value
         return None, None
@@ -124,7 +152,16 @@ class PodConfig:
         """Whether a file read after `file` sets `dotted` again (then `file`'s value is not the one used)."""
         if file not in self.order:
             return True
-        return any(lookup(self.files[name], dotted)[0] for name in self.order[self.order.index(file) + 1:])
+        return any(self.lookup(name, dotted)[0] for name in self.order[self.order.index(file) + 1:])
+
+
+def pod_config(release, pod) -> PodConfig:
+    """The pod's PodConfig, made once per release (runtime.Release) for every check that reads it."""
+    configs = release.cache.setdefault("pod configs", {})
+    conf = configs.get(pod.workload)
+    if conf is None:
+        conf = configs[pod.workload] = PodConfig(release.files.get(pod.service) or {}, pod.service, pod.profiles)
+    return conf
 
 
 def located_strings(data, holding: str = "") -> list:

@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 
 from .findings import error
-from .spring import PodConfig, located_strings
+from .spring import PodConfig, located_strings, pod_config
 
 _URL = r"\b(https?)://([A-Za-z0-9.-]+)(?::([0-9]+))?"
 
@@ -91,7 +91,7 @@ def check(release, pods) -> list:
     from ..service_facts import SERVICES
 
     java = [p for p in pods if p.container is not None and getattr(SERVICES.get(p.service), "java", False)]
-    confs = {p.workload: PodConfig(release.files.get(p.service) or {}, p.service, p.profiles) for p in java}
+    confs = {p.workload: pod_config(release, p) for p in java}
     servers = {p.entry["host"]: Server(p, confs[p.workload]) for p in java}
     if not any(s.tls or s.management_tls for s in servers.values()) and not _any_https(release, pods, servers):
         return []  # nothing serves TLS and nothing calls over https: the common case, decided by a search

@@ -84,7 +84,7 @@ def _present(release, pod, path: str, tag):
 def check(release, pods) -> list:
     from ..service_facts import SERVICES
     from .jvm import system_properties
-    from .spring import PodConfig
+    from .spring import pod_config
     from .tls import values_path
 
     found, unread = [], {}
@@ -109,7 +109,7 @@ def check(release, pods) -> list:
                                                                   f"(-D{prop} in {var}), which is not in the container: "
                                                                   "every TLS connection that presents it fails.",
                                        _mount_hint(pod)))
-        conf = PodConfig(release.files.get(pod.service) or {}, pod.service, pod.profiles)
+        conf = pod_config(release, pod)
         for prop, what, server in _SPRING:
             file, value = conf.effective(prop)
             if not isinstance(value, str):

@@ -498,6 +498,10 @@ def main(argv=None) -> int:
         import gc
 
         gc.disable()
+        if sys.flags.no_site:  # scripts/post-render's start: PyYAML's site-packages only when needed
+            from renderer.cli.sitelater import install
+
+            install()
         from renderer.postrender import main as post_render_main
 
         return post_render_main(None, exit_when_done=True)

@@ -3,13 +3,18 @@ from __future__ import annotations
 
 import binascii
 
-try:  # the built-in SHA-256: hashlib loads OpenSSL, about 3 ms of every post-render's start-up
-    from _sha2 import sha256  # Python 3.12+
-except ImportError:
-    try:
-        from _sha256 import sha256  # Python 3.11
-    except ImportError:
-        from hashlib import sha256
+import sys
+
+# The built-in SHA-256: hashlib loads OpenSSL, about 3 ms of every post-render's start-up. Chosen by
+# version, not by trying: a failed import would make the post-renderer look in site-packages
+# (renderer/cli/sitelater.py).
+try:
+    if sys.version_info >= (3, 12):
+        from _sha2 import sha256
+    else:
+        from _sha256 import sha256
+except ImportError:  # a Python built without it
+    from hashlib import sha256
 
 from renderer.write.config_text import env_file, to_yaml
 from .bundle import PLACEHOLDER

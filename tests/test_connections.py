@@ -34,6 +34,19 @@ def _UBI(orca: dict | None = None) -> dict:
                                   **(orca or {})}}}
 
 
+def _MYSQL_ADMITTING(namespaces: dict) -> dict:
+    """orca calling the bundled MySQL (which the chart's policies do not admit), and a policy of the user's
+    admitting every pod of the release to and from the namespaces `namespaces` selects."""
+    peers = [{"namespaceSelector": namespaces}]
+    return {"profiles": {"orca": {"sql": {"connectionPools": {
+                "default": {"jdbcUrl": "jdbc:mysql://spin-spinnaker-mysql:3306/orca"}}}}},
+            "extraObjects": [{"apiVersion": "networking.k8s.io/v1", "kind": "NetworkPolicy",
+                              "metadata": {"name": "team"},
+                              "spec": {"podSelector": {"matchLabels": {"app.kubernetes.io/instance": "spin"}},
+                                       "policyTypes": ["Ingress", "Egress"],
+                                       "ingress": [{"from": peers}], "egress": [{"to": peers}]}}]}
+
+
 # (id, values, [(level, values path, words)]): exactly these connection findings.
 CASES = [
     # resolves
@@ -116,6 +129,16 @@ CASES = [
         "default": {"jdbcUrl": "jdbc:mysql://spin-spinnaker-mysql:3306/orca"}}}}}},
      [("error", "networkPolicy", ["orca calls jdbc:mysql://spin-spinnaker-mysql:3306", "orca-local.yml",
                                   "spin-spinnaker-mysql's on port 3306", "times out"])]),
+    ("a namespace chosen by a label the render cannot see: not checked, not refused", _MYSQL_ADMITTING(
+        {"matchLabels": {"team": "spinnaker"}}),
+     [("warning", "networkPolicy", ["orca to spin-spinnaker-mysql:3306", "namespaceSelector on the label team",
+                                    "not checked", "kubernetes.io/metadata.name"])]),
+    ("a namespace chosen by name is checked", _MYSQL_ADMITTING(
+        {"matchExpressions": [{"key": "kubernetes.io/metadata.name", "operator": "In", "values": ["spinnaker"]}]}),
+     []),
+    ("another namespace's name decides even beside an unseen label", _MYSQL_ADMITTING(
+        {"matchLabels": {"kubernetes.io/metadata.name": "apps", "team": "spinnaker"}}),
+     [("error", "networkPolicy", ["orca calls jdbc:mysql://spin-spinnaker-mysql:3306", "times out"])]),
     ("the Redis URL every service reads is called by Redis' users only", {}, []),
     ("clouddriver's egress admits no API server (CNI-dependent)", {"networkPolicy": {"egress": [
         {"to": [{"ipBlock": {"cidr": "10.0.0.0/8"}}], "ports": [{"port": 80}]}]}},
@@ -258,3 +281,25 @@ def test_a_url_with_user_info_to_the_releases_service_is_judged():
     found = judged({"fullnameOverride": "prod", "profiles": {"orca": {"services": {"echo": {
         "baseUrl": "http://admin:s3cretpw@prod-echo:9999"}}}}})
     exactly(found, [("error", "profiles.orca", ["orca calls http://prod-echo:9999", "has no port 9999"])])
+
+
+def test_a_namespace_label_other_than_its_name_is_undecided():
+    """Only `kubernetes.io/metadata.name` of a namespace is known at render time (the API server sets it);
+    a selector reading another label neither admits nor refuses, unless the rest of the peer refuses."""
+    from renderer.runtime.netpol import Peer, Undecided, allowed
+
+    def ingress(peer):
+        return [{"metadata": {"namespace": "ns"}, "spec": {"podSelector": {}, "ingress": [{"from": [peer]}]}}]
+
+    caller, callee = Peer("a", "ns", {"app": "a"}), Peer("b", "ns", {})
+    team = allowed(ingress({"namespaceSelector": {"matchExpressions": [{"key": "team", "operator": "Exists"}]}}),
+                   caller, callee, 80)
+    assert isinstance(team, Undecided) and team.labels == {"team"}
+    assert allowed(ingress({"namespaceSelector": {"matchLabels": {"team": "x"}}, "podSelector": {
+        "matchLabels": {"app": "other"}}}), caller, callee, 80) is False
+    assert allowed(ingress({"namespaceSelector": {"matchExpressions": [
+        {"key": "kubernetes.io/metadata.name", "operator": "NotIn", "values": ["ns"]}]}}), caller, callee, 80) is False
+    assert allowed(ingress({"namespaceSelector": {"matchLabels": {"team": "x"}}}) + ingress({"podSelector": {}}),
+                   caller, callee, 80) is True  # another policy admits it: decided
+    known = Peer("a", "ns", {"app": "a"}, namespace_labels={"team": "x"})
+    assert allowed(ingress({"namespaceSelector": {"matchLabels": {"team": "x"}}}), known, callee, 80) is True

@@ -26,8 +26,8 @@ from conftest import ROOT, secret_paths, string_values
 from test_helm_binary import CHART, PLUGIN_NAME, helm4_plugin  # noqa: F401  (the Helm 4 plugin fixture)
 
 from renderer.model import HAL
-from renderer.model.credentials import (credential_key, env_credential, found_in, java_opts_credentials,
-                                        url_passwords, written_form)
+from renderer.model.credentials import (credential_key, credentials_in, env_credential, found_in,
+                                        java_opts_credentials, url_passwords, written_form)
 from renderer.model.dsl import STR, STRV
 from renderer.service_facts import SERVICES, SPLITS
 
@@ -110,6 +110,15 @@ def test_urls_env_and_java_opts():
     opts = "-Xmx1g -Djavax.net.ssl.keyStorePassword=ks -Daws.accessKeyId=AKIA -Dx.url=https://u:p@h -Dy.token=$(T)"
     assert [(p, v) for p, v, _ in java_opts_credentials(opts)] == [("javax.net.ssl.keyStorePassword", "ks"),
                                                                    ("x.url", "https://u:p@h")]
+
+
+def test_credentials_looked_for_in_a_text():
+    """4 characters or more, whole: the rule the ConfigMap backstop, Deck's settings-local.js, the findings
+    object and `plan`'s masking share."""
+    known = {"abc", "s3cr3t", "tail", 7}
+    assert credentials_in("user abc, pass s3cr3t; tail", known) == {"s3cr3t", "tail"}
+    assert credentials_in("s3cr 3cr3t", known) == set()  # its first and last 4 characters, not itself
+    assert credentials_in("abc", known) == set()
 
 
 def test_command_and_args_items():

@@ -79,13 +79,18 @@ def expected_steps(old, new, hal_switches_on) -> set:
 
 # --- the chart's bundle, mirrored ---------------------------------------------------------------
 
-# HA splits with their own mounts and a writable root, and bootstrap files: what the examples do not set.
+# HA splits with their own mounts and a writable root, bootstrap files, and annotations for an account the
+# chart does not create: what the examples do not set.
 SPLITS_AND_BOOTSTRAP = {
     "ha": {"clouddriver": {"enabled": True, "splits": {"rw": {"extraVolumeMounts": [
         {"name": "repo", "mountPath": "/var/repo"}, {"name": "ca", "mountPath": "/etc/ca", "readOnly": True}]}}},
            "echo": {"enabled": True}},
     "services": {"igor": {"enabled": True, "securityContext": {"readOnlyRootFilesystem": False}},
-                 "echo": {"extraVolumeMounts": [{"name": "x", "mountPath": "/var/x"}]}},
+                 "echo": {"extraVolumeMounts": [{"name": "x", "mountPath": "/var/x"}]},
+                 "front50": {"serviceAccountName": "shared", "serviceAccountAnnotations": {"a": "b"}},
+                 "gate": {"serviceAccountName": "default", "serviceAccountAnnotations": {"a": "b"}},
+                 "orca": {"serviceAccountAnnotations": {"a": "b"}}},
+    "rbac": {"serviceAccounts": {"shared": {"create": False}}},
     "bootstrapConfig": {"spinnaker": {"encrypt": {"key": "k"}}},
 }
 

@@ -66,6 +66,8 @@ _BOOTSTRAP = {"name": "bootstrap", "configMap": {"name": "bootstrap", "items": [
     {"key": "spinnakerconfig.yml", "path": "spinnakerconfig.yml"}]}}
 
 # (id, values, [(level, values path, words)]): exactly these runtime findings, each with its words.
+_ROLE = {"eks.amazonaws.com/role-arn": "arn:aws:iam::111122223333:role/front50"}
+
 CASES = [
     # images
     ("chart defaults", {}, []),
@@ -216,6 +218,27 @@ CASES = [
         "extraVolumes": [_BOOTSTRAP], "extraVolumeMounts": [{"name": "bootstrap", "subPath": "spinnakerconfig.yml",
                                                             "mountPath": "/opt/spinnaker/config/spinnakerconfig.yml"}]}}},
      [("warning", "", ["orca reads none", "clouddriver, echo, igor"])]),
+    # serviceaccounts: a service's own annotations on an account the chart does not create
+    ("annotations for an existing account", {
+        "services": {"front50": {"serviceAccountName": "shared", "serviceAccountAnnotations": _ROLE}},
+        "rbac": {"serviceAccounts": {"shared": {"create": False}}}},
+     [("warning", "services.front50.serviceAccountAnnotations",
+       ["not applied", "ServiceAccount shared", "rbac.serviceAccounts.shared.create is false",
+        "kubectl annotate serviceaccount shared", "remove rbac.serviceAccounts.shared.create: false"])]),
+    ("annotations without rbac.create", {"services": {"front50": {"serviceAccountAnnotations": _ROLE}},
+                                         "rbac": {"create": False}},
+     [("warning", "services.front50.serviceAccountAnnotations", ["ServiceAccount default", "rbac.create is false",
+                                                                 "set rbac.create: true"])]),
+    ("annotations for the namespace's default account", {
+        "services": {"front50": {"serviceAccountName": "default", "serviceAccountAnnotations": _ROLE}}},
+     [("warning", "services.front50.serviceAccountAnnotations", ["namespace's `default` account",
+                                                                 "services.front50.serviceAccountName"])]),
+    ("annotations for an account the chart creates", {"services": {"front50": {"serviceAccountName": "shared",
+                                                                               "serviceAccountAnnotations": _ROLE}}},
+     []),
+    ("annotations of a service the release does not run", {
+        "services": {"kayenta": {"serviceAccountName": "shared", "serviceAccountAnnotations": _ROLE}},
+        "rbac": {"serviceAccounts": {"shared": {"create": False}}}}, []),
 ]
 
 

@@ -197,10 +197,8 @@ def _load(args, writes: bool = True):
     hal, release, report = halconfig.read_for_release(data, requested, deployment=args.deployment,
                                                       strict=args.strict, kleat_compat=args.kleat_compat)
     if not report.ok:
-        count = len(report.errors)
         raise InvalidHalconfig(report, source, text=text,
-                               summary=f"{shown(source)}: {count} error{'s' if count != 1 else ''}"
-                                       + ("; nothing was written." if writes else "."))
+                               summary=_summary(shown(source), len(report.errors), wrote_nothing=writes))
     return hal, release, report, text, source
 
 
@@ -225,9 +223,19 @@ def _read_halconfig(path: str):
     return load(text, source), text, source
 
 
-def _files(args) -> str:
+def _files(values) -> str:
     """The values files named (-f), as a summary names them."""
-    return ", ".join(map(shown, args.values))
+    return ", ".join(map(shown, values)) or "the chart defaults"
+
+
+def _counted(count: int, noun: str) -> str:
+    return f"{count} {noun}{'s' if count != 1 else ''}"
+
+
+def _summary(where: str, errors: int, wrote_nothing: bool = False) -> str:
+    """The last line of a refused input, the same from every command: what was read and its error count
+    (and, for a command that writes files, that none were)."""
+    return f"{where}: {_counted(errors, 'error')}" + ("; nothing was written." if wrote_nothing else ".")
 
 
 def _load_values(args):
@@ -262,15 +270,13 @@ def _load_values(args):
     problems = schema_problems(values)
     if problems:
         raise _InputError("\n".join(f"error: {p}" for p in problems) +
-                          f"\n{_files(args)}: {len(problems)} error{'s' if len(problems) != 1 else ''}.")
+                          "\n" + _summary(_files(args.values), len(problems)))
     hal, release, report = check_values(values, kleat_compat=args.kleat_compat, release=_requested_release(args),
                                         namespace=getattr(args, "namespace", None) or "default")
     # Lines come from the last file that sets `halconfig` (Helm keeps the last one's).
     text, source = next(((t, s) for t, s in reversed(texts) if "halconfig" in t), texts[-1])
     if not report.ok:
-        count = len(report.errors)
-        raise InvalidHalconfig(report, source, text=text,
-                               summary=f"{_files(args)}: {count} error{'s' if count != 1 else ''}.")
+        raise InvalidHalconfig(report, source, text=text, summary=_summary(_files(args.values), len(report.errors)))
     return hal, release, report, text, source, duplicates
 
 
@@ -327,15 +333,14 @@ def cmd_validate(args) -> int:
             return _refused(len(verdict.errors), args.values)
         warnings += len(verdict.warnings)
     notes = sum(p.level == NOTE for p in report.problems)
-    print(f"{shown(source)}: valid for Spinnaker {release} ({warnings} warning{'s' if warnings != 1 else ''}, "
-          f"{notes} note{'s' if notes != 1 else ''})", file=sys.stderr)
+    print(f"{shown(source)}: valid for Spinnaker {release} ({_counted(warnings, 'warning')}, "
+          f"{_counted(notes, 'note')})", file=sys.stderr)
     return EXIT_OK
 
 
 def _refused(count: int, values) -> int:
     """The summary line of a release the chart or the post-renderer refuses (its errors are printed)."""
-    print(f"{', '.join(map(shown, values)) or 'the chart defaults'}: {count} error{'s' if count != 1 else ''}.",
-          file=sys.stderr)
+    print(_summary(_files(values), count), file=sys.stderr)
     return EXIT_INVALID
 
 
@@ -393,8 +398,7 @@ def cmd_migrate(args) -> int:
     for line in migration.report.lines():
         print(line, file=sys.stderr)
     if not migration.ok:
-        count = len(migration.report.errors)
-        print(f"{shown(args.hal_dir)}: {count} error{'s' if count != 1 else ''}; nothing was written.", file=sys.stderr)
+        print(_summary(shown(args.hal_dir), len(migration.report.errors), wrote_nothing=True), file=sys.stderr)
         return EXIT_INVALID
     outputs = {}
     if args.output:

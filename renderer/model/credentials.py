@@ -13,6 +13,8 @@ or Secret, `migrate`'s credentials Secret, `plan`'s masking, the messages that m
   is or what it is like: `passwordFile`, `tokenUrl`, `secretName`, `keyStoreType`, `accessKeyId`,
   `tokenValiditySeconds`.
 - Any string holding a URL with a password in its user-info (`https://admin:<token>@jenkins`).
+- Inside a text (a file given as text, a message), a known credential is looked for when it has 4
+  characters or more (`credentials_in`).
 A value is a credential only when it is set: not empty, not a boolean, not a secret reference or
 placeholder (`encrypted:...`, `${NAME}`, `$(NAME)`), which pass untouched and unjudged. A number under
 a credential key is one (a password YAML read as a number: `typed_credential`).
@@ -289,13 +291,27 @@ def _text_fields(routes: dict):
     return known[1]
 
 
+SEARCHED = 4  # the shortest credential looked for inside a text: a shorter one stands in too many words
+
+
+def credentials_in(text: str, credentials) -> set:
+    """The credentials (of SEARCHED characters or more) that stand in `text`. A large release knows
+    thousands: only those whose first and last SEARCHED characters stand in the text are looked for, where
+    looking for each would read the text thousands of times."""
+    if len(text) < SEARCHED:
+        return set()
+    grams = {text[at:at + SEARCHED] for at in range(len(text) - SEARCHED + 1)}
+    return {c for c in credentials if isinstance(c, str) and len(c) >= SEARCHED and c[:SEARCHED] in grams
+            and c[-SEARCHED:] in grams and c in text}
+
+
 def holds_secret(data, secrets, strings=None) -> bool:
     """Does any string in `data` (or the text itself) carry one of `secrets`? `strings`: parsed data's
     string values when the caller has collected them already."""
     if not secrets:
         return False
     if isinstance(data, str):
-        return data in secrets or any(s in data for s in secrets if len(s) >= 4)
+        return data in secrets or bool(credentials_in(data, secrets))
     if strings is not None:
         return not secrets.isdisjoint(strings)
     stack = [data]

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 
-from ..model.credentials import (arg_credentials, credential_key, env_credential, found_in,
+from ..model.credentials import (arg_credentials, credential_key, credentials_in, env_credential, found_in,
                                  free_form_credentials, is_set, java_opts_credentials, text_credentials,
                                  typed_credential, typed_fix, typed_message, url_passwords, with_references)
 from ..problems import format_path
@@ -57,8 +57,7 @@ class Judge:
         """Does this file (its data, and `written`: its Written) hold a credential?"""
         known = self.credentials
         if isinstance(data, str):
-            return self._found.get(id(data), False) or any(c in data for c in known if len(c) >= 4) \
-                or bool(url_passwords(data))
+            return self._found.get(id(data), False) or bool(credentials_in(data, known)) or bool(url_passwords(data))
         if not known.isdisjoint(written.strings) or url_passwords(written.text):
             return True
         return self._found.get(id(data), False)
@@ -107,7 +106,7 @@ def refuse_in_settings_js(files: dict, outputs: dict, known: set) -> None:
                                   "file to every browser that opens Spinnaker.", "This is a defect of "
                                   "spinnaker-renderer: please report it (without the halconfig).", where="halconfig")
     local = deck.get("settings-local.js")
-    if isinstance(local, str) and (any(c in local for c in known if len(c) >= 4) or url_passwords(local)
+    if isinstance(local, str) and (credentials_in(local, known) or url_passwords(local)
                                    or _js_credential(local)):
         raise PostRenderError("it holds a credential; Deck serves settings-local.js to every browser "
                               "that opens Spinnaker.", "Remove it (a credential Deck's users need belongs in "

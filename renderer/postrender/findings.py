@@ -47,24 +47,13 @@ def clean(line: str, credentials=(), home: str | None = None) -> str:
     return line
 
 
-def _present(credentials, text: str) -> set:
-    """The credentials (of 4 characters or more, as postrender.credentials.Judge looks for them) found in
-    `text`. A large release knows thousands: only those whose first and last 4 characters stand in the
-    text are looked for, where looking for each would read the text thousands of times."""
-    if len(text) < 4:
-        return set()
-    grams = {text[at:at + 4] for at in range(len(text) - 3)}
-    return {c for c in credentials if isinstance(c, str) and len(c) >= 4 and c[:4] in grams and c[-4:] in grams
-            and c in text}
-
-
 def findings_text(lines, credentials=(), prefix: str = "") -> tuple[str, int]:
     """(the text: one finding a line, sorted, each once; how many findings), within LIMIT bytes."""
-    from ..model.credentials import url_passwords
+    from ..model.credentials import credentials_in, url_passwords
 
     lines = [line for line in (_plain(line, prefix).strip() for line in lines) if line]
     # The longest first: a credential that holds another is replaced whole.
-    known = sorted(_present(credentials, "\n".join(lines)), key=len, reverse=True)
+    known = sorted(credentials_in("\n".join(lines), credentials), key=len, reverse=True)
     home = os.environ.get("HOME")
     found = set()
     for line in lines:

@@ -523,10 +523,26 @@ def bundle(values: dict, default_version: str, release: str = RELEASE_NAME, name
         "secrets": {"files": secrets.get("files") or [], "env": secrets.get("env") or [],
                     "mountPath": SECRET_FILES_MOUNT_PATH, "monitoringContainer": MONITORING_DAEMON_CONTAINER},
         "kubernetesSecrets": _mapping(values.get("rbac")).get("kubernetesSecrets") or {},
-        "rbac": clouddriver_rbac(values, account := service_account(values, "clouddriver", release),
-                                 service_account_created(values, account)),
+        "rbac": rbac(values, {w["service"] for w in work.values()}, release),
         "observability": observability(values),
     }
+
+
+def rbac(values: dict, running, release: str = RELEASE_NAME) -> dict:
+    """The bundle's `rbac`: clouddriver's (rbac_namespaces.clouddriver_rbac), and `annotationsNotApplied`
+    when a running service's own `serviceAccountAnnotations` are for an account the chart does not create."""
+    clouddriver = service_account(values, "clouddriver", release)
+    out = clouddriver_rbac(values, clouddriver, service_account_created(values, clouddriver))
+    services = _mapping(values.get("services"))
+    not_applied = []
+    for name in sorted(running):
+        account = service_account(values, name, release)
+        if _mapping(services.get(name)).get("serviceAccountAnnotations") \
+                and not service_account_created(values, account):
+            not_applied.append({"service": name, "account": account})
+    if not_applied:
+        out["annotationsNotApplied"] = not_applied
+    return out
 
 
 def observability(values: dict) -> dict:

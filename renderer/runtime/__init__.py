@@ -16,6 +16,8 @@ the consequence (a source path at a release tag, or the JVM's, Spring's or Kuber
   read them;
 - `apiserver` (on every document, not pod by pod): each ConfigMap's and Secret's data, each object's
   annotations and size, and the release as Helm stores it, within the API server's limits;
+- `serviceaccounts`: a service's own ServiceAccount annotations are on the account it runs as (the
+  chart annotates only the accounts it creates);
 - `urls`: the Redis the chart's values name (`redis.externalUrl`) has a Redis scheme and a host a DNS
   name can be (not an unfilled `RELEASE_NAME-redis-master`);
 - the connections (`connections`: each call a pod makes to a Service of the release or of Halyard):
@@ -61,9 +63,10 @@ class Release:
 
 def judge(release: Release, pods: list) -> list:
     """Every finding for `pods` (runtime.pods.Pod), errors and warnings, in a stable order."""
-    from . import admitted, bootstrap, images, jvm, placeholders, proxies, resolves, tls, trust, urls
+    from . import admitted, bootstrap, images, jvm, placeholders, proxies, resolves, serviceaccounts, tls, trust, urls
 
     found: list = []
-    for check in (images, jvm, tls, placeholders, bootstrap, urls, resolves, proxies, admitted, trust):
+    for check in (images, jvm, tls, placeholders, bootstrap, urls, serviceaccounts, resolves, proxies, admitted,
+                  trust):
         found += check.check(release, pods)
     return found

@@ -3,7 +3,8 @@
 - A call between the release's pods (runtime.connections) needs the caller's egress and the
   destination's ingress to admit it on the port the pod serves (the Service's `targetPort`, a name
   read from the pod's container ports). A dropped connection times out, so every call fails: an
-  error.
+  error. A policy that admits it only from or to namespaces chosen by labels other than their name
+  (which the render cannot see: runtime.netpol) is not judged: a warning naming those labels.
 - An Ingress of the release reaches its backend only when the backend's pods admit something from
   outside the release (the ingress controller runs elsewhere) on that port; otherwise it can never
   serve: an error.
@@ -92,7 +93,7 @@ def check(release, pods) -> list:
     workloads = Workloads(release, pods)
     callers = {peer.name: peer for peer in workloads.own}
     services = targets(release)
-    found, judged, memo = [], {}, {}
+    found, judged, memo, undecided = [], {}, {}, {}
     for conn in connections(release, pods):
         target = conn.target
         if target is None or conn.port not in target.ports or not target.selector:
@@ -104,6 +105,8 @@ def check(release, pods) -> list:
             if number is None or key in judged:
                 continue
             judged[key] = allowed(policies, source, dest, number, memo=memo)
+            if judged[key] is not True and judged[key]:
+                undecided.setdefault(judged[key].labels, []).append(f"{conn.pod.workload} to {dest.name}:{number}")
             if judged[key]:
                 continue
             found.append(error("networkPolicy", f"{conn.pod.workload} calls {conn.url} ({conn.where}), but the "
@@ -112,11 +115,23 @@ def check(release, pods) -> list:
                                                 "destination's ingress must both admit it): every call times out.",
                                "Admit the call in the policy that isolates them (a `patches` entry or "
                                "networkPolicy.egress), or set networkPolicy.enabled: false."))
+    found += [_unchecked(labels, calls) for labels, calls in sorted(undecided.items(), key=lambda i: sorted(i[0]))]
     found += _ingresses(release, policies, services, workloads)
     found += _gate_api(release, pods, policies, services, workloads)
     found += _monitors(release, policies, services, workloads)
     found += _kubernetes_api(release, pods, policies, callers)
     return found
+
+
+def _unchecked(labels, calls):
+    named = ", ".join(sorted(labels))
+    shown = ", ".join(calls[:3]) + (f" and {len(calls) - 3} more calls" if len(calls) > 3 else "")
+    return warning("networkPolicy", f"the release's NetworkPolicies admit {shown} only by a "
+                                    f"namespaceSelector on the label{'s' if len(labels) != 1 else ''} {named}, "
+                                    "which the render cannot see (it knows a namespace's name only): these calls "
+                                    "are not checked, and time out if the namespace lacks the label.",
+                   f"Make sure the namespace carries {named}, or select it by kubernetes.io/metadata.name (the API "
+                   "server sets it on every namespace) to have the calls checked.")
 
 
 def _own(release) -> dict:

@@ -10,20 +10,46 @@ cluster's pods), and the port when it names no ports or one of them matches: by 
 connection needs the source's egress and the destination's ingress. `policyTypes`, when absent, is
 Ingress, plus Egress when the policy has `egress` rules.
 
+Of a namespace the render knows only its name: the API server sets `kubernetes.io/metadata.name` on
+every namespace (the NamespaceDefaultLabelName feature, GA in Kubernetes 1.22), the rest of its labels
+only the cluster knows. A `namespaceSelector` reading another label decides nothing here: the verdict
+is `Undecided` (it refuses nothing, and names the labels), never "not admitted".
+
 The one home of these rules: the runtime model (`admitted`) and the chart's tests both use it.
 """
 from __future__ import annotations
 
+NAME_LABEL = "kubernetes.io/metadata.name"
+
+
+class Undecided:
+    """A verdict that needs labels of a namespace the render cannot see (`labels`: their keys). It is
+    true: what cannot be known is not refused."""
+
+    def __init__(self, labels):
+        self.labels = frozenset(labels)
+
+    def __bool__(self):
+        return True
+
+    def __or__(self, other):
+        return Undecided(self.labels | other.labels) if isinstance(other, Undecided) else self
+
+    __ror__ = __or__
+
+    def __repr__(self):
+        return f"Undecided({sorted(self.labels)})"
+
 
 class Peer:
-    """A pod as NetworkPolicies see it: namespace, labels, its namespace's labels and named ports
-    ({name: (containerPort, protocol)})."""
+    """A pod as NetworkPolicies see it: namespace, labels, named ports ({name: (containerPort,
+    protocol)}), and its namespace's labels when they are known (None: only its name is)."""
 
     def __init__(self, name, namespace, labels, ports=(), namespace_labels=None):
         self.name, self.namespace, self.labels = name, namespace, dict(labels or {})
         self.ports = {p.get("name"): (p.get("containerPort"), p.get("protocol", "TCP"))
                       for p in ports if isinstance(p, dict)}
-        self.namespace_labels = dict(namespace_labels or {}, **{"kubernetes.io/metadata.name": namespace})
+        self.namespace_labels = None if namespace_labels is None else dict(namespace_labels, **{NAME_LABEL: namespace})
 
     def __repr__(self):
         return f"Pod({self.namespace}/{self.name})"
@@ -60,7 +86,22 @@ def selects(selector, labels) -> bool:
     return True
 
 
-def _peer_matches(peer, policy_namespace, other) -> bool:
+def _namespace_selected(selector, other):
+    """True, False, or Undecided when `selector` reads labels of `other`'s namespace beyond its name."""
+    if other.namespace_labels is not None:
+        return selects(selector, other.namespace_labels)
+    selector = selector if isinstance(selector, dict) else {}
+    by_name = {k: v for k, v in (selector.get("matchLabels") or {}).items() if k == NAME_LABEL}
+    expressions = [e for e in selector.get("matchExpressions") or () if e.get("key") == NAME_LABEL]
+    if not selects({"matchLabels": by_name, "matchExpressions": expressions}, {NAME_LABEL: other.namespace}):
+        return False
+    unseen = [k for k in selector.get("matchLabels") or {} if k != NAME_LABEL] + \
+        [e.get("key") for e in selector.get("matchExpressions") or () if e.get("key") != NAME_LABEL]
+    return Undecided(unseen) if unseen else True
+
+
+def _peer_matches(peer, policy_namespace, other):
+    """True, False, or Undecided (see _namespace_selected)."""
     if "ipBlock" in peer:
         if not isinstance(other, External):
             return False
@@ -71,12 +112,16 @@ def _peer_matches(peer, policy_namespace, other) -> bool:
             other.ip in ipaddress.ip_network(e) for e in block.get("except") or ())
     if isinstance(other, External):
         return False
+    namespaces = True
     if "namespaceSelector" in peer:
-        if not selects(peer["namespaceSelector"], other.namespace_labels):
+        namespaces = _namespace_selected(peer["namespaceSelector"], other)
+        if not namespaces:
             return False
     elif other.namespace != policy_namespace:
         return False
-    return selects(peer["podSelector"], other.labels) if "podSelector" in peer else True
+    if "podSelector" in peer and not selects(peer["podSelector"], other.labels):
+        return False
+    return namespaces
 
 
 def _ports_match(ports, port, protocol, destination) -> bool:
@@ -115,28 +160,43 @@ def selecting(policies, pod, direction, memo=None) -> list:
             and selects((p.get("spec") or {}).get("podSelector"), pod.labels) and direction in policy_types(p)]
 
 
-def admits(policies, pod, direction, peer, port, protocol, destination, memo=None) -> bool:
-    """Whether `pod`'s `direction` lets `peer` through on `port` (`destination`: whose named ports count)."""
+def admits(policies, pod, direction, peer, port, protocol, destination, memo=None):
+    """Whether `pod`'s `direction` lets `peer` through on `port` (`destination`: whose named ports count):
+    True, False, or Undecided when only rules that read namespace labels the render cannot see could."""
     isolating = selecting(policies, pod, direction, memo)
     if not isolating:
         return True
     rules_key, peers_key = ("ingress", "from") if direction == "Ingress" else ("egress", "to")
+    undecided = None
     for policy in isolating:
         namespace = (policy.get("metadata") or {}).get("namespace", pod.namespace)
         for rule in policy["spec"].get(rules_key) or ():
+            if not _ports_match(rule.get("ports"), port, protocol, destination):
+                continue
             peers = rule.get(peers_key)
-            if (not peers or any(_peer_matches(p, namespace, peer) for p in peers)) \
-                    and _ports_match(rule.get("ports"), port, protocol, destination):
+            if not peers:
                 return True
-    return False
+            for p in peers:
+                matched = _peer_matches(p, namespace, peer)
+                if matched is True:
+                    return True
+                if matched:
+                    undecided = matched | undecided
+    return undecided or False
 
 
-def allowed(policies, source, destination, port, protocol="TCP", memo=None) -> bool:
-    """The source's egress and the destination's ingress both admit the connection (`memo`: see selecting)."""
+def allowed(policies, source, destination, port, protocol="TCP", memo=None):
+    """The source's egress and the destination's ingress both admit the connection (`memo`: see selecting):
+    True, False, or Undecided (see admits)."""
     egress = isinstance(source, External) or admits(policies, source, "Egress", destination, port, protocol,
                                                     destination, memo)
-    return egress and (isinstance(destination, External) or admits(policies, destination, "Ingress", source, port,
-                                                                   protocol, destination, memo))
+    if not egress:
+        return False
+    ingress = isinstance(destination, External) or admits(policies, destination, "Ingress", source, port,
+                                                          protocol, destination, memo)
+    if not ingress:
+        return False
+    return True if egress is True and ingress is True else egress | ingress
 
 
 def admits_from_outside(policies, pod, port, own: dict, protocol="TCP") -> bool:

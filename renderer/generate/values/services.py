@@ -29,7 +29,8 @@ def _service(facts: Service):
                                "(empty: the namespace's `default`).", default=""),
         serviceAccountAnnotations=Map(Str(f"Annotations on {name}'s ServiceAccount only, over "
                                           "`rbac.serviceAccountAnnotations` (e.g. its own IRSA role or GKE/Azure "
-                                          "workload identity).", default={})),
+                                          "workload identity); an account the chart does not create is not "
+                                          "annotated (a warning).", default={})),
     )
     fields.update(workload_fields(False))
     fields["autoscaling"] = Msg(Autoscaling, autoscaling_doc(facts), default={})

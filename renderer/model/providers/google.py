@@ -1,7 +1,7 @@
 """Google's providers: Compute Engine, App Engine and Cloud Run."""
 from ..dsl import Bool, Enum, Int, List, Msg, Str
-from .fields import (message, GCLOUD_RELEASE_TRACK, provider_version, account_name, environment, permissions,
-                     required_group_membership, provider, base_image, base_image_settings, template_file)
+from .fields import (message, account, GCLOUD_RELEASE_TRACK, environment, permissions, required_group_membership,
+                     provider, base_image, base_image_settings, bakery_defaults)
 
 
 Consul = message(
@@ -13,10 +13,10 @@ Consul = message(
     datacenters=List(Str("Consul datacenter to cache. All datacenters when none are listed.")),
 )
 
-GoogleComputeEngineAccount = message(
+GoogleComputeEngineAccount = account(
     "GoogleComputeEngineAccount",
     "A GCP project Spinnaker manages Compute Engine resources in, with the credentials to do so.",
-    name=account_name("Google account"),
+    "Google account",
     requiredGroupMembership=required_group_membership(),
     permissions=permissions(),
     project=Str("ID of the GCP project this account manages, e.g. `my-project-123`."),
@@ -36,16 +36,15 @@ GoogleComputeEngineAccount = message(
                          "`serviceAccountProject`). Not in kleat; read by clouddriver."),
     serviceAccountProject=Str("Project of the service account named in `serviceAccountId`. Not in "
                               "kleat; read by clouddriver."),
-    providerVersion=provider_version(),
 )
 
 GoogleBaseImage = base_image(
     "GoogleBaseImage", "How a Google base image is offered in the Bake stage.", example="ubuntu-2204",
+    templateFile=Str("Packer template for this image, overriding the bakery default. Not in kleat; "
+                     "read by rosco."),
     isImageFamily=Bool("Mark the image in Deck as an image family rather than a single image. rosco binds "
                        "it as `isImageFamily`, which is what is written (kleat wrote `imageFamily`, which "
                        "no rosco reads).", aliases=("imageFamily",)),
-    templateFile=Str("Packer template for this image, overriding the bakery default. Not in kleat; "
-                     "read by rosco."),
 )
 
 VirtualizationSettings = message(
@@ -59,11 +58,9 @@ GoogleBaseImageSettings = base_image_settings(
     "GoogleBaseImageSettings", "Google", GoogleBaseImage,
     Msg(VirtualizationSettings, "Which Compute Engine image the bake starts from."))
 
-GoogleBakeryDefaults = message(
-    "GoogleBakeryDefaults",
-    "Defaults rosco uses to bake Compute Engine images.",
-    templateFile=template_file("Google images (e.g. `gce.json`)"),
-    baseImages=List(Msg(GoogleBaseImageSettings, "A base image offered in the Bake stage.")),
+GoogleBakeryDefaults = bakery_defaults(
+    "GoogleBakeryDefaults", "Defaults rosco uses to bake Compute Engine images.",
+    GoogleBaseImageSettings, "Google images (e.g. `gce.json`)",
     zone=Str("Zone the bake VM runs in, e.g. `us-central1-f`."),
     network=Str("Network (name or URL) of the bake VM. Defaults to `default`."),
     useInternalIp=Bool("Connect to the bake VM on its internal IP instead of its external one."),
@@ -78,9 +75,10 @@ GoogleComputeEngine = provider(
                             "kleat; read by clouddriver.")),
 )
 
-AppengineAccount = message(
+AppengineAccount = account(
     "AppengineAccount",
     "A GCP project Spinnaker deploys App Engine applications to.",
+    "App Engine account",
     cachingIntervalSeconds=Int("Seconds between polls of App Engine for changes in this project."),
     environment=environment(),
     gcloudReleaseTrack=Enum(GCLOUD_RELEASE_TRACK, "Release track of the gcloud commands used to deploy "
@@ -109,7 +107,7 @@ AppengineAccount = message(
                               "`known_hosts` file. Defaults to false."),
     versions=List(Str("Regular expression; only App Engine versions matching one of them are indexed "
                       "(minus those in `omitVersions`).")),
-    name=account_name("App Engine account"),
+    name=None,
     serviceAccountId=Str(
         "Service account to impersonate (Halyard's common Google account setting).",
         halyard="Halyard offered service-account impersonation on every Google-family account, but "
@@ -118,7 +116,6 @@ AppengineAccount = message(
         "Project of the impersonated service account (Halyard's common Google account setting).",
         halyard="Halyard offered service-account impersonation on every Google-family account, but "
                 "clouddriver's App Engine accounts never use it, so it is dropped."),
-    providerVersion=provider_version(),
 )
 
 Appengine = provider(
@@ -128,10 +125,10 @@ Appengine = provider(
                    "PATH when unset. Not in kleat; read by clouddriver."),
 )
 
-CloudrunAccount = message(
+CloudrunAccount = account(
     "CloudrunAccount",
     "A GCP project Spinnaker deploys Cloud Run services to. Not in kleat; read by clouddriver.",
-    name=account_name("Cloud Run account"),
+    "Cloud Run account",
     environment=environment(),
     project=Str("ID of the GCP project; read from the JSON key when unset."),
     jsonPath=Str("Path, inside the clouddriver container, of the service account JSON key gcloud "
@@ -158,7 +155,6 @@ CloudrunAccount = message(
         "Project of the impersonated service account (Halyard's common Google account setting).",
         halyard="Halyard offered service-account impersonation on every Google-family account, but "
                 "clouddriver's Cloud Run accounts never use it, so it is dropped."),
-    providerVersion=provider_version(),
 )
 
 Cloudrun = provider(

@@ -39,7 +39,10 @@ def account_name(what):
                "refer to it by this name.", required=True)
 
 
-def environment():
+def environment(in_kleat=True):
+    if not in_kleat:  # kleat declares it on some providers' accounts only; clouddriver reads it on all
+        return Str("Environment label for the account (e.g. dev, prod); defaults to the account name. Not in "
+                   "kleat; read by clouddriver.")
     return Str("Environment label for the account (e.g. dev, staging, prod); several accounts "
                "may share one. Defaults to the account name.")
 

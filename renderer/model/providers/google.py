@@ -4,6 +4,23 @@ from .fields import (message, account, GCLOUD_RELEASE_TRACK, environment, permis
                      provider, base_image, base_image_settings, bakery_defaults)
 
 
+def _json_key():
+    return Str("Path, inside the clouddriver container, of a service account JSON key. When unset, "
+               "the credentials of the VM or pod clouddriver runs on are used.", file=True)
+
+
+def _no_impersonation(accounts):
+    """Halyard's impersonation settings on a Google-family account whose clouddriver accounts ignore them."""
+    dropped = (f"Halyard offered service-account impersonation on every Google-family account, but "
+               f"clouddriver's {accounts} accounts never use it, so it is dropped.")
+    return dict(
+        serviceAccountId=Str("Service account to impersonate (Halyard's common Google account setting).",
+                             halyard=dropped),
+        serviceAccountProject=Str("Project of the impersonated service account (Halyard's common Google account "
+                                  "setting).", halyard=dropped),
+    )
+
+
 Consul = message(
     "Consul",
     "Consul service discovery for the instances of a Google account.",
@@ -20,8 +37,7 @@ GoogleComputeEngineAccount = account(
     requiredGroupMembership=required_group_membership(),
     permissions=permissions(),
     project=Str("ID of the GCP project this account manages, e.g. `my-project-123`."),
-    jsonPath=Str("Path, inside the clouddriver container, of a service account JSON key. When unset, "
-                 "the credentials of the VM or pod clouddriver runs on are used.", file=True),
+    jsonPath=_json_key(),
     alphaListed=Bool("Use Compute Engine alpha APIs; only for projects enrolled in alpha features."),
     imageProjects=List(Str("GCP project whose images this account can deploy (in addition to its own "
                            "project); the account's service account needs `compute.imageUser` there.")),
@@ -30,8 +46,7 @@ GoogleComputeEngineAccount = account(
                      "provider's default regions.")),
     userDataFile=Str("Path, inside the clouddriver container, of a template whose tokens are replaced "
                      "and injected as user data into instance templates.", file=True),
-    environment=Str("Environment label for the account (e.g. dev, prod); defaults to the account "
-                    "name. Not in kleat; read by clouddriver."),
+    environment=environment(in_kleat=False),
     serviceAccountId=Str("Service account to impersonate instead of using a JSON key (together with "
                          "`serviceAccountProject`). Not in kleat; read by clouddriver."),
     serviceAccountProject=Str("Project of the service account named in `serviceAccountId`. Not in "
@@ -88,8 +103,7 @@ AppengineAccount = account(
     gitHttpsPassword=Str("Password for fetching application source from git over HTTPS.", secret=True),
     githubOAuthAccessToken=Str("GitHub personal access token for fetching application source over "
                                "HTTPS.", secret=True),
-    jsonPath=Str("Path, inside the clouddriver container, of a service account JSON key. When unset, "
-                 "the credentials of the VM or pod clouddriver runs on are used.", file=True),
+    jsonPath=_json_key(),
     localRepositoryDirectory=Str("Directory in clouddriver where application source is checked out "
                                  "for deploys. Defaults to `/var/tmp/clouddriver`."),
     omitServices=List(Str("Regular expression; App Engine services matching it are ignored.")),
@@ -108,14 +122,7 @@ AppengineAccount = account(
     versions=List(Str("Regular expression; only App Engine versions matching one of them are indexed "
                       "(minus those in `omitVersions`).")),
     name=None,
-    serviceAccountId=Str(
-        "Service account to impersonate (Halyard's common Google account setting).",
-        halyard="Halyard offered service-account impersonation on every Google-family account, but "
-                "clouddriver's App Engine accounts never use it, so it is dropped."),
-    serviceAccountProject=Str(
-        "Project of the impersonated service account (Halyard's common Google account setting).",
-        halyard="Halyard offered service-account impersonation on every Google-family account, but "
-                "clouddriver's App Engine accounts never use it, so it is dropped."),
+    **_no_impersonation("App Engine"),
 )
 
 Appengine = provider(
@@ -147,14 +154,7 @@ CloudrunAccount = account(
         "Halyard's switch for trusting unknown git hosts over SSH.",
         halyard="clouddriver's Cloud Run accounts accept this setting but never use it (they fetch "
                 "nothing over SSH), so it is dropped."),
-    serviceAccountId=Str(
-        "Service account to impersonate (Halyard's common Google account setting).",
-        halyard="Halyard offered service-account impersonation on every Google-family account, but "
-                "clouddriver's Cloud Run accounts never use it, so it is dropped."),
-    serviceAccountProject=Str(
-        "Project of the impersonated service account (Halyard's common Google account setting).",
-        halyard="Halyard offered service-account impersonation on every Google-family account, but "
-                "clouddriver's Cloud Run accounts never use it, so it is dropped."),
+    **_no_impersonation("Cloud Run"),
 )
 
 Cloudrun = provider(

@@ -1,6 +1,6 @@
 """The Kubernetes provider."""
 from ..dsl import Bool, Int, List, Msg, Str
-from .fields import message, account, permissions, required_group_membership, provider
+from .fields import message, account, environment, permissions, required_group_membership, provider
 
 
 KubernetesCustomResource = message(
@@ -96,8 +96,7 @@ KubernetesAccount = account(
     debug=Bool("Log every request clouddriver makes to this cluster, in detail. Defaults to false."),
     kubectlExecutable=Str("Path of the kubectl binary clouddriver runs for this account, e.g. "
                           "`/usr/local/bin/kubectl`. Not in kleat; read by clouddriver."),
-    environment=Str("Environment label for the account (e.g. dev, prod); defaults to the account "
-                    "name. Not in kleat; read by clouddriver."),
+    environment=environment(in_kleat=False),
     cacheIntervalSeconds=Int("Seconds between cache refreshes of this account; clouddriver's global "
                              "polling interval when unset. Not in kleat; read by clouddriver."),
     cacheAllApplicationRelationships=Bool("Record the relationship to its application for every cached "

@@ -16,22 +16,25 @@ def provider_version():
                        "so it is dropped.")
 
 
-def placed(common: dict, fields: dict, last: dict = None) -> dict:
+def placed(common: dict, fields: dict, last: dict = {}) -> dict:  # `last` is only read
     """`common` fields, then `fields`, then `last`; a key of `fields` that names a `common` or `last`
     field stands where `fields` puts it instead, as that field when given as None (each message keeps
     kleat's field order, which is not the same for every cloud)."""
-    shared = {**common, **(last or {})}
-    out = {key: f for key, f in common.items() if key not in fields}
-    out.update((key, shared[key] if f is None else f) for key, f in fields.items())
-    out.update((key, f) for key, f in (last or {}).items() if key not in fields)
-    return out
+    if not (common.keys().isdisjoint(fields) and last.keys().isdisjoint(fields)):
+        shared = {**common, **last}
+        fields = {key: shared[key] if f is None else f for key, f in fields.items()}
+        common = {key: f for key, f in common.items() if key not in fields}
+        last = {key: f for key, f in last.items() if key not in fields}
+    return {**common, **fields, **last}
 
 
 def account(name, doc, what, /, *, checks=(), **fields):
     """An account message: its `name` first and Halyard's `providerVersion` last (unless `fields`
     places them), `fields` between."""
-    return message(name, doc, checks=checks, **placed({"name": account_name(what)}, fields,
-                                                      {"providerVersion": provider_version()}))
+    if "name" in fields or "providerVersion" in fields:
+        fields = placed({"name": account_name(what)}, fields, {"providerVersion": provider_version()})
+        return message(name, doc, checks=checks, **fields)
+    return message(name, doc, checks=checks, name=account_name(what), **fields, providerVersion=provider_version())
 
 
 def account_name(what):

@@ -17,6 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from conftest import REFERENCE, ROOT, need_reference, string_values
+from renderer.model.walk import get as _get
 from renderer.read.halconfig import read
 from renderer.translate.kleat_differences import left_out
 from renderer.translate._common import pick
@@ -690,14 +691,6 @@ def _mutate(doc, data):
         if candidates:
             path = data.draw(st.sampled_from(candidates), label="drop-name")
             del _parent(doc, path)[path[-1]]
-
-
-def _get(data, *keys):
-    for key in keys:
-        if not isinstance(data, dict):
-            return None
-        data = data.get(key)
-    return data
 
 
 PROVIDERS = ("kubernetes", "google", "appengine", "aws", "azure", "cloudfoundry", "dcos", "dockerRegistry", "ecs",

@@ -30,19 +30,19 @@ Image = message(
                 "it, and the post-renderer refuses an image it cannot tell to be that release's otherwise."),
 )
 
-Pdb = message(
-    "PodDisruptionBudget", "A PodDisruptionBudget for the service's pods.",
-    enabled=Bool("Create a PodDisruptionBudget.", default=False),
-    minAvailable=Any("Pods that must stay up (a number or a percentage); exclusive with maxUnavailable."),
-    maxUnavailable=Any("Pods that may be down at once (a number or a percentage).", default=1),
-)
+def _pdb(name: str, doc: str, enabled=None, max_unavailable=None):
+    return message(
+        name, doc,
+        enabled=Bool("Create a PodDisruptionBudget.", default=enabled),
+        minAvailable=Any("Pods that must stay up (a number or a percentage); exclusive with maxUnavailable."),
+        maxUnavailable=Any("Pods that may be down at once (a number or a percentage).", default=max_unavailable),
+    )
+
+
+Pdb = _pdb("PodDisruptionBudget", "A PodDisruptionBudget for the service's pods.", enabled=False, max_unavailable=1)
 # A service's own PDB settings: empty fields fall back to `serviceDefaults.pdb`, field by field.
-PdbOverride = message(
-    "PodDisruptionBudgetOverride", "This service's PodDisruptionBudget; empty fields: `serviceDefaults.pdb`.",
-    enabled=Bool("Create a PodDisruptionBudget.", default=None),
-    minAvailable=Any("Pods that must stay up (a number or a percentage); exclusive with maxUnavailable."),
-    maxUnavailable=Any("Pods that may be down at once (a number or a percentage)."),
-)
+PdbOverride = _pdb("PodDisruptionBudgetOverride",
+                   "This service's PodDisruptionBudget; empty fields: `serviceDefaults.pdb`.")
 
 
 # Probes, strategy and autoscaling are message fields declared with `default={}`: values.yaml shows

@@ -1,7 +1,7 @@
 """Amazon's providers: AWS (EC2) and ECS."""
 from ..dsl import Bool, Int, List, Msg, Str
-from .fields import (message, provider_version, account_name, environment, permissions, required_group_membership,
-                     provider, base_image, base_image_settings, template_file)
+from .fields import (message, account, environment, permissions, required_group_membership, provider, base_image,
+                     base_image_settings, bakery_defaults)
 
 
 AwsLifecycleHook = message(
@@ -23,9 +23,10 @@ AwsRegion = message(
     name=Str("Region name, e.g. `us-west-2`."),
 )
 
-AwsAccount = message(
+AwsAccount = account(
     "AwsAccount",
     "An AWS account Spinnaker manages, usually reached by assuming a role in it.",
+    "AWS account",
     accountId=Str("Numeric ID of the AWS account, e.g. `123456789012`."),
     assumeRole=Str("Role to assume in the account through STS, e.g. `role/spinnakerManaged`."),
     defaultKeyPair=Str("EC2 key pair given to instances launched with this account."),
@@ -38,13 +39,12 @@ AwsAccount = message(
     lifecycleHooks=List(Msg(AwsLifecycleHook, "A lifecycle hook for the account's server groups.")),
     regions=List(Msg(AwsRegion, "A region this account manages; the provider's default regions when "
                      "none are listed.")),
-    name=account_name("AWS account"),
+    name=None,
     externalId=Str("External ID passed when assuming `assumeRole`; must match the role's trust policy."),
     sessionName=Str("Session name used when assuming `assumeRole` (shows in CloudTrail). Not in kleat; "
                     "read by clouddriver."),
     lambdaEnabled=Bool("Manage AWS Lambda functions in this account (needs the provider's lambda "
                        "feature). Not in kleat; read by clouddriver."),
-    providerVersion=provider_version(),
 )
 
 AwsFeatures_CloudFormation = message(
@@ -96,9 +96,9 @@ AwsBaseImageSettings = base_image_settings(
     "AwsBaseImageSettings", "AWS", AwsBaseImage,
     List(Msg(AwsVirtualizationSettings, "Bake settings for one region.")))
 
-AwsBakeryDefaults = message(
-    "AwsBakeryDefaults",
-    "Defaults rosco uses to bake AMIs.",
+AwsBakeryDefaults = bakery_defaults(
+    "AwsBakeryDefaults", "Defaults rosco uses to bake AMIs.",
+    AwsBaseImageSettings, "AMIs (e.g. `aws-ebs.json`)",
     awsAccessKey=Str("Access key ID Packer uses; when unset, rosco's own AWS credentials are used."),
     awsSecretKey=Str("Secret access key belonging to `awsAccessKey`.", secret=True),
     awsSubnetId=Str("Subnet the bake instance is launched in, e.g. `subnet-12345def`; needed for a "
@@ -106,8 +106,8 @@ AwsBakeryDefaults = message(
     awsVpcId=Str("VPC of the bake instance; derived from `awsSubnetId` when unset."),
     awsAssociatePublicIpAddress=Bool("Give the bake instance a public IP (in a non-default VPC)."),
     defaultVirtualizationType=Str("Virtualization type used when a bake does not say, `hvm` or `pv`."),
-    baseImages=List(Msg(AwsBaseImageSettings, "A base image offered in the Bake stage.")),
-    templateFile=template_file("AMIs (e.g. `aws-ebs.json`)"),
+    baseImages=None,
+    templateFile=None,
 )
 
 AwsDefaults = message(
@@ -134,16 +134,15 @@ Aws = provider(
     lambda_=Msg(AwsLambda, "AWS Lambda support. Not in kleat; read by clouddriver."),
 )
 
-EcsAccount = message(
+EcsAccount = account(
     "EcsAccount",
     "An Amazon ECS account; it works through the credentials of an AWS account.",
-    name=account_name("ECS account"),
+    "ECS account",
     environment=environment(),
     awsAccount=Str("Name of the account under `providers.aws.accounts` whose credentials are used. "
                    "Required."),
     permissions=permissions(),
     requiredGroupMembership=required_group_membership(),
-    providerVersion=provider_version(),
 )
 
 Ecs = provider(

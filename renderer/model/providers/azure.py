@@ -1,13 +1,13 @@
 """The Microsoft Azure provider."""
 from ..dsl import Any, Bool, List, Msg, Str
-from .fields import (message, provider_version, account_name, environment, permissions, required_group_membership,
-                     provider, package_type)
+from .fields import (message, account, environment, permissions, required_group_membership, provider,
+                     bakery_defaults, base_image)
 
 
-AzureAccount = message(
+AzureAccount = account(
     "AzureAccount",
     "An Azure subscription Spinnaker manages through a service principal.",
-    name=account_name("Azure account"),
+    "Azure account",
     appKey=Str("Client secret (password) of the service principal.", secret=True),
     clientId=Str("Client (application) ID of the service principal."),
     defaultKeyVault=Str("Key Vault holding the username, password and SSH public key given to new VMs."),
@@ -24,20 +24,18 @@ AzureAccount = message(
     useSshPublicKey=Bool("Provision Linux VMs with the Key Vault's SSH public key instead of its "
                          "password. Halyard wrote it as the text \"true\"/\"false\", which is read as a "
                          "boolean."),
-    providerVersion=provider_version(),
 )
 
-AzureBaseImage = message(
-    "AzureBaseImage",
-    "How an Azure base image is offered in the Bake stage, and which marketplace image it is.",
-    shortDescription=Str("Short label shown for this image in Deck."),
-    detailedDescription=Str("Longer description shown for this image in Deck."),
+AzureBaseImage = base_image(
+    "AzureBaseImage", "How an Azure base image is offered in the Bake stage, and which marketplace image it is.",
+    shortDescription=None,
+    detailedDescription=None,
     publisher=Str("Marketplace publisher of the image, e.g. `Canonical`."),
     offer=Str("Marketplace offer of the image, e.g. `0001-com-ubuntu-server-jammy`."),
     sku=Str("Marketplace SKU of the image, e.g. `22_04-lts`."),
     version=Str("Image version. Defaults to `latest`."),
-    packageType=package_type(),
-    templateFile=Str("Packer template for this image, overriding the bakery default."),
+    packageType=None,
+    templateFile=None,
     id=Str("Identifier of the base image that users pick in the Bake stage, e.g. `ubuntu-2204`; rosco "
            "finds the image by it. Not in kleat; read by rosco."),
 )
@@ -52,10 +50,9 @@ AzureBaseImageSettings = message(
                 "does not read it, so it is dropped."),
 )
 
-AzureBakeryDefaults = message(
-    "AzureBakeryDefaults",
-    "Defaults rosco uses to bake Azure images.",
-    baseImages=List(Msg(AzureBaseImageSettings, "A base image offered in the Bake stage.")),
+AzureBakeryDefaults = bakery_defaults(
+    "AzureBakeryDefaults", "Defaults rosco uses to bake Azure images.", AzureBaseImageSettings,
+    baseImages=None,
     templateFile=Str("Packer template used to bake Azure images, e.g. `azure-linux.pkr.hcl`. Not in "
                      "kleat; read by rosco."),
 )

@@ -1,13 +1,12 @@
 """The Cloud Foundry provider."""
 from ..dsl import Any, Bool, Str
-from .fields import (message, provider_version, account_name, environment, permissions, required_group_membership,
-                     provider)
+from .fields import account, environment, permissions, required_group_membership, provider
 
 
-CloudFoundryAccount = message(
+CloudFoundryAccount = account(
     "CloudFoundryAccount",
     "A Cloud Foundry foundation Spinnaker deploys to, with the user it signs in as.",
-    name=account_name("Cloud Foundry account"),
+    "Cloud Foundry account",
     api=Str("Host of the foundation's Cloud Controller API, e.g. `api.sys.example.com`."),
     appsManagerUri=Str("URL of the foundation's Apps Manager, e.g. `https://apps.sys.example.com`; "
                        "Deck links to it."),
@@ -21,7 +20,6 @@ CloudFoundryAccount = message(
     spaceFilter=Any("Limit the account to some orgs and spaces: a mapping from org name to a list of "
                     "space names (an empty list means every space of the org). Not in kleat; read by "
                     "clouddriver."),
-    providerVersion=provider_version(),
 )
 
 CloudFoundry = provider(

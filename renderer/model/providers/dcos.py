@@ -1,7 +1,6 @@
 """The DC/OS provider."""
 from ..dsl import Bool, List, Msg, Str
-from .fields import (message, provider_version, account_name, environment, permissions, required_group_membership,
-                     provider)
+from .fields import message, account, account_name, environment, permissions, required_group_membership, provider
 
 
 DcosAccountCluster = message(
@@ -19,17 +18,16 @@ DcosAccountDockerRegistry = message(
     accountName=Str("Name of an account under `providers.dockerRegistry.accounts`."),
 )
 
-DcosAccount = message(
+DcosAccount = account(
     "DcosAccount",
     "Credentials for one or more DC/OS clusters. (Current clouddriver builds no longer include DC/OS.)",
-    name=account_name("DC/OS account"),
+    "DC/OS account",
     clusters=List(Msg(DcosAccountCluster, "A cluster this account signs in to.")),
     environment=environment(),
     dockerRegistries=List(Msg(DcosAccountDockerRegistry, "A Docker registry account used as an image "
                               "source.")),
     permissions=permissions(),
     requiredGroupMembership=required_group_membership(),
-    providerVersion=provider_version(),
 )
 
 DcosClusterLoadBalancer = message(

@@ -1,13 +1,12 @@
 """The Docker Registry provider."""
 from ..dsl import Bool, Int, List, Read, Str
-from .fields import (message, provider_version, account_name, environment, permissions, required_group_membership,
-                     provider)
+from .fields import account, environment, permissions, required_group_membership, provider
 
 
-DockerRegistryAccount = message(
+DockerRegistryAccount = account(
     "DockerRegistryAccount",
     "A Docker registry whose images and tags clouddriver caches, and the credentials to read it.",
-    name=account_name("Docker registry account"),
+    "Docker registry account",
     address=Str("Registry URL, e.g. `https://index.docker.io` or `https://gcr.io`. Required."),
     cacheIntervalSeconds=Int("Seconds between polls of the registry; raise it (e.g. to 600) if the "
                              "registry rate-limits you. Defaults to 30."),
@@ -39,7 +38,6 @@ DockerRegistryAccount = message(
                                  "host, e.g. `my-org/charts/app`; clouddriver caches their versions for "
                                  "`helm/image` artifacts. Not in kleat; read by clouddriver.",
                                  reads=(Read(since="2025.1.0"),))),
-    providerVersion=provider_version(),
 )
 
 DockerRegistry = provider(

@@ -16,12 +16,36 @@ def provider_version():
                        "so it is dropped.")
 
 
+def placed(common: dict, fields: dict, last: dict = {}) -> dict:  # `last` is only read
+    """`common` fields, then `fields`, then `last`; a key of `fields` that names a `common` or `last`
+    field stands where `fields` puts it instead, as that field when given as None (each message keeps
+    kleat's field order, which is not the same for every cloud)."""
+    if not (common.keys().isdisjoint(fields) and last.keys().isdisjoint(fields)):
+        shared = {**common, **last}
+        fields = {key: shared[key] if f is None else f for key, f in fields.items()}
+        common = {key: f for key, f in common.items() if key not in fields}
+        last = {key: f for key, f in last.items() if key not in fields}
+    return {**common, **fields, **last}
+
+
+def account(name, doc, what, /, *, checks=(), **fields):
+    """An account message: its `name` first and Halyard's `providerVersion` last (unless `fields`
+    places them), `fields` between."""
+    if "name" in fields or "providerVersion" in fields:
+        fields = placed({"name": account_name(what)}, fields, {"providerVersion": provider_version()})
+        return message(name, doc, checks=checks, **fields)
+    return message(name, doc, checks=checks, name=account_name(what), **fields, providerVersion=provider_version())
+
+
 def account_name(what):
     return Str(f"Unique name of this {what}; pipelines, permissions and other settings "
                "refer to it by this name.", required=True)
 
 
-def environment():
+def environment(in_kleat=True):
+    if not in_kleat:  # kleat declares it on some providers' accounts only; clouddriver reads it on all
+        return Str("Environment label for the account (e.g. dev, prod); defaults to the account name. Not in "
+                   "kleat; read by clouddriver.")
     return Str("Environment label for the account (e.g. dev, staging, prod); several accounts "
                "may share one. Defaults to the account name.")
 
@@ -58,7 +82,7 @@ def package_type():
 
 
 def base_image(name, doc, example="", **more):
-    """How a bakery offers one base image in the Bake stage (`more` adds or replaces fields)."""
+    """How a bakery offers one base image in the Bake stage (`more` adds, places or replaces fields)."""
     fields = dict(
         id=Str("Identifier of the base image that users pick in the Bake stage"
                + (f", e.g. `{example}`." if example else ".")),
@@ -67,7 +91,7 @@ def base_image(name, doc, example="", **more):
         packageType=package_type(),
         templateFile=Str("Packer template for this image, overriding the bakery default."),
     )
-    return message(name, doc, **{**fields, **more})
+    return message(name, doc, **placed(fields, more))
 
 
 def base_image_settings(name, cloud, image, virtualization):
@@ -80,3 +104,12 @@ def base_image_settings(name, cloud, image, virtualization):
 def template_file(scope):
     return Str(f"Packer template used to bake {scope}: one shipped with rosco (e.g. `aws-ebs.json`) "
                "or a custom one mounted into rosco's packer directory.")
+
+
+def bakery_defaults(name, doc, settings, template="", **more):
+    """The defaults rosco bakes a cloud's images with: the Packer template for `template` (which images,
+    e.g. which file; a cloud whose template field says more gives its own `templateFile`), the base
+    images of `settings` offered in the Bake stage, and the cloud's own fields (`more`)."""
+    return message(name, doc, **placed(
+        {"templateFile": template_file(template) if template else None,
+         "baseImages": List(Msg(settings, "A base image offered in the Bake stage."))}, more))

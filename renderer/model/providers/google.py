@@ -1,7 +1,24 @@
 """Google's providers: Compute Engine, App Engine and Cloud Run."""
 from ..dsl import Bool, Enum, Int, List, Msg, Str
-from .fields import (message, GCLOUD_RELEASE_TRACK, provider_version, account_name, environment, permissions,
-                     required_group_membership, provider, base_image, base_image_settings, template_file)
+from .fields import (message, account, GCLOUD_RELEASE_TRACK, environment, permissions, required_group_membership,
+                     provider, base_image, base_image_settings, bakery_defaults)
+
+
+def _json_key():
+    return Str("Path, inside the clouddriver container, of a service account JSON key. When unset, "
+               "the credentials of the VM or pod clouddriver runs on are used.", file=True)
+
+
+def _no_impersonation(accounts):
+    """Halyard's impersonation settings on a Google-family account whose clouddriver accounts ignore them."""
+    dropped = (f"Halyard offered service-account impersonation on every Google-family account, but "
+               f"clouddriver's {accounts} accounts never use it, so it is dropped.")
+    return dict(
+        serviceAccountId=Str("Service account to impersonate (Halyard's common Google account setting).",
+                             halyard=dropped),
+        serviceAccountProject=Str("Project of the impersonated service account (Halyard's common Google account "
+                                  "setting).", halyard=dropped),
+    )
 
 
 Consul = message(
@@ -13,15 +30,14 @@ Consul = message(
     datacenters=List(Str("Consul datacenter to cache. All datacenters when none are listed.")),
 )
 
-GoogleComputeEngineAccount = message(
+GoogleComputeEngineAccount = account(
     "GoogleComputeEngineAccount",
     "A GCP project Spinnaker manages Compute Engine resources in, with the credentials to do so.",
-    name=account_name("Google account"),
+    "Google account",
     requiredGroupMembership=required_group_membership(),
     permissions=permissions(),
     project=Str("ID of the GCP project this account manages, e.g. `my-project-123`."),
-    jsonPath=Str("Path, inside the clouddriver container, of a service account JSON key. When unset, "
-                 "the credentials of the VM or pod clouddriver runs on are used.", file=True),
+    jsonPath=_json_key(),
     alphaListed=Bool("Use Compute Engine alpha APIs; only for projects enrolled in alpha features."),
     imageProjects=List(Str("GCP project whose images this account can deploy (in addition to its own "
                            "project); the account's service account needs `compute.imageUser` there.")),
@@ -30,22 +46,20 @@ GoogleComputeEngineAccount = message(
                      "provider's default regions.")),
     userDataFile=Str("Path, inside the clouddriver container, of a template whose tokens are replaced "
                      "and injected as user data into instance templates.", file=True),
-    environment=Str("Environment label for the account (e.g. dev, prod); defaults to the account "
-                    "name. Not in kleat; read by clouddriver."),
+    environment=environment(in_kleat=False),
     serviceAccountId=Str("Service account to impersonate instead of using a JSON key (together with "
                          "`serviceAccountProject`). Not in kleat; read by clouddriver."),
     serviceAccountProject=Str("Project of the service account named in `serviceAccountId`. Not in "
                               "kleat; read by clouddriver."),
-    providerVersion=provider_version(),
 )
 
 GoogleBaseImage = base_image(
     "GoogleBaseImage", "How a Google base image is offered in the Bake stage.", example="ubuntu-2204",
+    templateFile=Str("Packer template for this image, overriding the bakery default. Not in kleat; "
+                     "read by rosco."),
     isImageFamily=Bool("Mark the image in Deck as an image family rather than a single image. rosco binds "
                        "it as `isImageFamily`, which is what is written (kleat wrote `imageFamily`, which "
                        "no rosco reads).", aliases=("imageFamily",)),
-    templateFile=Str("Packer template for this image, overriding the bakery default. Not in kleat; "
-                     "read by rosco."),
 )
 
 VirtualizationSettings = message(
@@ -59,11 +73,9 @@ GoogleBaseImageSettings = base_image_settings(
     "GoogleBaseImageSettings", "Google", GoogleBaseImage,
     Msg(VirtualizationSettings, "Which Compute Engine image the bake starts from."))
 
-GoogleBakeryDefaults = message(
-    "GoogleBakeryDefaults",
-    "Defaults rosco uses to bake Compute Engine images.",
-    templateFile=template_file("Google images (e.g. `gce.json`)"),
-    baseImages=List(Msg(GoogleBaseImageSettings, "A base image offered in the Bake stage.")),
+GoogleBakeryDefaults = bakery_defaults(
+    "GoogleBakeryDefaults", "Defaults rosco uses to bake Compute Engine images.",
+    GoogleBaseImageSettings, "Google images (e.g. `gce.json`)",
     zone=Str("Zone the bake VM runs in, e.g. `us-central1-f`."),
     network=Str("Network (name or URL) of the bake VM. Defaults to `default`."),
     useInternalIp=Bool("Connect to the bake VM on its internal IP instead of its external one."),
@@ -78,9 +90,10 @@ GoogleComputeEngine = provider(
                             "kleat; read by clouddriver.")),
 )
 
-AppengineAccount = message(
+AppengineAccount = account(
     "AppengineAccount",
     "A GCP project Spinnaker deploys App Engine applications to.",
+    "App Engine account",
     cachingIntervalSeconds=Int("Seconds between polls of App Engine for changes in this project."),
     environment=environment(),
     gcloudReleaseTrack=Enum(GCLOUD_RELEASE_TRACK, "Release track of the gcloud commands used to deploy "
@@ -90,8 +103,7 @@ AppengineAccount = message(
     gitHttpsPassword=Str("Password for fetching application source from git over HTTPS.", secret=True),
     githubOAuthAccessToken=Str("GitHub personal access token for fetching application source over "
                                "HTTPS.", secret=True),
-    jsonPath=Str("Path, inside the clouddriver container, of a service account JSON key. When unset, "
-                 "the credentials of the VM or pod clouddriver runs on are used.", file=True),
+    jsonPath=_json_key(),
     localRepositoryDirectory=Str("Directory in clouddriver where application source is checked out "
                                  "for deploys. Defaults to `/var/tmp/clouddriver`."),
     omitServices=List(Str("Regular expression; App Engine services matching it are ignored.")),
@@ -109,16 +121,8 @@ AppengineAccount = message(
                               "`known_hosts` file. Defaults to false."),
     versions=List(Str("Regular expression; only App Engine versions matching one of them are indexed "
                       "(minus those in `omitVersions`).")),
-    name=account_name("App Engine account"),
-    serviceAccountId=Str(
-        "Service account to impersonate (Halyard's common Google account setting).",
-        halyard="Halyard offered service-account impersonation on every Google-family account, but "
-                "clouddriver's App Engine accounts never use it, so it is dropped."),
-    serviceAccountProject=Str(
-        "Project of the impersonated service account (Halyard's common Google account setting).",
-        halyard="Halyard offered service-account impersonation on every Google-family account, but "
-                "clouddriver's App Engine accounts never use it, so it is dropped."),
-    providerVersion=provider_version(),
+    name=None,
+    **_no_impersonation("App Engine"),
 )
 
 Appengine = provider(
@@ -128,10 +132,10 @@ Appengine = provider(
                    "PATH when unset. Not in kleat; read by clouddriver."),
 )
 
-CloudrunAccount = message(
+CloudrunAccount = account(
     "CloudrunAccount",
     "A GCP project Spinnaker deploys Cloud Run services to. Not in kleat; read by clouddriver.",
-    name=account_name("Cloud Run account"),
+    "Cloud Run account",
     environment=environment(),
     project=Str("ID of the GCP project; read from the JSON key when unset."),
     jsonPath=Str("Path, inside the clouddriver container, of the service account JSON key gcloud "
@@ -150,15 +154,7 @@ CloudrunAccount = message(
         "Halyard's switch for trusting unknown git hosts over SSH.",
         halyard="clouddriver's Cloud Run accounts accept this setting but never use it (they fetch "
                 "nothing over SSH), so it is dropped."),
-    serviceAccountId=Str(
-        "Service account to impersonate (Halyard's common Google account setting).",
-        halyard="Halyard offered service-account impersonation on every Google-family account, but "
-                "clouddriver's Cloud Run accounts never use it, so it is dropped."),
-    serviceAccountProject=Str(
-        "Project of the impersonated service account (Halyard's common Google account setting).",
-        halyard="Halyard offered service-account impersonation on every Google-family account, but "
-                "clouddriver's Cloud Run accounts never use it, so it is dropped."),
-    providerVersion=provider_version(),
+    **_no_impersonation("Cloud Run"),
 )
 
 Cloudrun = provider(

@@ -1,13 +1,13 @@
 """The Huawei Cloud provider."""
 from ..dsl import Bool, Int, List, Msg, Str
-from .fields import (message, provider_version, account_name, environment, permissions, required_group_membership,
-                     provider, base_image, base_image_settings, template_file)
+from .fields import (message, account, environment, permissions, required_group_membership, provider, base_image,
+                     base_image_settings, bakery_defaults)
 
 
-HuaweiCloudAccount = message(
+HuaweiCloudAccount = account(
     "HuaweiCloudAccount",
     "A Huawei Cloud project Spinnaker manages, with the user it signs in as.",
-    name=account_name("Huawei Cloud account"),
+    "Huawei Cloud account",
     accountType=Str("Account type label; defaults to the account name."),
     requiredGroupMembership=required_group_membership(),
     permissions=permissions(),
@@ -19,7 +19,6 @@ HuaweiCloudAccount = message(
     projectName=Str("Name of the project this account manages. Required."),
     regions=List(Str("Region this account manages. At least one is required.")),
     username=Str("User Spinnaker signs in as. Required."),
-    providerVersion=provider_version(),
 )
 
 HuaweiCloudBaseImage = base_image(
@@ -40,11 +39,11 @@ HuaweiCloudBaseImageSettings = base_image_settings(
     "HuaweiCloudBaseImageSettings", "Huawei Cloud", HuaweiCloudBaseImage,
     List(Msg(HuaweiCloudVirtualizationSettings, "Bake settings for one region.")))
 
-HuaweiCloudBakeryDefaults = message(
-    "HuaweiCloudBakeryDefaults",
-    "Defaults rosco uses to bake Huawei Cloud images.",
-    baseImages=List(Msg(HuaweiCloudBaseImageSettings, "A base image offered in the Bake stage.")),
-    templateFile=template_file("Huawei Cloud images (e.g. `huaweicloud.json`)"),
+HuaweiCloudBakeryDefaults = bakery_defaults(
+    "HuaweiCloudBakeryDefaults", "Defaults rosco uses to bake Huawei Cloud images.",
+    HuaweiCloudBaseImageSettings, "Huawei Cloud images (e.g. `huaweicloud.json`)",
+    baseImages=None,
+    templateFile=None,
     authUrl=Str("Identity endpoint URL used for baking. Required."),
     username=Str("User the bakery signs in as. Required."),
     password=Str("Password of the bakery's `username`. Required.", secret=True),

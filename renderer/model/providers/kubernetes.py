@@ -1,6 +1,6 @@
 """The Kubernetes provider."""
 from ..dsl import Bool, Int, List, Msg, Str
-from .fields import message, provider_version, account_name, permissions, required_group_membership, provider
+from .fields import message, account, environment, permissions, required_group_membership, provider
 
 
 KubernetesCustomResource = message(
@@ -48,12 +48,12 @@ def _kinds_or_omit_kinds(account):
     return None
 
 
-KubernetesAccount = message(
+KubernetesAccount = account(
     "KubernetesAccount",
     "A Kubernetes cluster Spinnaker deploys to, reached with a kubeconfig context or the pod's "
     "service account.",
+    "Kubernetes account",
     checks=(_kinds_or_omit_kinds,),
-    name=account_name("Kubernetes account"),
     kinds=List(Str("Kind this account caches, e.g. `deployment`. When no kinds are listed, all kinds "
                    "are cached. Since 1.31 it only limits caching: the account can still deploy other "
                    "kinds (restrict deploys with RBAC on the account's credentials). Do not combine with "
@@ -96,8 +96,7 @@ KubernetesAccount = message(
     debug=Bool("Log every request clouddriver makes to this cluster, in detail. Defaults to false."),
     kubectlExecutable=Str("Path of the kubectl binary clouddriver runs for this account, e.g. "
                           "`/usr/local/bin/kubectl`. Not in kleat; read by clouddriver."),
-    environment=Str("Environment label for the account (e.g. dev, prod); defaults to the account "
-                    "name. Not in kleat; read by clouddriver."),
+    environment=environment(in_kleat=False),
     cacheIntervalSeconds=Int("Seconds between cache refreshes of this account; clouddriver's global "
                              "polling interval when unset. Not in kleat; read by clouddriver."),
     cacheAllApplicationRelationships=Bool("Record the relationship to its application for every cached "
@@ -108,7 +107,7 @@ KubernetesAccount = message(
     rawResourcesEndpointConfig=Msg(KubernetesRawResourcesEndpointConfig,
                                    "Filters for the kinds clouddriver's raw-resources endpoint returns. "
                                    "Not in kleat; read by clouddriver."),
-    providerVersion=provider_version(),
+    providerVersion=None,
     configureImagePullSecrets=Bool(
         "Halyard's switch for adding image pull secrets from the Docker registry accounts.",
         halyard="Halyard's legacy (V1) Kubernetes provider created image pull secrets from the Docker "

@@ -1,13 +1,13 @@
 """The Oracle Cloud Infrastructure provider."""
-from ..dsl import List, Msg, Str
-from .fields import (message, provider_version, account_name, environment, permissions, required_group_membership,
-                     provider, base_image, base_image_settings, template_file)
+from ..dsl import Msg, Str
+from .fields import (message, account, environment, permissions, required_group_membership, provider, base_image,
+                     base_image_settings, bakery_defaults)
 
 
-OracleAccount = message(
+OracleAccount = account(
     "OracleAccount",
     "An Oracle Cloud Infrastructure (OCI) user and compartment Spinnaker manages.",
-    name=account_name("Oracle account"),
+    "Oracle account",
     requiredGroupMembership=required_group_membership(),
     permissions=permissions(),
     compartmentId=Str("OCID of the compartment this account manages. Required."),
@@ -18,7 +18,6 @@ OracleAccount = message(
     sshPrivateKeyFilePath=Str("Path of the API signing private key (PEM). Required.", file=True),
     tenancyId=Str("OCID of the tenancy. Required."),
     userId=Str("OCID of the user Spinnaker signs in as. Required."),
-    providerVersion=provider_version(),
 )
 
 OracleBaseImage = base_image(
@@ -36,11 +35,9 @@ OracleBaseImageSettings = base_image_settings(
     "OracleBaseImageSettings", "Oracle", OracleBaseImage,
     Msg(OracleVirtualizationSettings, "Which OCI image the bake starts from."))
 
-OracleBakeryDefaults = message(
-    "OracleBakeryDefaults",
-    "Defaults rosco uses to bake OCI images.",
-    templateFile=template_file("OCI images (e.g. `oci.json`)"),
-    baseImages=List(Msg(OracleBaseImageSettings, "A base image offered in the Bake stage.")),
+OracleBakeryDefaults = bakery_defaults(
+    "OracleBakeryDefaults", "Defaults rosco uses to bake OCI images.",
+    OracleBaseImageSettings, "OCI images (e.g. `oci.json`)",
     availabilityDomain=Str("Availability domain the bake instance is launched in. Required."),
     instanceShape=Str("Shape of the bake instance, e.g. `VM.Standard2.1`. Required."),
     subnetId=Str("OCID of the subnet the bake instance is launched in. Required."),

@@ -1,24 +1,22 @@
 """The Tencent Cloud provider."""
 from ..dsl import Bool, List, Msg, Str
 from ..common import Permissions
-from .fields import (message, provider_version, account_name, environment, base_image, base_image_settings,
-                     template_file, provider)
+from .fields import message, account, environment, base_image, base_image_settings, provider, bakery_defaults
 
 
 _TENCENT_NO_FIAT = ("clouddriver's Tencent Cloud accounts do not support Fiat permissions (the account is "
                     "open to every user), so Halyard's setting had no effect and is dropped.")
 
-TencentCloudAccount = message(
+TencentCloudAccount = account(
     "TencentCloudAccount",
     "A Tencent Cloud account Spinnaker manages, with its API key. Not in kleat; read by clouddriver.",
-    name=account_name("Tencent Cloud account"),
+    "Tencent Cloud account",
     environment=environment(),
     secretId=Str("SecretId of the Tencent Cloud API key."),
     secretKey=Str("SecretKey of the Tencent Cloud API key.", secret=True),
     regions=List(Str("Region this account manages, e.g. `ap-guangzhou`.")),
     permissions=Msg(Permissions, "Halyard's Fiat permissions for the account.", halyard=_TENCENT_NO_FIAT),
     requiredGroupMembership=List(Str("Halyard's required roles for the account.", halyard=_TENCENT_NO_FIAT)),
-    providerVersion=provider_version(),
 )
 
 TencentCloudBaseImage = base_image(
@@ -39,13 +37,13 @@ TencentCloudBaseImageSettings = base_image_settings(
     "TencentCloudBaseImageSettings", "Tencent Cloud", TencentCloudBaseImage,
     List(Msg(TencentCloudVirtualizationSettings, "Bake settings for one region.")))
 
-TencentCloudBakeryDefaults = message(
-    "TencentCloudBakeryDefaults",
-    "Defaults rosco uses to bake Tencent Cloud images. Not in kleat; read by rosco.",
+TencentCloudBakeryDefaults = bakery_defaults(
+    "TencentCloudBakeryDefaults", "Defaults rosco uses to bake Tencent Cloud images. Not in kleat; read by rosco.",
+    TencentCloudBaseImageSettings, "Tencent Cloud images (e.g. `tencentcloud.json`)",
     secretId=Str("SecretId of the API key Packer bakes with."),
     secretKey=Str("SecretKey of the API key Packer bakes with.", secret=True),
-    templateFile=template_file("Tencent Cloud images (e.g. `tencentcloud.json`)"),
-    baseImages=List(Msg(TencentCloudBaseImageSettings, "A base image offered in the Bake stage.")),
+    templateFile=None,
+    baseImages=None,
     vpcId=Str("VPC the bake instance runs in."),
     subnetId=Str("Subnet the bake instance runs in."),
     associatePublicIpAddress=Bool("Give the bake instance a public IP."),

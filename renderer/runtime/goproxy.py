@@ -23,8 +23,6 @@ to it lets the calls through).
 """
 from __future__ import annotations
 
-import ipaddress
-
 from .findings import warning
 
 
@@ -42,6 +40,8 @@ def _split_host_port(entry: str):
 
 
 def _ip(text: str):
+    import ipaddress  # only where a proxy is set: its import costs as much as this module's work
+
     try:
         return ipaddress.ip_address(text)
     except ValueError:
@@ -59,6 +59,8 @@ def matchers(no_proxy: str) -> list:
         if entry == "*":
             return [("all",)]
         if "/" in entry and entry.rsplit("/", 1)[1].isdigit():  # net.ParseCIDR takes a prefix length only
+            import ipaddress
+
             try:
                 found.append(("cidr", ipaddress.ip_network(entry, strict=False)))
                 continue

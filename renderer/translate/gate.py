@@ -3,8 +3,6 @@
 Login settings are written where the target release reads them (the model
 declares the keys per release; `_reads.place` writes them).
 """
-from urllib.parse import urlsplit
-
 from ..model.security import OAuth2, Basic, Saml
 from ..releases import Release
 from ._common import enabled_setting, get, pick
@@ -19,7 +17,9 @@ _DEFAULT_REGISTRATION = "spinnaker"
 
 
 def oauth2_registration(oauth2: dict) -> str:
-    host = urlsplit(get(oauth2, "client", "userAuthorizationUri") or "").hostname or ""
+    from ..read.preflight.chart import url_host  # urllib's hostname, without urllib's import
+
+    host = url_host(get(oauth2, "client", "userAuthorizationUri") or "")
     for fragment, registration in _REGISTRATIONS:
         if fragment in host:
             return registration

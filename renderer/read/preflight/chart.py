@@ -35,12 +35,10 @@ class Chart:
     @classmethod
     def from_bundle(cls, bundle: dict) -> "Chart":
         """What the config bundle the chart rendered says (the post-renderer's view)."""
-        from urllib.parse import urlsplit
-
         expose = bundle.get("expose") or {}
         keel = (bundle.get("storage") or {}).get("keel")
         workloads = [w for w in (bundle.get("services") or {}).values() if isinstance(w, dict)]
-        return cls(bundle.get("mounts") or (), urlsplit(expose.get("deckUrl") or "").hostname or "",
+        return cls(bundle.get("mounts") or (), url_host(expose.get("deckUrl") or ""),
                    keel_database=bool(keel), profiles=bundle.get("profiles"),
                    rbac=bundle.get("rbac"), namespace=(bundle.get("release") or {}).get("namespace") or "default",
                    sql_engine=engine_of(keel.get("jdbcUrl") if isinstance(keel, dict) else ""),
@@ -68,3 +66,26 @@ def engine_of(jdbc_url) -> str:
     url = jdbc_url if isinstance(jdbc_url, str) else ""
     found = sql_engine(url)
     return next(name for name, engine in SQL_ENGINES.items() if engine is found)
+
+
+_SCHEME = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789+-.")
+
+
+def url_host(url: str) -> str:
+    """`urllib.parse.urlsplit(url).hostname or ""`, without importing urllib.parse on the post-renderer's
+    path (it brings ipaddress: more than the rest of this read costs). tests/test_url_host.py holds
+    the two equal."""
+    url = "".join(url.split("\t")).replace("\r", "").replace("\n", "").lstrip("".join(map(chr, range(33))))
+    colon = url.find(":")
+    if colon > 0 and url[0].isascii() and url[0].isalpha() and _SCHEME.issuperset(url[:colon]):
+        url = url[colon + 1:]
+    if not url.startswith("//"):
+        return ""
+    netloc = url[2:]
+    for end in "/?#":
+        netloc = netloc.partition(end)[0]
+    info = netloc.rpartition("@")[2]
+    _, bracket, inner = info.partition("[")
+    host = inner.partition("]")[0] if bracket else info.partition(":")[0]
+    name, percent, zone = host.partition("%")
+    return name.lower() + percent + zone

@@ -16,14 +16,14 @@ from .lookups import get
        evidence="Deck and gate run; only gate's redirects and CORS, and Deck's calls to gate, go to the other "
                 "host, which must then route to them.")
 def _base_urls(hal, chart):
-    from urllib.parse import urlsplit
+    from .chart import url_host
 
     if not chart.host:
         return
     for block in ("uiSecurity", "apiSecurity"):
         url = get(hal, "security", block, "overrideBaseUrl")
         if url and not is_reference(url) and not url.startswith("/"):  # a path stays on the host
-            host = urlsplit(url).hostname or ""
+            host = url_host(url)
             if host != chart.host and not host.endswith("." + chart.host):
                 yield ("security", block, "overrideBaseUrl"), (f"its host {host!r} is not expose.host "
                                                                f"{chart.host!r}.")

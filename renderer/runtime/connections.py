@@ -116,9 +116,9 @@ def connections(release, pods) -> list:
             if not isinstance(text, str) or "://" not in text or not any(n in text for n in needles):
                 continue
             if text not in urls_in:
-                from .spring import located_strings
+                from .spring import located_in
 
-                urls_in[text] = [(path, hits) for path, value in located_strings(conf.files[file], "://")
+                urls_in[text] = [(path, hits) for path, value in located_in(release, conf.files[file], "://")
                                  for hits in [list(_urls(value, names, services, release.namespace))] if hits]
             shared = file.startswith("spinnaker")
             for path, hits in urls_in[text]:

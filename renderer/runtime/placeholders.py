@@ -19,7 +19,7 @@ settings that hold pipeline stage definitions orca evaluates as SpEL when the st
 from __future__ import annotations
 
 from .findings import warning
-from .spring import env_forms, located_strings, name_parts
+from .spring import env_forms, located_in, name_parts
 
 _NAME_CHARACTERS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.-[]")
 # Settings whose values are pipeline stage definitions: orca copies them into a stage's context and
@@ -110,7 +110,7 @@ def _service(service, pods, release) -> list:
     skipped = EXPRESSIONS.get(service, ())
     found = []
     for file_name, data in used:
-        for path, text in located_strings(data, "${"):
+        for path, text in located_in(release, data, "${"):
             names = list(_placeholders(text))
             if not names or (skipped and name_parts(path)[:2] in skipped):
                 continue

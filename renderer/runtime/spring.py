@@ -164,6 +164,17 @@ def pod_config(release, pod) -> PodConfig:
     return conf
 
 
+def located_in(release, data, holding: str) -> list:
+    """`located_strings(data, holding)` of one of the release's files (runtime.Release), found once: several
+    checks look for URLs and placeholders in the same files, and every pod reads spinnaker.yml."""
+    cache = release.cache.setdefault("located", {})
+    key = (id(data), holding)  # the files live as long as the release: their ids stay theirs
+    found = cache.get(key)
+    if found is None:
+        found = cache[key] = located_strings(data, holding)
+    return found
+
+
 def located_strings(data, holding: str = "") -> list:
     """[(dotted path, string)] of every string in parsed data that holds `holding`, list items as `[i]`,
     in the data's order. Paths are joined only for the strings kept: the checks look for a few URLs or

@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 
 from .findings import error
-from .spring import PodConfig, located_strings, pod_config
+from .spring import PodConfig, located_in, pod_config
 
 _URL = r"\b(https?)://([A-Za-z0-9.-]+)(?::([0-9]+))?"
 
@@ -162,7 +162,7 @@ def _calls(release, pod, conf, servers, namespace):
             text = texts.get(file)
             if text is None or not any("://" + host in text for host in servers):
                 continue
-            for path, value in located_strings(conf.files[file], "://"):
+            for path, value in located_in(release, conf.files[file], "://"):
                 for scheme, server, port, url in _targets(value, servers, namespace):
                     if not conf.later_sets(file, path):
                         yield f"{file}: {path}", url, scheme, server, port, file, conf

@@ -14,14 +14,14 @@ The target release is, in this order: `--release` (CLI) or the chart's
 from __future__ import annotations
 
 import re
-from collections import namedtuple
+from .records import record
 
 _SHAPE = re.compile(r"(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)\Z")
 
 
-# Namedtuples, not dataclasses: importing dataclasses (and with it inspect and ast) is nearly a
-# tenth of a small post-render's start-up.
-class Line(namedtuple("Line", "name major first last", defaults=(0, None))):
+# Records (renderer/records.py: named tuples), not dataclasses: importing dataclasses (and with it
+# inspect and ast) is nearly a tenth of a small post-render's start-up.
+class Line(record("Line", "name major first last", defaults=(0, None))):
     """A release line: every release of one major version whose minor is in [first, last]
     (`last` None: every minor, including ones not yet released)."""
 
@@ -59,7 +59,7 @@ class UnsupportedRelease(ValueError):
 CHART_VERSION_HINT = "Set it to a release, or leave it empty and set services.<name>.image.tag for other builds."
 
 
-class Release(namedtuple("Release", "major minor patch")):
+class Release(record("Release", "major minor patch")):
     """One Spinnaker release, ordered as released (1.38.x < 2025.0.0)."""
 
     __slots__ = ()

@@ -49,7 +49,7 @@ Per service:
 from __future__ import annotations
 
 import json
-from collections import namedtuple
+from renderer.records import record
 
 from renderer.releases import SUPPORTED_PATTERN
 
@@ -288,10 +288,10 @@ FACTS = {
 
 
 # `no_scale_reason`: "" when the split may be autoscaled, else why not (its own `scales` fact, else its service's).
-Split = namedtuple("Split", "name profiles key no_scale_reason")
+Split = record("Split", "name profiles key no_scale_reason")
 
 # One service's facts (see the module docstring); `_service` builds each from the table.
-Service = namedtuple("Service", (
+Service = record("Service", (
     "name port cpu memory memory_limit grace doc java health under_gate_path tls enabled_when redis sql "
     "needs_sql env_secret cluster_access java_opts run_as writable_root home env splits primary_split "
     "split_settings read_replica_profiles helm_profile no_scale_reason config_server_bootstrap thread_pools"))

@@ -14,7 +14,7 @@ sources (tests/data/release-facts, scripts/release-facts.py).
 """
 from __future__ import annotations
 
-from collections import namedtuple
+from ..records import record
 
 from ..model.providers import Providers
 from .clouddriver import PROVIDERS as _CLOUDDRIVER_PROVIDERS
@@ -23,7 +23,7 @@ from .rosco import BAKING_PROVIDERS as _BAKING_PROVIDERS
 
 # `paths` are dotted paths in output `file` (both kleat's and our spelling); `leave_out`:
 # translation writes nothing at those paths.
-Difference = namedtuple("Difference", "file paths why leave_out", defaults=(False,))
+Difference = record("Difference", "file paths why leave_out", defaults=(False,))
 
 
 # What rosco binds of each provider block it receives (rosco-core's

@@ -2,7 +2,7 @@
 of them all over one halconfig."""
 from __future__ import annotations
 
-from collections import namedtuple
+from renderer.records import record
 
 from renderer.problems import ERROR, NOTE, WARNING
 from .chart import Chart
@@ -15,7 +15,7 @@ from .chart import Chart
 # Kubernetes behaviour), listed in the halconfig reference; needs_chart: runs only when the chart's
 # values are known (mounts, expose, profiles); strings_under: the field names whose string values the
 # check looks at, anywhere in the halconfig (run(hal, chart, found) then gets them as (path, value)).
-Check = namedtuple("Check", "id path rule fix run severity evidence kleat_accepted needs_chart strings_under")
+Check = record("Check", "id path rule fix run severity evidence kleat_accepted needs_chart strings_under")
 
 
 CHECKS: list[Check] = []

@@ -13,10 +13,17 @@ The target release is, in this order: `--release` (CLI) or the chart's
 """
 from __future__ import annotations
 
-import re
 from .records import record
 
-_SHAPE = re.compile(r"(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)\Z")
+
+
+def _numbers(text: str):
+    """(major, minor, patch) of `MAJOR.MINOR.PATCH` (ASCII digits, no leading zero), else None: the shape
+    `(0|[1-9][0-9]*)` thrice, read without compiling a pattern at every start."""
+    parts = text.split(".")
+    if len(parts) != 3 or not all(p.isascii() and p.isdigit() and (p == "0" or p[0] != "0") for p in parts):
+        return None
+    return tuple(int(p) for p in parts)
 
 
 # Records (renderer/records.py: named tuples), not dataclasses: importing dataclasses (and with it
@@ -69,12 +76,12 @@ class Release(record("Release", "major minor patch")):
         """The release `text` names; UnsupportedRelease when it names none we support."""
         if not isinstance(text, str) or not text:
             raise UnsupportedRelease(f"a Spinnaker release is required (supported: {SUPPORTED}).")
-        match = _SHAPE.match(text)
-        if not match:
+        numbers = _numbers(text)
+        if numbers is None:
             raise UnsupportedRelease(
                 f"{text!r} is not a Spinnaker release: a release is named MAJOR.MINOR.PATCH, e.g. 2026.4.0 or "
                 f"1.35.3 (supported: {SUPPORTED}).")
-        release = cls(*(int(part) for part in match.groups()))
+        release = cls(*numbers)
         if release.line is None:
             raise UnsupportedRelease(f"Spinnaker {text} is not a supported release (supported: {SUPPORTED}).")
         return release
@@ -128,10 +135,10 @@ def _boundary(text: str | None) -> Release | None:
     # Boundaries are declared by the project, so they need not be supported releases themselves.
     if text is None:
         return None
-    match = _SHAPE.match(text)
-    if not match:
+    numbers = _numbers(text)
+    if numbers is None:
         raise ValueError(f"bad release boundary {text!r}")
-    return Release(*(int(part) for part in match.groups()))
+    return Release(*numbers)
 
 
 # Halyard's prefix for a release whose bill of materials was kept locally (`local:1.30.1`).

@@ -25,14 +25,10 @@ _BOOLEANS = {"yes": True, "Yes": True, "YES": True, "no": False, "No": False, "N
              "on": True, "On": True, "ON": True, "off": False, "Off": False, "OFF": False}
 _NULLS = frozenset(("", "~", "null", "Null", "NULL"))
 _NOT_KEYS = _NULLS | frozenset(_BOOLEANS)  # keys YAML 1.1 reads as a boolean or null
-_INT = re.compile(r"-?(?:0|[1-9][0-9]*)\Z")
-_OCTAL = re.compile(r"-?0[0-7]+\Z")  # YAML 1.1 reads 0440 (a file mode) as octal
 # Characters YAML 1.1's numbers and dates (int, float, timestamp) can hold but for the infinities
 # (a sign and a dot first, declined apart): a value that starts like a number and holds any other
 # character is text.
 _NUMBER_CHARS = frozenset("0123456789_.:+- abcdefABCDEFxtTZ")
-# A version with two dots or more (2026.4.0): a float has at most one, an int or a date none.
-_VERSION = re.compile(r"[0-9]+(?:\.[0-9]+){2,}\Z")
 # First characters that make something other than a plain scalar (indicators), or that YAML 1.1
 # may resolve to a merge key or a value tag; quotes are read below.
 _NOT_PLAIN_START = frozenset(",[]{}#&*!|>%@`?:<=.")
@@ -187,18 +183,26 @@ def _scalar(text: str):
     if first == "~":
         return None if text == "~" else text
     if first.isdigit() or first in "+-":
-        if _INT.match(text):
-            return int(text)
-        if _OCTAL.match(text):
-            return int(text, 8)
+        digits = text[1:] if first == "-" else text
+        if digits.isdigit():
+            if digits == "0" or digits[0] != "0":
+                return int(text)
+            if not digits.strip("01234567"):
+                return int(text, 8)  # YAML 1.1 reads 0440 (a file mode) as octal
         if first in "+-" and text[1:2] == ".":
             raise Declined  # -.inf, +.5
-        if not _NUMBER_CHARS.issuperset(text) or _VERSION.match(text):
+        if not _NUMBER_CHARS.issuperset(text) or _is_version(text):
             return text
         if first in "+-" and "." not in text and not any(ch.isdigit() for ch in text):
             return text  # an option such as -c: every number has a digit, and .inf a dot
         raise Declined
     return text
+
+
+def _is_version(text: str) -> bool:
+    """A version with two dots or more (2026.4.0): a float has at most one, an int or a date none."""
+    parts = text.split(".")
+    return len(parts) >= 3 and all(part.isdigit() for part in parts)
 
 
 def _flow_sequence(inner: str) -> list:

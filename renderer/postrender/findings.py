@@ -23,9 +23,10 @@ COMPONENT = "findings"  # app.kubernetes.io/component: what an Argo CD health ch
 LIMIT = 256 * 1024  # bytes of findings text: a quarter of the API server's 1 MiB ConfigMap limit
 LINE_LIMIT = 2000  # characters of one finding
 REDACTED = "<redacted>"
-_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f]")
+# Patterns for the rare line that holds what they match (compiled then, and cached by re).
+_CONTROL = "[\x00-\x08\x0b-\x1f\x7f]"
 # The wrapper's and validate's temporary directories (tempfile, prefix "spinnaker-renderer-").
-_TEMPORARY = re.compile(r"(?:/[^\s:'\"/]+)*/spinnaker-renderer-[A-Za-z0-9_]+/")
+_TEMPORARY = r"(?:/[^\s:'\"/]+)*/spinnaker-renderer-[A-Za-z0-9_]+/"
 
 
 def _plain(line: str, prefix: str) -> str:
@@ -38,10 +39,11 @@ def clean(line: str, credentials=(), home: str | None = None) -> str:
         if credential in line:
             line = line.replace(credential, REDACTED)
     if "spinnaker-renderer-" in line:
-        line = _TEMPORARY.sub("", line)
+        line = re.sub(_TEMPORARY, "", line)
     if home and home != "/" and home + "/" in line:
         line = line.replace(home + "/", "~/")
-    line = _CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", line)
+    if not line.isprintable():  # a control character (or another unprintable one, which stays)
+        line = re.sub(_CONTROL, lambda m: f"\\x{ord(m.group()):02x}", line)
     if len(line) > LINE_LIMIT:
         line = line[:LINE_LIMIT] + " ... (cut)"
     return line

@@ -140,27 +140,6 @@ def typed_profile_warnings(bundle: dict, written=None) -> list:
 
 # --- env -----------------------------------------------------------------------------------------
 
-# The chart writes each env entry as `- name: X` followed by `value: ...` (toYaml of the values).
-_ENV_ENTRY = re.compile(r"- name: ([A-Za-z_][A-Za-z0-9_.-]*)\n[ \t]+value:")  # a literal first: found at C speed
-
-
-# A flag with a value (`--client-secret=`) anywhere in a workload's text: in a container's command or args;
-# or a flag alone as a list item (`- --password`), its value the next item.
-_FLAG_NAME = re.compile(r"-([A-Za-z][A-Za-z0-9_.-]*)=|^[ \t]*- ['\"]?--?([A-Za-z][A-Za-z0-9_.-]*)['\"]?$", re.M)
-
-
-def _may_hold(text: str) -> bool:
-    """A cheap look at a workload's text: could an env literal, or a command or args item, in it be a
-    credential?"""
-    if "-D" in text:
-        return True
-    if "://" in text and "@" in text:
-        return True
-    if any(credential_key(name) for name in _ENV_ENTRY.findall(text)):
-        return True
-    return any(credential_key((joined or alone).rsplit(".", 1)[-1]) for joined, alone in _FLAG_NAME.findall(text))
-
-
 def env_credentials(docs, workload_service) -> tuple[dict, list]:
     """({service: {Secret key: value}}, [(doc, parsed object, service)]): the literal credentials in the
     services' workloads' env, and the workloads to re-write once the Secrets are named. `workload_service`
@@ -168,11 +147,13 @@ def env_credentials(docs, workload_service) -> tuple[dict, list]:
     moved: dict = {}
     edits = []
     for doc in docs:
-        if doc.kind not in ("Deployment", "StatefulSet") or not _may_hold(doc.text):
+        if doc.kind not in ("Deployment", "StatefulSet"):
             continue
         service = workload_service(doc)
         if service is None:
             continue
+        # Parsed without a cheaper look at the text first: the runtime judge reads every service
+        # workload (postrender/judge.pods), and the parse is kept for it.
         try:
             obj = doc.parse()
             spec = obj["spec"]["template"]["spec"]

@@ -308,6 +308,31 @@ def _nested(text: str):
             at = text.find(needle, at + 1)
 
 
+def _nested_parsed(data: dict) -> list:
+    """What `_nested` finds, from a workload a pass has parsed (the runtime judge reads every service
+    workload): (`metadata`, each mapping below the top level) then (`env`, the names of each env list),
+    in the document's order."""
+    metadata, env = [], []
+
+    def visit(node, top):
+        if isinstance(node, dict):
+            for key, value in node.items():
+                if key == "metadata" and not top and isinstance(value, dict):
+                    metadata.append(("metadata", value))
+                elif key == "env" and isinstance(value, list):
+                    env.append(("env", [e["name"] for e in value
+                                        if isinstance(e, dict) and isinstance(e.get("name"), str)]))
+                    continue
+                if isinstance(value, (dict, list)):
+                    visit(value, False)
+        elif isinstance(node, list):
+            for value in node:
+                visit(value, False)
+
+    visit(data, True)
+    return metadata + env
+
+
 def _load(text: str):
     from . import blockyaml
 
@@ -384,13 +409,13 @@ def check_names(docs, bundle: dict) -> list:
                       extra or ("rbac.clouddriver.namespaces" if kind in _RBAC else "the release namespace (-n)"))
         _metadata(found, obj, kind, meta, component, extra, nested=False)
         if kind in _WORKLOADS:
-            for key, block in _nested(text):
+            for key, block in (_nested_parsed(data) if isinstance(data, dict) else _nested(text)):
                 if key == "metadata":
-                    inner = _mapping(block)
+                    inner = _mapping(block) if isinstance(block, str) else block
                     if isinstance(inner, dict):
                         _metadata(found, obj, kind, inner, component, extra, nested=True)
                     continue
-                for value in _env_names(block):
+                for value in _env_names(block) if isinstance(block, str) else block:
                     error, warning = env_name(value)
                     if not (error or warning):
                         continue

@@ -1,6 +1,6 @@
 """How `scripts/post-render` (Helm 3's post-renderer, and Helm 4's plugin from a checkout) starts Python:
 isolated (-I) and without `site` (-S), site-packages added by the first import that needs them
-(renderer/cli/sitelater.py)."""
+(renderer/cli/start.py)."""
 from __future__ import annotations
 
 import os
@@ -13,7 +13,7 @@ import handover
 from conftest import ROOT
 
 PYTHON = os.path.join(ROOT, ".venv", "bin", "python")
-START = ("import os, sys; sys.path.insert(0, {root!r}); from renderer.cli.sitelater import install; install(); "
+START = ("import os, sys; sys.path.insert(0, {root!r}); from renderer.cli.start import install; install(); "
          "{code}")
 
 

@@ -495,20 +495,10 @@ COMMANDS = {"generate": cmd_generate, "validate": cmd_validate, "images": cmd_im
 
 def main(argv=None) -> int:
     argv = sys.argv[1:] if argv is None else argv
-    if argv == ["post-render"]:
-        # The hot path on every helm command: skip building the argument parser. The process ends
-        # when the stream is written and makes no garbage cycles worth collecting, so the cycle
-        # collector's passes over the halconfig's many objects would be pure cost.
-        import gc
+    if argv == ["post-render"]:  # the hot path on every helm command: no argument parser
+        from renderer.cli.start import post_render
 
-        gc.disable()
-        if sys.flags.no_site:  # scripts/post-render's start: PyYAML's site-packages only when needed
-            from renderer.cli.sitelater import install
-
-            install()
-        from renderer.postrender import main as post_render_main
-
-        return post_render_main(None, exit_when_done=True)
+        return post_render()
     if argv[:1] == ["plan"] and not {"-h", "--help"} & set(argv[1:]):
         # Its arguments come in two groups around --to, each with -f: parsed by cmd_plan.
         from argparse import Namespace

@@ -7,7 +7,7 @@ import sys
 
 # The built-in SHA-256: hashlib loads OpenSSL, about 3 ms of every post-render's start-up. Chosen by
 # version, not by trying: a failed import would make the post-renderer look in site-packages
-# (renderer/cli/sitelater.py).
+# (renderer/cli/start.py).
 try:
     if sys.version_info >= (3, 12):
         from _sha2 import sha256

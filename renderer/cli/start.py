@@ -1,11 +1,13 @@
-"""The environment's site-packages, added when the first import needs them.
+"""How the post-renderer starts, on every helm command (`scripts/post-render`; the CLI's
+`post-render` comes here too): without the CLI's parser, without the cycle collector (the process
+ends once the stream is written and makes no garbage cycles worth collecting), and without `site`.
 
-`scripts/post-render` starts Python without `site` (-S): in a checkout set up by `make setup`, site's
-work at start (the venv's `.pth` files: the editable install's import hook, setuptools' distutils
-hook) costs about as much as the rest of Python's start, on every helm command, and the post-renderer
-needs nothing from site-packages on its usual path (the standard library and the renderer only).
-PyYAML, for a document its own reader declines, is the exception: the first import that nothing on
-the path can satisfy runs `site` (as Python would have at start) and is looked up again.
+`scripts/post-render` starts Python isolated and without site (-I -S): in a checkout set up by
+`make setup`, site's work at start (the venv's `.pth` files: the editable install's import hook,
+setuptools' distutils hook) is paid on every helm command, and the post-renderer needs nothing from
+site-packages on its usual path (the standard library and the renderer only). PyYAML, for a document
+its own reader declines, is the exception: the first import that nothing on the path can satisfy runs
+`site` (as Python would have at start) and is looked up again.
 """
 from __future__ import annotations
 
@@ -37,3 +39,14 @@ def install() -> None:
     """Look in site-packages on the first import the path cannot satisfy (a start without `site` only)."""
     if sys.flags.no_site and SiteOnDemand not in sys.meta_path:
         sys.meta_path.append(SiteOnDemand)
+
+
+def post_render() -> int:
+    """Post-render stdin to stdout (renderer.postrender.main), and end the process once it is written."""
+    import gc
+
+    gc.disable()
+    install()
+    from renderer.postrender import main
+
+    return main(None, exit_when_done=True)

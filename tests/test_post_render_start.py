@@ -36,7 +36,7 @@ def test_the_usual_post_render_needs_nothing_from_site_packages(tmp_path):
     path.write_text(handover.helm3_stream(handover.render({})))
     out = _run(f"from renderer.postrender import render; render(open({str(path)!r}).read(), warnings=[]); "
                "print(sorted(set(sys.modules) & {'site', 'yaml', 'urllib.parse', 'ipaddress', 'hashlib', "
-               "'argparse', 'pathlib', 'typing', 'dataclasses'}))")
+               "'argparse', 'pathlib', 'typing', 'dataclasses', 'math'}))")
     # Nor the standard library's heavier modules: each costs more than a pass of the render.
     assert out == "[]"
 

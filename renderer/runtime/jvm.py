@@ -36,7 +36,6 @@ need more on a busy clouddriver.
 """
 from __future__ import annotations
 
-import math
 
 from .findings import error, warning
 
@@ -228,11 +227,13 @@ def _share(service: str, limit: float) -> int:
     """The whole percentage of `limit` that `max_heap_for` gives the heap."""
     from ..service_facts import DEFAULT_HEAP_PERCENT
 
-    return min(DEFAULT_HEAP_PERCENT, math.floor((limit - non_heap(service)) / limit * 100))
+    share = (limit - non_heap(service)) / limit * 100
+    return min(DEFAULT_HEAP_PERCENT, int(share) - (share < int(share)))  # math.floor, without loading math
 
 
 def _round_up(value: float, step: float) -> float:
-    return math.ceil(value / step) * step
+    steps = value / step
+    return (int(steps) + (steps > int(steps))) * step  # math.ceil(steps) * step, without loading math
 
 
 def _flags(pod):

@@ -10,8 +10,9 @@ gives the same file, and the same content hash.
 from __future__ import annotations
 
 import json
-import math
 import re
+
+_INFINITY = float("inf")
 
 # Plain (unquoted) only for: a letter or slash first, then a conservative
 # set of characters with single inner spaces. No ':' '#' or indicators, so
@@ -74,9 +75,10 @@ def scalar(value) -> str:
     if isinstance(value, int):
         return str(value)
     if isinstance(value, float):
-        if math.isnan(value):
+        # Without math: loading its extension module costs more than a small release's floats.
+        if value != value:
             return ".nan"
-        if math.isinf(value):
+        if value in (_INFINITY, -_INFINITY):
             return ".inf" if value > 0 else "-.inf"
         text = repr(value)
         # YAML 1.1 floats need a dot: 1e+20 is a string there.

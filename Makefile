@@ -3,21 +3,27 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+# The renderer's modules compiled into one file (renderer/codecache.py), written again when one changes.
+CODECACHE := $(VENV)/.codecache
 # Real Helm 3 and Helm 4 (+ kubectl, helmfile) for the tests, pinned and checksum-verified
 # (scripts/helm-binaries.sha256): $(BIN)/helm3, $(BIN)/helm4, $(BIN)/kubectl, $(BIN)/helmfile.
 HELM_STAMP := $(VENV)/.helm-installed
 
 .PHONY: setup demo install test bench generate golden clean dist
 
-setup: $(STAMP) $(HELM_STAMP)
+setup: $(STAMP) $(CODECACHE) $(HELM_STAMP)
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet -e '.[test]'
-	@# Byte-compile now: the post-renderer starts on every helm command, and
-	@# PYTHONDONTWRITEBYTECODE would otherwise make it recompile every time.
-	$(BIN)/python -m compileall -q renderer
 	touch $(STAMP)
+
+# Byte-compile now: the post-renderer starts on every helm command, and PYTHONDONTWRITEBYTECODE
+# would otherwise make it recompile every time; and write the one-file cache of it all.
+$(CODECACHE): $(shell find renderer -name '*.py') | $(STAMP)
+	$(BIN)/python -m compileall -q renderer
+	$(BIN)/python -c 'import renderer.codecache as c; c.build()'
+	touch $(CODECACHE)
 
 # Without npm (or off linux/x86_64) the script says why and installs nothing:
 # the real-helm tests then skip with that reason (and fail under CI).
@@ -40,8 +46,7 @@ install: setup
 test: setup
 	$(BIN)/python -m pytest -q
 
-bench: $(STAMP)
-	$(BIN)/python -m compileall -q renderer
+bench: $(STAMP) $(CODECACHE)
 	$(BIN)/python benchmarks/run.py
 
 # values.yaml, both schemas and the reference docs, from the models, and Chart.yaml's

@@ -47,6 +47,14 @@ def _MYSQL_ADMITTING(namespaces: dict) -> dict:
                                        "ingress": [{"from": peers}], "egress": [{"to": peers}]}}]}
 
 
+def _DAEMON(env: list) -> dict:
+    """orca's monitoring daemon given `env` by a patch (the chart gives that container none)."""
+    return {"halconfig": {"metricStores": {"prometheus": {"enabled": True}}},
+            "patches": [{"target": {"kind": "Deployment", "name": "spin-spinnaker-orca"},
+                         "patch": {"spec": {"template": {"spec": {"containers": [
+                             {"name": "monitoring-daemon", "env": env}]}}}}}]}
+
+
 # (id, values, [(level, values path, words)]): exactly these connection findings.
 CASES = [
     # resolves
@@ -124,6 +132,19 @@ CASES = [
       "services": {"clouddriver": {"env": [{"name": "HTTPS_PROXY", "value": "http://proxy.example.com:3128"}]}}}, []),
     ("only HTTP_PROXY: kubectl's https calls go direct", {"services": {"clouddriver": {"env": [
         {"name": "HTTP_PROXY", "value": "http://proxy.example.com:3128"}]}}}, []),
+    # the monitoring daemon: Python 2's urllib2 reads <scheme>_proxy and no_proxy (either case)
+    ("the monitoring daemon polling its service through a proxy", _DAEMON(
+        [{"name": "HTTP_PROXY", "value": "http://proxy.example.com:3128"}]),
+     [("warning", "patches", ["spin-spinnaker-orca's monitoring-daemon container sets HTTP_PROXY",
+                              "sets no no_proxy", "http://localhost:8083/spectator/metrics", "metrics are lost"])]),
+    ("the monitoring daemon's no_proxy without localhost", _DAEMON(
+        [{"name": "http_proxy", "value": "http://proxy.example.com:3128"}, {"name": "no_proxy", "value": ".svc"}]),
+     [("warning", "patches", ["sets http_proxy", "its no_proxy does not name localhost"])]),
+    ("the monitoring daemon's NO_PROXY naming localhost", _DAEMON(
+        [{"name": "HTTP_PROXY", "value": "http://proxy.example.com:3128"},
+         {"name": "NO_PROXY", "value": ".svc, localhost"}]), []),
+    ("the monitoring daemon with an https proxy only polls http directly", _DAEMON(
+        [{"name": "HTTPS_PROXY", "value": "http://proxy.example.com:3128"}]), []),
     # admitted: Kubernetes NetworkPolicy semantics (runtime/netpol.py)
     ("a service the chart's MySQL policy does not admit", {"profiles": {"orca": {"sql": {"connectionPools": {
         "default": {"jdbcUrl": "jdbc:mysql://spin-spinnaker-mysql:3306/orca"}}}}}},
@@ -235,6 +256,17 @@ def test_no_proxy_follows_go():
     assert may_match_an_ip("x,10.0.0.0/8") and may_match_an_ip("10.96.0.1:443") and may_match_an_ip("*")
     assert may_match_an_ip(".0.1") and not may_match_an_ip(".svc,*.cluster.local,localhost,a1.example")
     assert not may_match_an_ip("10.0.0.0/255.0.0.0")  # not a CIDR to net.ParseCIDR: a domain no IP ends with
+
+
+def test_no_proxy_follows_python_urllib():
+    """urllib's proxy_bypass_environment: `*` alone, else each comma-separated entry, trimmed, leading dots
+    dropped, is the host or a domain the host ends in, compared without case, with or without the port."""
+    from renderer.runtime.proxies import python_bypasses
+
+    assert python_bypasses("localhost", "localhost:8083") and python_bypasses(" * ", "a:1")
+    assert python_bypasses(".example.com", "a.example.com:80") and python_bypasses("example.com", "EXAMPLE.com:80")
+    assert not python_bypasses("host", "localhost:8083") and not python_bypasses("", "localhost:8083")
+    assert python_bypasses("localhost:8083", "localhost:8083") and not python_bypasses("a,*", "localhost:8083")
 
 
 def test_the_jvm_reads_its_flags_as_the_start_script_passes_them():

@@ -15,6 +15,18 @@ def _items(value) -> list:
     return [item for item in value if isinstance(item, dict)] if isinstance(value, list) else []
 
 
+def container_env(container) -> dict:
+    """{name: value} of a container's env, the last entry of a name winning (as the kubelet does); None
+    as the value of one taken from a Secret or ConfigMap (`valueFrom`)."""
+    env = {}
+    for item in _items(_mapping(container).get("env")):
+        name = item.get("name")
+        if isinstance(name, str):
+            value = item.get("value")
+            env[name] = None if "valueFrom" in item else ("" if value is None else str(value))
+    return env
+
+
 class Pod:
     """`workload`: the bundle's name for it (a service or an HA split); `entry`: the bundle's entry
     (service, host, port, scheme, profiles, ...); `spec`: the pod template's spec; `container`: the
@@ -39,13 +51,7 @@ class Pod:
         """{name: value} of the main container's env, the last entry of a name winning (as the kubelet
         does); None as the value of one taken from a Secret or ConfigMap (`valueFrom`)."""
         if self._env is None:
-            env = {}
-            for item in _items(_mapping(self.container).get("env")):
-                name = item.get("name")
-                if isinstance(name, str):
-                    value = item.get("value")
-                    env[name] = None if "valueFrom" in item else ("" if value is None else str(value))
-            self._env = env
+            self._env = container_env(self.container)
         return self._env
 
     @property

@@ -26,7 +26,15 @@ from a proxy outside the namespace, so every call fails: an error. A fully quali
 `<service>.<namespace>.svc...` resolves only for a proxy in the cluster, and even then the call
 leaves through the proxy rather than the pod network: a warning.
 
-kubectl, which clouddriver runs, reads HTTPS_PROXY and NO_PROXY instead (runtime/goproxy.py).
+kubectl, which clouddriver runs, reads HTTPS_PROXY and NO_PROXY instead (runtime/goproxy.py). So does
+the monitoring daemon, in its own way: it polls its service's metrics on localhost with Python 2's
+urllib2 (spinnaker-monitoring spectator_client.py, `urllib2.urlopen`), whose ProxyHandler takes the
+proxy of a scheme from any env var named `<scheme>_proxy` in either case and calls a host directly
+when `no_proxy` is `*` or one of its comma-separated entries (leading dots dropped) is the host or a
+domain it ends in (urllib's proxy_bypass_environment). The chart gives the daemon's container no env:
+only a `patches` entry can give it a proxy, and then `localhost` must be in its no_proxy, or each
+poll goes to the proxy and the service's metrics are lost (a warning: the service runs). packer, in
+rosco's container, calls the clouds' APIs and no host of the release: nothing of it to judge.
 """
 from __future__ import annotations
 
@@ -96,7 +104,60 @@ def check(release, pods) -> list:
     # The Go programs in the pods (kubectl) read the environment's proxy instead: runtime/goproxy.py.
     from . import goproxy
 
-    return found + goproxy.check(release, pods)
+    return found + goproxy.check(release, pods) + _monitoring_daemon(release, pods)
+
+
+def _python_env(env: dict, name: str):
+    """(env var, value) of urllib's `<name>_proxy` in either case, set and not empty (value None when it
+    comes from a Secret or ConfigMap), or None."""
+    for var in sorted(env):
+        if var.lower() == name + "_proxy" and env[var] != "":
+            return var, env[var]
+    return None
+
+
+def python_bypasses(no_proxy: str, host: str) -> bool:
+    """Whether urllib calls `host` (`name:port`) directly under this no_proxy."""
+    if no_proxy.strip() == "*":
+        return True
+    host = host.lower()
+    hostonly = host.rsplit(":", 1)[0] if ":" in host else host
+    for entry in no_proxy.split(","):
+        entry = entry.strip().lstrip(".").lower()
+        if entry and any(h == entry or (h.endswith("." + entry) and len(h) > len(entry) + 1) for h in (hostonly, host)):
+            return True
+    return False
+
+
+def _monitoring_daemon(release, pods) -> list:
+    from ..service_facts import MONITORING_DAEMON_CONTAINER
+    from .pods import container_env
+
+    found = []
+    for pod in pods:
+        daemon = next((c for c in pod.spec.get("containers") or () if isinstance(c, dict)
+                       and c.get("name") == MONITORING_DAEMON_CONTAINER), None)
+        registry = (release.files.get(pod.service) or {}).get("spinnaker-monitoring-registry.yml")
+        url = registry.get("metrics_url") if daemon is not None and isinstance(registry, dict) else None
+        if not isinstance(url, str) or "://" not in url:
+            continue
+        scheme, _, rest = url.partition("://")
+        env = container_env(daemon)
+        proxy = _python_env(env, scheme.lower())
+        if proxy is None:
+            continue
+        no_proxy = _python_env(env, "no")
+        if no_proxy is not None and (no_proxy[1] is None or python_bypasses(no_proxy[1], rest.split("/", 1)[0])):
+            continue  # from a Secret or ConfigMap: which hosts it lets through is not known here
+        source = f"its {no_proxy[0]} does not name localhost" if no_proxy else "it sets no no_proxy"
+        # The proxy's URL is left out of the message: it may hold the proxy's credentials.
+        found.append(warning("patches",
+                             f"{pod.entry['host']}'s {MONITORING_DAEMON_CONTAINER} container sets {proxy[0]}, and "
+                             f"{source}: the monitoring daemon (Python 2's urllib2) polls {url} through that proxy, "
+                             f"which cannot reach the pod's localhost, so {pod.workload}'s metrics are lost.",
+                             f"Add localhost to no_proxy (NO_PROXY) in the {MONITORING_DAEMON_CONTAINER} container's "
+                             "env, or leave the proxy out of that container."))
+    return found
 
 
 def _finding(calls, props, name, host):

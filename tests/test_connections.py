@@ -161,6 +161,11 @@ CASES = [
         {"matchLabels": {"kubernetes.io/metadata.name": "apps", "team": "spinnaker"}}),
      [("error", "networkPolicy", ["orca calls jdbc:mysql://spin-spinnaker-mysql:3306", "times out"])]),
     ("the Redis URL every service reads is called by Redis' users only", {}, []),
+    ("Deck's gate URL is the browser's call, not egress of Deck's pod", {
+        "networkPolicy": {"enabled": False},
+        "extraObjects": [{"apiVersion": "networking.k8s.io/v1", "kind": "NetworkPolicy", "metadata": {"name": "deck"},
+                          "spec": {"podSelector": {"matchLabels": {"app.kubernetes.io/component": "deck"}},
+                                   "policyTypes": ["Egress"]}}]}, []),
     ("clouddriver's egress admits no API server (CNI-dependent)", {"networkPolicy": {"egress": [
         {"to": [{"ipBlock": {"cidr": "10.0.0.0/8"}}], "ports": [{"port": 80}]}]}},
      [("warning", "networkPolicy.egress", ["clouddriver calls the Kubernetes API", "443 or 6443",

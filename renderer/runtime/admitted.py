@@ -98,6 +98,9 @@ def check(release, pods) -> list:
         target = conn.target
         if target is None or conn.port not in target.ports or not target.selector:
             continue
+        if conn.pod.service == "deck":
+            continue  # settings.js and the API_HOST written into it: the browser calls gate, Deck's pod does not
+
         source = callers.get(conn.pod.entry["host"])
         for dest in workloads.selected(target):
             number = _port_number(target.ports[conn.port], dest)

@@ -58,3 +58,13 @@ def test_the_callers_python_variables_cannot_change_which_code_runs(tmp_path):
     stream = handover.helm3_stream(handover.render({}))
     done = handover.post_render(stream, env={"PYTHONPATH": str(tmp_path)})
     assert done.returncode == 0, done.stderr.decode()
+
+
+def test_with_arguments_the_cli_reads_what_its_reader_declines_too(tmp_path):
+    # `--post-renderer-args` reach the CLI's parser; site-packages are still there on demand.
+    stream = handover.helm3_stream(handover.render({}))
+    marked = stream.replace("\n          imagePullPolicy: IfNotPresent\n",
+                            "\n          imagePullPolicy: IfNotPresent # kept\n", 1)
+    done = subprocess.run([handover.POST_RENDER, "--error-file", str(tmp_path / "error.txt")], input=marked.encode(),
+                          capture_output=True)
+    assert done.returncode == 0, done.stderr.decode()

@@ -122,6 +122,7 @@ def _env_any(env: dict, *names):
 def check(release, pods) -> list:
     from ..read.rbac_namespaces import in_cluster_accounts
     from .jvm import _options_path
+    from .pods import process_env
 
     accounts = [a.get("name") for _, a in in_cluster_accounts(release.bundle.get("halconfig"))]
     if not accounts:
@@ -130,13 +131,16 @@ def check(release, pods) -> list:
     for pod in pods:
         if pod.service != "clouddriver" or pod.container is None:
             continue
-        proxy = _env_any(pod.env, "HTTPS_PROXY", "https_proxy")
+        env = process_env(release, pod.container)
+        if env is None:
+            continue  # an envFrom object the release does not hold may set either variable
+        proxy = _env_any(env, "HTTPS_PROXY", "https_proxy")
         if proxy is None:
             continue
-        no_proxy = _env_any(pod.env, "NO_PROXY", "no_proxy")
+        no_proxy = _env_any(env, "NO_PROXY", "no_proxy")
         if no_proxy is not None and (no_proxy[1] is None or may_match_an_ip(no_proxy[1])):
             continue  # which IP it lets through is not known here
-        where = _options_path(pod, proxy[0])
+        where = _options_path(pod, proxy[0]) if proxy[0] in pod.env else f"services.{pod.service}.envFrom"
         source = f"no entry of {no_proxy[0]} is an IP, a CIDR or *" if no_proxy else "no NO_PROXY is set"
         # The proxy's URL is left out of the message: it may hold the proxy's credentials.
         found.append(warning(

@@ -27,6 +27,31 @@ def container_env(container) -> dict:
     return env
 
 
+def env_from(container) -> list:
+    """[(kind, object name, prefix)] of a container's `envFrom` (kind: ConfigMap or Secret)."""
+    out = []
+    for item in _items(_mapping(container).get("envFrom")):
+        for key, kind in (("configMapRef", "ConfigMap"), ("secretRef", "Secret")):
+            ref = item.get(key)
+            if isinstance(ref, dict):
+                out.append((kind, str(ref.get("name") or ""), str(item.get("prefix") or "")))
+    return out
+
+
+def process_env(release, container):
+    """The names a container's process finds in its environment: each `envFrom` object's keys (their
+    values not known here: None), then its `env`, which wins (container_env); None when an `envFrom`
+    object is not one the release holds (runtime.Release.object_keys): what it sets cannot be known."""
+    env: dict = {}
+    for kind, name, prefix in env_from(container):
+        keys = release.object_keys.get((kind, name))
+        if keys is None:
+            return None
+        env.update(dict.fromkeys((prefix + key for key in keys), None))
+    env.update(container_env(container))
+    return env
+
+
 class Pod:
     """`workload`: the bundle's name for it (a service or an HA split); `entry`: the bundle's entry
     (service, host, port, scheme, profiles, ...); `spec`: the pod template's spec; `container`: the
@@ -57,13 +82,7 @@ class Pod:
     @property
     def env_from(self) -> list:
         """[(kind, object name, prefix)] of the main container's `envFrom` (kind: ConfigMap or Secret)."""
-        out = []
-        for item in _items(_mapping(self.container).get("envFrom")):
-            for key, kind in (("configMapRef", "ConfigMap"), ("secretRef", "Secret")):
-                ref = item.get(key)
-                if isinstance(ref, dict):
-                    out.append((kind, str(ref.get("name") or ""), str(item.get("prefix") or "")))
-        return out
+        return env_from(self.container)
 
     @property
     def image(self) -> str:

@@ -131,7 +131,7 @@ def python_bypasses(no_proxy: str, host: str) -> bool:
 
 def _monitoring_daemon(release, pods) -> list:
     from ..service_facts import MONITORING_DAEMON_CONTAINER
-    from .pods import container_env
+    from .pods import process_env
 
     found = []
     for pod in pods:
@@ -142,8 +142,8 @@ def _monitoring_daemon(release, pods) -> list:
         if not isinstance(url, str) or "://" not in url:
             continue
         scheme, _, rest = url.partition("://")
-        env = container_env(daemon)
-        proxy = _python_env(env, scheme.lower())
+        env = process_env(release, daemon)
+        proxy = _python_env(env, scheme.lower()) if env is not None else None
         if proxy is None:
             continue
         no_proxy = _python_env(env, "no")

@@ -78,31 +78,6 @@ def read_order(service: str, profiles) -> list:
     return order
 
 
-def _find(node, parts, at=0):
-    """(True, value) when `parts` (uniform) names a property set in the mapping `node`, a key standing
-    for one or several elements (`server.ssl: {...}`, `ssl.enabled: true`); else (False, None)."""
-    if at == len(parts):
-        return True, node
-    if not isinstance(node, dict):
-        return False, None
-    found = (False, None)
-    for key, value in node.items():
-        if not isinstance(key, str):
-            key = str(key)
-        key_parts = name_parts(key)
-        if not key_parts or tuple(parts[at:at + len(key_parts)]) != key_parts:
-            continue
-        hit = _find(value, parts, at + len(key_parts))
-        if hit[0]:
-            found = hit  # the last spelling in the file wins, as in a YAML map read in order
-    return found
-
-
-def lookup(data, dotted: str):
-    """(True, value) of property `dotted` in one file's data, else (False, None)."""
-    return _find(data, name_parts(dotted)) if isinstance(data, dict) else (False, None)
-
-
 class PodConfig:
     """The Spring files one pod reads (`files`: {file name: data}), in `order`. Its files' keys are read
     once: several checks look up many properties in the same few files (a large clouddriver.yml's
@@ -116,7 +91,9 @@ class PodConfig:
         self._keys: dict = {}  # id(mapping) -> {first uniform element: [(key's elements, value)]}
 
     def lookup(self, file: str, dotted: str):
-        """(True, value) of property `dotted` in `file` (one of `order`), else (False, None): `lookup`."""
+        """(True, value) of property `dotted` in `file` (one of `order`), else (False, None). A key may stand
+        for one or several elements (`server.ssl: {...}`, `ssl.enabled: true`); the last spelling in the
+        file wins, as in a YAML map read in order."""
         return self._find(self.files[file], name_parts(dotted), 0)
 
     def _find(self, node, parts, at):

@@ -43,8 +43,9 @@ install: setup
 	$(BIN)/helm3 upgrade --install $(RELEASE) charts/spinnaker --namespace $(NAMESPACE) --create-namespace \
 		--post-renderer ./scripts/post-render $(if $(VALUES),-f $(VALUES)) $(HELM_FLAGS)
 
+# On two processes (pytest-xdist): the suite is mostly helm and Python starts, and these machines have two cores.
 test: setup
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q -n 2
 
 bench: $(STAMP) $(CODECACHE)
 	$(BIN)/python benchmarks/run.py

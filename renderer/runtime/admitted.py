@@ -98,8 +98,8 @@ def check(release, pods) -> list:
         target = conn.target
         if target is None or conn.port not in target.ports or not target.selector:
             continue
-        if conn.pod.service == "deck":
-            continue  # settings.js and the API_HOST written into it: the browser calls gate, Deck's pod does not
+        if conn.from_browser:
+            continue  # no egress of the pod's: the browser's own network decides
 
         source = callers.get(conn.pod.entry["host"])
         for dest in workloads.selected(target):
@@ -199,7 +199,7 @@ def _gate_api(release, pods, policies, services, workloads) -> list:
             port = int(port)
         except (TypeError, ValueError):
             continue
-        from .tls import values_path
+        from .spring import values_path
 
         where = values_path("gate", file) or "halconfig"
         exposed = [t for t in services.values() if any(_port_number(tp, w) == port for tp in t.ports.values()

@@ -65,6 +65,12 @@ class Connection:
         self.host, self.name, self.namespace, self.port, self.target = host, name, namespace, port, target
 
     @property
+    def from_browser(self) -> bool:
+        """The browser makes this call, not the pod: Deck serves settings.js (with the API_HOST its env writes
+        into it) to the browser, which calls gate; Deck's pod itself calls nothing."""
+        return self.pod.service == "deck"
+
+    @property
     def short(self) -> bool:
         """The host is a name only pods resolve with their DNS search path (`<service>` or `<service>.<ns>`)."""
         return not self.host.lower().rstrip(".").endswith(".svc") and ".svc." not in self.host.lower()
@@ -93,7 +99,7 @@ def connections(release, pods) -> list:
         return release.cache["connections"]
     from ..service_facts import REDIS_SERVICES
     from .spring import pod_config
-    from .tls import values_path
+    from .spring import values_path
 
     services = targets(release)
     halyard = halyard_names() - set(services)

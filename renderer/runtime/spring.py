@@ -78,6 +78,17 @@ def read_order(service: str, profiles) -> list:
     return order
 
 
+def values_path(service: str, file: str) -> str:
+    """The value a service's file comes from: the user's profiles, the halconfig, or "" (made by the chart)."""
+    if file == "spinnaker-local.yml":
+        return "profiles.spinnaker"
+    if file.endswith("-local.yml"):
+        return "profiles." + file[:-len("-local.yml")]
+    if file == f"{service}.yml":
+        return "halconfig"
+    return ""
+
+
 class PodConfig:
     """The Spring files one pod reads (`files`: {file name: data}), in `order`. Its files' keys are read
     once: several checks look up many properties in the same few files (a large clouddriver.yml's

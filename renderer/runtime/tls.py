@@ -18,23 +18,9 @@ spinnaker-release-2026.2.3): a caller whose config sets none fails the handshake
 """
 from __future__ import annotations
 
-import re
-
+from .connections import scan
 from .findings import error
-from .spring import PodConfig, located_in, pod_config
-
-_URL = r"\b(https?)://([A-Za-z0-9.-]+)(?::([0-9]+))?"
-
-
-def values_path(service: str, file: str) -> str:
-    """The value a service's file comes from: the user's profiles, the halconfig, or "" (made by the chart)."""
-    if file == "spinnaker-local.yml":
-        return "profiles.spinnaker"
-    if file.endswith("-local.yml"):
-        return "profiles." + file[:-len("-local.yml")]
-    if file == f"{service}.yml":
-        return "halconfig"
-    return ""
+from .spring import PodConfig, located_in, pod_config, values_path
 
 
 class Server:
@@ -173,13 +159,16 @@ def _calls(release, pod, conf, servers, namespace):
 
 
 def _targets(value: str, servers: dict, namespace: str):
-    for match in re.finditer(_URL, value):  # compiled only when a URL names a workload (re caches it)
-        scheme, host, port = match.group(1), match.group(2), match.group(3)
+    """(scheme, server, port text, url) of each http(s) URL in `value` naming a workload of the release, read
+    as the connection model reads URLs (connections.scan: user-info left out of the host and the url)."""
+    for url, scheme, host, port in scan(value):
+        if scheme not in ("http", "https"):
+            continue
         first, _, rest = host.partition(".")
         server = servers.get(first)
         if server is None or (rest and namespace and not rest.startswith(namespace)):
             continue
-        yield scheme, server, port, match.group(0)
+        yield scheme, server, port, url
 
 
 def _call(pod, where, url, scheme, server: Server, port, file, conf) -> list:

@@ -85,7 +85,7 @@ def check(release, pods) -> list:
     from ..service_facts import SERVICES
     from .jvm import system_properties
     from .spring import pod_config
-    from .tls import values_path
+    from .spring import values_path
 
     found, unread = [], {}
     for pod in pods:

@@ -190,6 +190,9 @@ CASES = [
         "baseUrl": "https://spin-spinnaker-front50:8080"}}}}},
      [("error", "profiles.spinnaker", [f"{caller} calls front50 at https://", "serves plain HTTP"])
       for caller in ("clouddriver", "echo", "front50", "gate", "orca", "rosco")]),
+    ("https to a plain server, with user-info in the URL (read as the connection model reads URLs)",
+     {"profiles": {"gate": {"services": {"front50": {"baseUrl": "https://bot:s3cret@spin-spinnaker-front50:8080"}}}}},
+     [("error", "profiles.gate", ["gate calls front50 at https://spin-spinnaker-front50:8080 ", "serves plain HTTP"])]),
     # placeholders
     ("SpEL in orca's stages and expressions", {"profiles": {"orca": {
         "webhook": {"preconfigured": [{"url": "https://x/${trigger.payload}", "payload": "${#stage('a')}"}]},

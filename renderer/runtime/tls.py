@@ -99,7 +99,8 @@ def _any_https(release, pods, servers) -> bool:
     import os.path
 
     prefix = os.path.commonprefix(list(servers))
-    needles = ["https://" + prefix] if len(prefix) >= 3 else ["https://" + host for host in servers]
+    # A host follows `https://`, or `@` after user-info (`https://user:password@<host>`).
+    needles = [sep + name for name in ([prefix] if len(prefix) >= 3 else servers) for sep in ("https://", "@")]
     texts = [text for service in {p.service for p in pods} for text in (release.texts.get(service) or {}).values()]
     texts += [value for p in pods if p.container is not None for value in p.env.values() if value]
     # "https://" first, at C speed: most files hold none, and a large clouddriver.yml is megabytes.
@@ -146,7 +147,7 @@ def _calls(release, pod, conf, servers, namespace):
         texts = release.texts.get(pod.service) or {}
         for file in conf.order:
             text = texts.get(file)
-            if text is None or not any("://" + host in text for host in servers):
+            if text is None or not any(sep + host in text for host in servers for sep in ("://", "@")):
                 continue
             for path, value in located_in(release, conf.files[file], "://"):
                 for scheme, server, port, url in _targets(value, servers, namespace):
